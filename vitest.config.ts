@@ -1,0 +1,24 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Tests run against each package's TypeScript source, not its build, so
+// `vitest run` needs no prior `tsc -b` and always tests what is on disk.
+const src = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
+const alias = {
+  '@outer-rim/map': src('./packages/map/src/index.ts'),
+  '@outer-rim/rules': src('./packages/rules/src/index.ts'),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    reporters: ['default', 'json'],
+    outputFile: { json: '.vitest-report.json' },
+    projects: [
+      { extends: true, test: { name: 'map', root: './packages/map', include: ['src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'rules', root: './packages/rules', include: ['src/**/*.test.ts'] } },
+      { extends: true, test: { name: 'server', root: './apps/server', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
+      { extends: true, test: { name: 'web', root: './apps/web', include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 } },
+    ],
+  },
+});
