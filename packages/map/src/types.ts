@@ -51,6 +51,10 @@ export type TileKind = 'mecatol' | 'home' | 'system';
 
 export interface TileDef {
   readonly id: string;
+  /** Short stable number used by the map string (see map-string.ts). */
+  readonly code: number;
+  /** What a player reads on the tile: its planets, or its kind. */
+  readonly name: string;
   readonly kind: TileKind;
   readonly set: 'base' | 'outer-rim';
   readonly planets: readonly PlanetDef[];
@@ -81,4 +85,9 @@ export interface Galaxy {
   readonly homes: readonly Hex[];
   /** Hexes holding a minor race's home system (OR-2.2). */
   readonly minorRaces: readonly Hex[];
+  /**
+   * Gaps filled by a system moved there for a minor race (OR-2.2); such a
+   * system may not be rolled again. Absent means none.
+   */
+  readonly movedSystems?: readonly Hex[];
 }

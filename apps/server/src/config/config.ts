@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/**
+ * Everything the server reads from its environment. A host configures it with environment
+ * variables only (HOSTING.md lists them); anything invalid stops the process at start with a
+ * message naming the variable, rather than surfacing later as a strange failure.
+ */
+export const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** comma-separated origins, or `*`; unset means same-origin only */
+  CORS_ORIGIN: z.string().optional(),
+  /** the built web client to serve at `/`; skipped when the folder does not exist */
+  WEB_DIST: z.string().optional(),
+  SNAPSHOT_EVERY: positiveInt(50),
+  /** HTTP requests per minute per client address */
+  HTTP_RATE_LIMIT: positiveInt(300),
+  /** socket actions: bucket size and refill per second */
+  ACTION_BURST: positiveInt(20),
+  ACTION_RATE: positiveInt(5),
+  /** chat messages: bucket size and refill per minute */
+  CHAT_BURST: positiveInt(5),
+  CHAT_PER_MINUTE: positiveInt(20),
+  BODY_LIMIT: positiveInt(64 * 1024),
+  /** largest accepted socket payload in bytes; bigger ones are refused with a code */
+  MESSAGE_LIMIT: positiveInt(16 * 1024),
+  DB_POOL_SIZE: positiveInt(10),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+});
+
+export type Config = z.output<typeof ConfigSchema>;
+export type ConfigInput = z.input<typeof ConfigSchema>;
+
+export class ConfigError extends Error {
+  readonly code = 'BAD_CONFIG';
+  constructor(readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Exit status for bad configuration (sysexits EX_CONFIG), so supervisors can tell it apart. */
+export const EXIT_BAD_CONFIG = 78;
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // An empty variable (FOO= in a compose file) means "not set", not "set to nothing".
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = ConfigSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`),
+    );
+  }
+  return result.data;
+}

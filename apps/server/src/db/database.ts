@@ -1,0 +1,79 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { schema } from './schema.js';
+import { applyMigrations } from './migrate.js';
+
+/** The query surface every module above the driver uses: identical for PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Db;
+  /** only with PostgreSQL: the socket.io adapter needs a pg pool of its own */
+  readonly pool: pg.Pool | undefined;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** dataDir undefined: in memory (tests) */
+  | { kind: 'pglite'; dataDir?: string | undefined };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle client losing its connection emits on the pool; without a listener Node would
+    // crash the process. The next query gets a fresh client.
+    pool.on('error', () => undefined);
+    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    try {
+      await applyMigrations({ kind: 'postgres', pool });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return {
+      kind: 'postgres',
+      db,
+      pool,
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: () => pool.end(),
+    };
+  }
+  if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
+  const client = await PGlite.create(options.dataDir ?? 'memory://');
+  const db = drizzlePglite({ client, schema });
+  try {
+    await applyMigrations({ kind: 'pglite', db });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return {
+    kind: 'pglite',
+    db: db as unknown as Db,
+    pool: undefined,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => client.close(),
+  };
+}
+
+/** PostgreSQL's unique_violation, however the driver and drizzle wrap it. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    if ('code' in current && current.code === '23505') return true;
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return false;
+}

@@ -1,0 +1,134 @@
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+
+/** A game: its lobby record plus the head of its event log. */
+export const games = pgTable(
+  'games',
+  {
+    id: text('id').primaryKey(),
+    status: text('status', { enum: ['lobby', 'playing', 'over'] })
+      .notNull()
+      .default('lobby'),
+    options: jsonb('options').notNull(),
+    /** never sent to a client before the game is over */
+    seed: text('seed').notNull(),
+    seedCommitment: text('seed_commitment').notNull(),
+    creatorSeat: integer('creator_seat').notNull().default(0),
+    seq: integer('seq').notNull().default(0),
+    winner: jsonb('winner'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('games_status_idx').on(t.status, t.createdAt)],
+);
+
+/**
+ * One row per seat from creation: a claim is an UPDATE guarded by `token_hash IS NULL`, so of two
+ * concurrent claims the database lets exactly one through.
+ */
+export const seats = pgTable(
+  'seats',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    name: text('name'),
+    race: text('race').notNull(),
+    ready: boolean('ready').notNull().default(false),
+    /** SHA-256 of the seat token; the token itself is never stored */
+    tokenHash: text('token_hash'),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.seat] }),
+    unique('seats_token_hash_key').on(t.tokenHash),
+    // Two seats of one game can never hold the same race, even when they choose at once.
+    uniqueIndex('seats_race_key')
+      .on(t.gameId, t.race)
+      .where(sql`${t.race} <> 'random'`),
+  ],
+);
+
+/**
+ * The event log. The (game_id, seq) key is what keeps two writers from forking a game: the second
+ * insert of a sequence number fails and that writer reloads.
+ */
+export const actions = pgTable(
+  'actions',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    seat: integer('seat').notNull(),
+    clientId: text('client_id').notNull(),
+    type: text('type').notNull(),
+    action: jsonb('action').notNull(),
+    events: jsonb('events').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.seq] }),
+    unique('actions_client_id_key').on(t.gameId, t.seat, t.clientId),
+  ],
+);
+
+/** The whole state after action `seq` (seq 0: the initial state), every N actions. */
+export const snapshots = pgTable(
+  'snapshots',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    state: jsonb('state').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.seq] })],
+);
+
+/** Table talk. `to_seat` null: to the whole table; otherwise only the two seats ever see it. */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    fromSeat: integer('from_seat').notNull(),
+    toSeat: integer('to_seat'),
+    clientId: text('client_id').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.seq] }),
+    unique('chat_client_id_key').on(t.gameId, t.fromSeat, t.clientId),
+  ],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** Used by @socket.io/postgres-adapter for broadcasts over NOTIFY's 8000-byte limit. */
+export const socketIoAttachments = pgTable('socket_io_attachments', {
+  id: bigserial('id', { mode: 'number' }).unique(),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  payload: bytea('payload'),
+});
+
+export const schema = { games, seats, actions, snapshots, chatMessages, socketIoAttachments };

@@ -1,0 +1,182 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { eventsFor } from '@outer-rim/rules';
+import { z } from 'zod';
+import type { GameService } from '../games/game-service.js';
+import { ActionLogQuerySchema, ActionLogResponseSchema } from '../protocol/action-log.js';
+import { ClaimSeatRequestSchema, ClaimSeatResponseSchema } from '../protocol/claim-seat.js';
+import { CreateGameRequestSchema, CreateGameResponseSchema } from '../protocol/create-game.js';
+import { ErrorResponseSchema } from '../protocol/error-codes.js';
+import { GameIdSchema, GameRecordSchema } from '../protocol/game-record.js';
+import { ListGamesQuerySchema, ListGamesResponseSchema } from '../protocol/list-games.js';
+import { UpdateSeatRequestSchema } from '../protocol/update-seat.js';
+import type { LobbyService } from './lobby-service.js';
+
+export interface LobbyRoutesOptions {
+  lobby: LobbyService;
+  games: GameService;
+  /** a game the creator just started, so live clients get its first state */
+  onStarted: (gameId: string, state: Awaited<ReturnType<LobbyService['start']>>['state']) => void;
+}
+
+const Params = z.object({ id: GameIdSchema });
+const errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+const authHeader = z.object({ authorization: z.string().optional() });
+
+function bearer(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+/** The lobby REST API of PROTOCOL.md. */
+export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lobby, games, onStarted }) => {
+  app.post(
+    '/api/games',
+    {
+      schema: {
+        summary: 'Create a game; the creator takes seat 0',
+        tags: ['lobby'],
+        body: CreateGameRequestSchema,
+        response: { 201: CreateGameResponseSchema, 400: ErrorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await lobby.create(request.body.name, request.body.options);
+      request.log.info({ gameId: created.gameId }, 'game created');
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/games',
+    {
+      schema: {
+        summary: 'Games to join or watch',
+        tags: ['lobby'],
+        querystring: ListGamesQuerySchema,
+        response: { 200: ListGamesResponseSchema },
+      },
+    },
+    async (request) => ({ games: await lobby.list(request.query.status) }),
+  );
+
+  app.get(
+    '/api/games/:id',
+    {
+      schema: {
+        summary: "One game's lobby record",
+        tags: ['lobby'],
+        params: Params,
+        response: { 200: GameRecordSchema, ...errors },
+      },
+    },
+    (request) => lobby.get(request.params.id),
+  );
+
+  app.post(
+    '/api/games/:id/seats',
+    {
+      schema: {
+        summary: 'Claim a free seat; the token is shown once',
+        tags: ['lobby'],
+        params: Params,
+        body: ClaimSeatRequestSchema,
+        response: { 201: ClaimSeatResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const claimed = await lobby.claim(request.params.id, request.body.name, request.body.seat);
+      request.log.info({ gameId: request.params.id, seat: claimed.seat }, 'seat claimed');
+      return reply.code(201).send(claimed);
+    },
+  );
+
+  app.patch(
+    '/api/games/:id/seats/me',
+    {
+      schema: {
+        summary: 'Choose a race and/or say ready (Authorization: Bearer <seat token>)',
+        tags: ['lobby'],
+        params: Params,
+        headers: authHeader,
+        body: UpdateSeatRequestSchema,
+        response: { 200: GameRecordSchema, 401: ErrorResponseSchema, ...errors },
+      },
+    },
+    (request) =>
+      lobby.updateSeat(request.params.id, bearer(request.headers.authorization), request.body),
+  );
+
+  app.delete(
+    '/api/games/:id/seats/me',
+    {
+      schema: {
+        summary: 'Leave the seat (not the creator)',
+        tags: ['lobby'],
+        params: Params,
+        headers: authHeader,
+        response: { 200: GameRecordSchema, 401: ErrorResponseSchema, ...errors },
+      },
+    },
+    (request) => lobby.leave(request.params.id, bearer(request.headers.authorization)),
+  );
+
+  app.post(
+    '/api/games/:id/start',
+    {
+      schema: {
+        summary: 'The creator starts a full, ready game',
+        tags: ['lobby'],
+        params: Params,
+        headers: authHeader,
+        response: { 200: GameRecordSchema, 401: ErrorResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { game, state } = await lobby.start(
+        request.params.id,
+        bearer(request.headers.authorization),
+      );
+      games.prime(game.id, state);
+      onStarted(game.id, state);
+      request.log.info({ gameId: game.id }, 'game started');
+      return game;
+    },
+  );
+
+  app.get(
+    '/api/games/:id/actions',
+    {
+      schema: {
+        summary: 'The public log from seq `from`, as a spectator sees it',
+        tags: ['play'],
+        params: Params,
+        querystring: ActionLogQuerySchema,
+        response: { 200: ActionLogResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const game = await lobby.get(request.params.id);
+      const over = game.status === 'over';
+      const entries = await games.store.actionsAfter(
+        game.id,
+        request.query.from - 1,
+        request.query.limit,
+      );
+      return {
+        gameId: game.id,
+        status: game.status,
+        seed: game.seed,
+        entries: entries.map((entry) => ({
+          seq: entry.seq,
+          seat: entry.seat,
+          type: entry.type,
+          events: eventsFor(entry.events as never, 'spectator'),
+          ...(over ? { action: entry.action } : {}),
+          at: entry.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+
+  return Promise.resolve();
+};

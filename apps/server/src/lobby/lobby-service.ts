@@ -1,0 +1,287 @@
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { createGame, gameOptionsFromLobby, LobbyOptionsSchema } from '@outer-rim/rules';
+import type { GameState, LobbyOptions } from '@outer-rim/rules';
+import type { Db } from '../db/database.js';
+import { isUniqueViolation } from '../db/database.js';
+import { games, seats, snapshots } from '../db/schema.js';
+import { ApiError } from '../errors.js';
+import { hashToken, newGameId, newSeatToken, newSeed, seedCommitment } from '../games/secrets.js';
+import type { GameRecord, GameStatus } from '../protocol/game-record.js';
+
+type GameRow = typeof games.$inferSelect;
+type SeatRow = typeof seats.$inferSelect;
+
+export interface SeatIdentity {
+  gameId: string;
+  seat: number;
+}
+
+/**
+ * The lobby: games waiting for players, seats claimed with tokens (kept only as hashes), race
+ * choice, ready marks and the start. Every rule about who may do what is checked inside the
+ * database statement that does it, so two processes or two clicks cannot both win.
+ */
+export class LobbyService {
+  constructor(
+    private readonly db: Db,
+    private readonly onChange: (gameId: string) => void = () => undefined,
+  ) {}
+
+  async create(
+    name: string,
+    options: LobbyOptions,
+  ): Promise<{ gameId: string; seat: number; token: string; game: GameRecord }> {
+    const gameId = newGameId();
+    const seed = newSeed();
+    const token = newSeatToken();
+    await this.db.transaction(async (tx) => {
+      await tx.insert(games).values({
+        id: gameId,
+        options,
+        seed,
+        seedCommitment: seedCommitment(seed),
+        creatorSeat: 0,
+      });
+      await tx.insert(seats).values(
+        Array.from({ length: options.playerCount }, (_, seat) => ({
+          gameId,
+          seat,
+          race: 'random',
+          ...(seat === 0 ? { name, tokenHash: hashToken(token), claimedAt: new Date() } : {}),
+        })),
+      );
+    });
+    return { gameId, seat: 0, token, game: await this.get(gameId) };
+  }
+
+  async list(status?: GameStatus): Promise<GameRecord[]> {
+    const rows = await this.db
+      .select()
+      .from(games)
+      .where(status === undefined ? undefined : eq(games.status, status))
+      .orderBy(desc(games.createdAt))
+      .limit(100);
+    if (rows.length === 0) return [];
+    const seatRows = await this.db
+      .select()
+      .from(seats)
+      .where(
+        sql`${seats.gameId} in (${sql.join(
+          rows.map((r) => sql`${r.id}`),
+          sql`, `,
+        )})`,
+      )
+      .orderBy(asc(seats.seat));
+    return rows.map((row) =>
+      toRecord(
+        row,
+        seatRows.filter((s) => s.gameId === row.id),
+      ),
+    );
+  }
+
+  async get(gameId: string): Promise<GameRecord> {
+    const [row] = await this.db.select().from(games).where(eq(games.id, gameId));
+    if (!row) throw new ApiError('GAME_NOT_FOUND', 'There is no such game.');
+    const seatRows = await this.db
+      .select()
+      .from(seats)
+      .where(eq(seats.gameId, gameId))
+      .orderBy(asc(seats.seat));
+    return toRecord(row, seatRows);
+  }
+
+  /** The seed and status, for revealing the seed at the end. */
+  async seedIfOver(gameId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ status: games.status, seed: games.seed })
+      .from(games)
+      .where(eq(games.id, gameId));
+    return row?.status === 'over' ? row.seed : null;
+  }
+
+  async claim(
+    gameId: string,
+    name: string,
+    wanted?: number,
+  ): Promise<{ seat: number; token: string; game: GameRecord }> {
+    const game = await this.get(gameId);
+    if (game.status !== 'lobby') {
+      throw new ApiError('GAME_ALREADY_STARTED', 'This game has already started.');
+    }
+    if (wanted !== undefined && wanted >= game.seats.length) {
+      throw new ApiError('SEAT_NOT_FOUND', `This game has seats 0 to ${game.seats.length - 1}.`);
+    }
+    const candidates =
+      wanted === undefined ? game.seats.filter((s) => !s.taken).map((s) => s.seat) : [wanted];
+    const token = newSeatToken();
+    for (const seat of candidates) {
+      // The WHERE clause is the whole claim: of concurrent claims of one seat the database lets
+      // exactly one see `token_hash IS NULL`.
+      const claimed = await this.db
+        .update(seats)
+        .set({ name, tokenHash: hashToken(token), claimedAt: new Date(), ready: false })
+        .where(
+          and(
+            eq(seats.gameId, gameId),
+            eq(seats.seat, seat),
+            isNull(seats.tokenHash),
+            sql`exists (select 1 from ${games} where ${games.id} = ${gameId} and ${games.status} = 'lobby')`,
+          ),
+        )
+        .returning({ seat: seats.seat });
+      if (claimed.length === 1) {
+        this.onChange(gameId);
+        return { seat, token, game: await this.get(gameId) };
+      }
+    }
+    if (wanted !== undefined) throw new ApiError('SEAT_TAKEN', `Seat ${wanted} is taken.`);
+    throw new ApiError('NO_FREE_SEAT', 'Every seat of this game is taken.');
+  }
+
+  /** The seat a token stands for in this game; a token of another game is no token here. */
+  async authenticate(gameId: string, token: string | undefined): Promise<SeatIdentity> {
+    if (token === undefined || token.length === 0) {
+      throw new ApiError('UNAUTHORIZED', 'A seat token is needed.');
+    }
+    const [row] = await this.db
+      .select({ gameId: seats.gameId, seat: seats.seat })
+      .from(seats)
+      .where(and(eq(seats.tokenHash, hashToken(token)), eq(seats.gameId, gameId)));
+    if (!row) throw new ApiError('UNAUTHORIZED', 'That token holds no seat in this game.');
+    return row;
+  }
+
+  async updateSeat(
+    gameId: string,
+    token: string | undefined,
+    change: { race?: string | undefined; ready?: boolean | undefined },
+  ): Promise<GameRecord> {
+    const { seat } = await this.authenticate(gameId, token);
+    const set: Partial<SeatRow> = {};
+    if (change.race !== undefined) {
+      set.race = change.race;
+      // A ready mark was given for the old race.
+      set.ready = false;
+    }
+    if (change.ready !== undefined) set.ready = change.ready;
+    try {
+      const updated = await this.db
+        .update(seats)
+        .set(set)
+        .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat), inLobby(gameId)))
+        .returning({ seat: seats.seat });
+      if (updated.length === 0) {
+        throw new ApiError('GAME_ALREADY_STARTED', 'This game has already started.');
+      }
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new ApiError('RACE_TAKEN', `Another seat plays ${String(change.race)}.`);
+      }
+      throw error;
+    }
+    this.onChange(gameId);
+    return this.get(gameId);
+  }
+
+  async leave(gameId: string, token: string | undefined): Promise<GameRecord> {
+    const { seat } = await this.authenticate(gameId, token);
+    const game = await this.get(gameId);
+    if (seat === game.creatorSeat) {
+      throw new ApiError('FORBIDDEN', 'The creator cannot leave the game they host.');
+    }
+    const left = await this.db
+      .update(seats)
+      .set({ name: null, tokenHash: null, claimedAt: null, ready: false, race: 'random' })
+      .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat), inLobby(gameId)))
+      .returning({ seat: seats.seat });
+    if (left.length === 0) {
+      throw new ApiError('GAME_ALREADY_STARTED', 'This game has already started.');
+    }
+    this.onChange(gameId);
+    return this.get(gameId);
+  }
+
+  /**
+   * The creator starts a game whose seats are all taken and ready (the creator's own start is its
+   * ready mark): the initial state becomes snapshot 0 in the same transaction that flips the status,
+   * so a started game always has a state to load.
+   */
+  async start(
+    gameId: string,
+    token: string | undefined,
+  ): Promise<{ game: GameRecord; state: GameState }> {
+    const { seat } = await this.authenticate(gameId, token);
+    const state = await this.db.transaction(async (tx) => {
+      const [row] = await tx.select().from(games).where(eq(games.id, gameId)).for('update');
+      if (!row) throw new ApiError('GAME_NOT_FOUND', 'There is no such game.');
+      if (seat !== row.creatorSeat) {
+        throw new ApiError('FORBIDDEN', 'Only the creator can start the game.');
+      }
+      if (row.status !== 'lobby') {
+        throw new ApiError('GAME_ALREADY_STARTED', 'This game has already started.');
+      }
+      const seatRows = await tx
+        .select()
+        .from(seats)
+        .where(eq(seats.gameId, gameId))
+        .orderBy(asc(seats.seat))
+        .for('update');
+      const waiting = seatRows.filter(
+        (s) => s.tokenHash === null || (!s.ready && s.seat !== row.creatorSeat),
+      );
+      if (waiting.length > 0) {
+        throw new ApiError('NOT_READY', 'Every seat must be taken and ready.', {
+          seats: waiting.map((s) => s.seat),
+        });
+      }
+      const lobbyOptions = LobbyOptionsSchema.parse(row.options);
+      const options = gameOptionsFromLobby(
+        lobbyOptions,
+        seatRows.map((s) => ({
+          ...(s.name === null ? {} : { name: s.name }),
+          race: s.race as never,
+        })),
+      );
+      let initial: GameState;
+      try {
+        initial = createGame(options, row.seed);
+      } catch (error) {
+        throw new ApiError('BAD_REQUEST', `The game cannot start: ${(error as Error).message}`);
+      }
+      await tx.insert(snapshots).values({ gameId, seq: 0, state: initial });
+      await tx
+        .update(games)
+        .set({ status: 'playing', startedAt: new Date() })
+        .where(eq(games.id, gameId));
+      return initial;
+    });
+    this.onChange(gameId);
+    return { game: await this.get(gameId), state };
+  }
+}
+
+function inLobby(gameId: string) {
+  return sql`exists (select 1 from ${games} where ${games.id} = ${gameId} and ${games.status} = 'lobby')`;
+}
+
+function toRecord(row: GameRow, seatRows: SeatRow[]): GameRecord {
+  return {
+    id: row.id,
+    status: row.status,
+    options: row.options as Record<string, unknown>,
+    seats: seatRows.map((s) => ({
+      seat: s.seat,
+      name: s.name,
+      race: s.race,
+      ready: s.ready,
+      taken: s.tokenHash !== null,
+    })),
+    creatorSeat: row.creatorSeat,
+    seedCommitment: row.seedCommitment,
+    seed: row.status === 'over' ? row.seed : null,
+    seq: row.seq,
+    winner: row.winner ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,45 @@
+import { buildApp } from './app.js';
+import { ConfigError, EXIT_BAD_CONFIG, parseConfig } from './config/config.js';
+
+// The process entry: configuration, listen, and a graceful stop on SIGTERM/SIGINT.
+let config;
+try {
+  config = parseConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\nSee apps/server/HOSTING.md for every variable.\n`);
+    process.exit(EXIT_BAD_CONFIG);
+  }
+  throw error;
+}
+
+const app = await buildApp(config);
+const { fastify } = app;
+await fastify.listen({ port: config.PORT, host: config.HOST });
+
+let stopping = false;
+const stop = (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  fastify.log.info({ signal }, 'shutting down');
+  const timeout = setTimeout(() => {
+    fastify.log.error('shutdown timed out');
+    process.exit(1);
+  }, config.SHUTDOWN_TIMEOUT_MS);
+  timeout.unref();
+  fastify.close().then(
+    () => {
+      process.exit(0);
+    },
+    (error: unknown) => {
+      fastify.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGTERM', () => {
+  stop('SIGTERM');
+});
+process.on('SIGINT', () => {
+  stop('SIGINT');
+});

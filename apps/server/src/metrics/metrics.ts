@@ -1,0 +1,73 @@
+import { count } from 'drizzle-orm';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Db } from '../db/database.js';
+import { games } from '../db/schema.js';
+
+/**
+ * One registry per server instance rather than prom-client's global one, so two instances in one
+ * process (the multi-process tests) do not clash.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly connections: Gauge<'viewer'>;
+  readonly actions: Counter<'outcome'>;
+  readonly actionSeconds: Histogram<'outcome'>;
+  readonly chatMessages: Counter;
+
+  constructor(db: Db, cachedGames: () => number) {
+    collectDefaultMetrics({ register: this.registry, prefix: 'outer_rim_' });
+    new Gauge({
+      name: 'outer_rim_games',
+      help: 'Games by status',
+      labelNames: ['status'],
+      registers: [this.registry],
+      async collect() {
+        const rows = await db
+          .select({ status: games.status, n: count() })
+          .from(games)
+          .groupBy(games.status);
+        this.reset();
+        for (const status of ['lobby', 'playing', 'over'] as const) {
+          this.set({ status }, rows.find((r) => r.status === status)?.n ?? 0);
+        }
+      },
+    });
+    new Gauge({
+      name: 'outer_rim_cached_games',
+      help: 'Games held in this process memory',
+      registers: [this.registry],
+      collect() {
+        this.set(cachedGames());
+      },
+    });
+    this.connections = new Gauge({
+      name: 'outer_rim_socket_connections',
+      help: 'Open Socket.io connections to this process, by viewer kind',
+      labelNames: ['viewer'],
+      registers: [this.registry],
+    });
+    this.actions = new Counter({
+      name: 'outer_rim_actions_total',
+      help: 'Actions received, by outcome (accepted, duplicate or an error code)',
+      labelNames: ['outcome'],
+      registers: [this.registry],
+    });
+    this.actionSeconds = new Histogram({
+      name: 'outer_rim_action_duration_seconds',
+      help: 'Time from receiving an action to its acknowledgement',
+      labelNames: ['outcome'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [this.registry],
+    });
+    this.chatMessages = new Counter({
+      name: 'outer_rim_chat_messages_total',
+      help: 'Chat messages stored',
+      registers: [this.registry],
+    });
+  }
+
+  observeAction(outcome: string, seconds: number): void {
+    this.actions.inc({ outcome });
+    this.actionSeconds.observe({ outcome }, seconds);
+  }
+}

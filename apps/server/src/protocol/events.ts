@@ -1,0 +1,10 @@
+/** Socket.io event names, one place so client and server cannot drift. */
+export const SOCKET_EVENTS = {
+  state: 'state',
+  update: 'update',
+  lobby: 'lobby',
+  gameError: 'game-error',
+  action: 'action',
+  resync: 'resync',
+  chat: 'chat',
+} as const;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+export const GameIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'not a game id');
+
+export const GameStatusSchema = z.enum(['lobby', 'playing', 'over']);
+export type GameStatus = z.infer<typeof GameStatusSchema>;
+
+export const SeatIndexSchema = z.int().min(0).max(7);
+
+export const DisplayNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  // Names are shown to every player; control characters would break logs and layouts.
+  .regex(/^[^\p{Cc}]+$/u, 'no control characters');
+
+export const SeatRecordSchema = z.object({
+  seat: SeatIndexSchema,
+  /** null while the seat is free */
+  name: z.string().nullable(),
+  race: z.string(),
+  ready: z.boolean(),
+  taken: z.boolean(),
+});
+export type SeatRecord = z.infer<typeof SeatRecordSchema>;
+
+/** What anyone may know about a game: no tokens, no hidden state, the seed only once it is over. */
+export const GameRecordSchema = z.object({
+  id: GameIdSchema,
+  status: GameStatusSchema,
+  /** the options the game was created with (players' races are the seats' current choices) */
+  options: z.record(z.string(), z.unknown()),
+  seats: z.array(SeatRecordSchema),
+  creatorSeat: SeatIndexSchema,
+  /** hex SHA-256 of the game's seed, published before the first die is rolled */
+  seedCommitment: z.string().regex(/^[0-9a-f]{64}$/),
+  /** the seed itself, revealed only when the game is over */
+  seed: z.string().nullable(),
+  /** sequence number of the last accepted action (0 before the first) */
+  seq: z.int().min(0),
+  winner: z.unknown().nullable(),
+  createdAt: z.string(),
+});
+export type GameRecord = z.infer<typeof GameRecordSchema>;

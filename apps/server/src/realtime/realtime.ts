@@ -1,0 +1,379 @@
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import { eventsFor, view } from '@outer-rim/rules';
+import type { GameState, Viewer } from '@outer-rim/rules';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { Server } from 'socket.io';
+import type { Socket } from 'socket.io';
+import type { Config } from '../config/config.js';
+import { ApiError } from '../errors.js';
+import type { Committed, GameService } from '../games/game-service.js';
+import { refusal } from '../games/game-service.js';
+import type { LobbyService } from '../lobby/lobby-service.js';
+import type { Metrics } from '../metrics/metrics.js';
+import { SOCKET_EVENTS } from '../protocol/events.js';
+import { ActionMessageSchema } from '../protocol/socket-action.js';
+import type { ActionAck } from '../protocol/socket-action.js';
+import { ChatSendSchema } from '../protocol/socket-chat.js';
+import type { ChatAck, ChatMessage } from '../protocol/socket-chat.js';
+import type { GameErrorMessage } from '../protocol/socket-game-error.js';
+import type { LobbyMessage } from '../protocol/socket-lobby.js';
+import { ResyncMessageSchema } from '../protocol/socket-resync.js';
+import type { StateMessage } from '../protocol/socket-state.js';
+import type { UpdateMessage } from '../protocol/socket-update.js';
+import { z } from 'zod';
+import type { ChatService } from './chat-service.js';
+import { TokenBucket } from './token-bucket.js';
+
+interface SocketData {
+  gameId: string;
+  viewer: Viewer;
+}
+
+type Incoming = (payload: unknown, ack: unknown) => void;
+interface ClientToServer {
+  action: Incoming;
+  resync: Incoming;
+  chat: Incoming;
+}
+interface ServerToClient {
+  state: (message: StateMessage) => void;
+  update: (message: UpdateMessage) => void;
+  lobby: (message: LobbyMessage) => void;
+  chat: (message: ChatMessage) => void;
+  'game-error': (message: GameErrorMessage) => void;
+}
+type GameServer = Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
+type GameSocket = Socket<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
+
+/** Any token shape reaches the lookup, so a wrong token is UNAUTHORIZED rather than malformed. */
+const HandshakeSchema = z.object({
+  gameId: z.string().min(1).max(64),
+  token: z.string().min(1).max(200).optional(),
+});
+
+export const roomOfGame = (gameId: string) => `game:${gameId}`;
+export const roomOfViewer = (gameId: string, viewer: Viewer) =>
+  viewer === 'spectator' ? `game:${gameId}:spectators` : `game:${gameId}:seat:${viewer}`;
+
+export interface RealtimeDeps {
+  config: Config;
+  lobby: LobbyService;
+  games: GameService;
+  chat: ChatService;
+  metrics: Metrics;
+  logger: Logger;
+}
+
+/**
+ * Live play over Socket.io: who a connection is (a seat by token, or a spectator), actions into
+ * the game service, and every commit out to each viewer as that viewer's own cut of the game.
+ */
+export class Realtime {
+  readonly io: GameServer;
+  #adapterPool: pg.Pool | undefined;
+
+  constructor(
+    httpServer: HttpServer,
+    private readonly deps: RealtimeDeps,
+  ) {
+    const { config } = deps;
+    this.io = new Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>(
+      httpServer,
+      {
+      // The transport's own hard limit; anything between MESSAGE_LIMIT and this is refused with
+      // a code instead of a dropped connection.
+      maxHttpBufferSize: Math.max(config.MESSAGE_LIMIT * 8, 1_000_000),
+      serveClient: false,
+      cors: corsOption(config.CORS_ORIGIN),
+      },
+    );
+    if (config.DATABASE_URL !== undefined) {
+      // Its own small pool: the adapter holds one connection open for LISTEN.
+      this.#adapterPool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 3 });
+      this.#adapterPool.on('error', (error) => {
+        deps.logger.warn({ err: error }, 'socket.io adapter pool error');
+      });
+      this.io.adapter(
+        createAdapter(this.#adapterPool, {
+          errorHandler: (error) => {
+            deps.logger.warn({ err: error }, 'socket.io adapter error');
+          },
+        }),
+      );
+    }
+    this.io.use((socket, next) => {
+      this.#authenticate(socket).then(
+        () => {
+          next();
+        },
+        (error: unknown) => {
+          const apiError =
+            error instanceof ApiError
+              ? error
+              : new ApiError('INTERNAL', 'The server could not check the connection.');
+          if (!(error instanceof ApiError)) deps.logger.error({ err: error }, 'socket auth failed');
+          const refused = new Error(apiError.code) as Error & { data: unknown };
+          refused.data = { code: apiError.code, message: apiError.message };
+          next(refused);
+        },
+      );
+    });
+    this.io.on('connection', (socket) => {
+      this.#onConnection(socket);
+    });
+  }
+
+  /** Sends each viewer of the game its cut of a committed action; runs in the game's queue. */
+  broadcast(committed: Committed): void {
+    const viewers: Viewer[] = [...committed.state.players.keys(), 'spectator'];
+    for (const viewer of viewers) {
+      const message: UpdateMessage = {
+        gameId: committed.gameId,
+        seq: committed.seq,
+        seat: committed.seat,
+        events: eventsFor(committed.events, viewer),
+        view: view(committed.state, viewer),
+      };
+      this.io.to(roomOfViewer(committed.gameId, viewer)).emit(SOCKET_EVENTS.update, message);
+    }
+    if (committed.over) {
+      // The final lobby record carries the revealed seed.
+      this.lobbyChanged(committed.gameId);
+    }
+  }
+
+  /** Sends the lobby record to everyone connected to the game. */
+  lobbyChanged(gameId: string): void {
+    this.deps.lobby.get(gameId).then(
+      (game) => {
+        this.io.to(roomOfGame(gameId)).emit(SOCKET_EVENTS.lobby, { game });
+      },
+      (error: unknown) => {
+        this.deps.logger.warn({ err: error, gameId }, 'lobby broadcast failed');
+      },
+    );
+  }
+
+  /** Sends the initial state to each connected viewer of a game that just started. */
+  started(gameId: string, state: GameState): void {
+    const viewers: Viewer[] = [...state.players.keys(), 'spectator'];
+    for (const viewer of viewers) {
+      const message: StateMessage = { gameId, seq: 0, viewer, view: view(state, viewer) };
+      this.io.to(roomOfViewer(gameId, viewer)).emit(SOCKET_EVENTS.state, message);
+    }
+  }
+
+  /** Closes this process's connections only: other processes keep theirs. */
+  async close(): Promise<void> {
+    this.io.local.disconnectSockets(true);
+    this.io.engine.close();
+    await Promise.resolve(this.io.of('/').adapter.close());
+    await this.#adapterPool?.end();
+  }
+
+  async #authenticate(socket: GameSocket): Promise<void> {
+    const parsed = HandshakeSchema.safeParse(socket.handshake.auth);
+    if (!parsed.success) {
+      throw new ApiError('BAD_REQUEST', 'Connect with auth: { gameId, token? }.');
+    }
+    const { gameId, token } = parsed.data;
+    await this.deps.lobby.get(gameId);
+    const viewer =
+      token === undefined ? 'spectator' : (await this.deps.lobby.authenticate(gameId, token)).seat;
+    socket.data = { gameId, viewer };
+  }
+
+  #onConnection(socket: GameSocket): void {
+    const { gameId, viewer } = socket.data;
+    const { config, metrics } = this.deps;
+    const log = this.deps.logger.child({ gameId, seat: viewer, socket: socket.id });
+    const kind = viewer === 'spectator' ? 'spectator' : 'seat';
+    metrics.connections.inc({ viewer: kind });
+    log.debug('connected');
+    socket.on('disconnect', (reason) => {
+      metrics.connections.dec({ viewer: kind });
+      log.debug({ reason }, 'disconnected');
+    });
+    void socket.join([roomOfGame(gameId), roomOfViewer(gameId, viewer)]);
+    const actionBucket = new TokenBucket(config.ACTION_BURST, config.ACTION_RATE);
+    const chatBucket = new TokenBucket(config.CHAT_BURST, config.CHAT_PER_MINUTE / 60);
+
+    socket.on(SOCKET_EVENTS.action, (payload: unknown, maybeAck: unknown) => {
+      const ack = asAck<ActionAck>(maybeAck);
+      const early = this.#precheck(payload, viewer, actionBucket);
+      if (early) {
+        metrics.observeAction(early.error.code, 0);
+        ack(early);
+        return;
+      }
+      const parsed = ActionMessageSchema.safeParse(payload);
+      if (!parsed.success || viewer === 'spectator') {
+        ack(refusal('BAD_REQUEST', 'Send action as { id, action }.'));
+        return;
+      }
+      this.deps.games
+        .submit(gameId, viewer, parsed.data.id, parsed.data.action, (result) => {
+          if (!result.ok) log.info({ code: result.error.code }, 'action refused');
+          ack(result);
+        })
+        .catch((error: unknown) => {
+          log.error({ err: error }, 'action failed');
+        });
+    });
+
+    socket.on(SOCKET_EVENTS.resync, (payload: unknown, maybeAck: unknown) => {
+      const ack = asAck<unknown>(maybeAck);
+      const parsed = ResyncMessageSchema.safeParse(payload);
+      if (!parsed.success) {
+        ack(refusal('BAD_REQUEST', 'Send resync as { sinceSeq }.'));
+        return;
+      }
+      this.#resync(socket, parsed.data.sinceSeq).then(ack, (error: unknown) => {
+        log.error({ err: error }, 'resync failed');
+        ack(refusal('INTERNAL', 'The server could not resync.'));
+      });
+    });
+
+    socket.on(SOCKET_EVENTS.chat, (payload: unknown, maybeAck: unknown) => {
+      const ack = asAck<ChatAck>(maybeAck);
+      const early = this.#precheck(payload, viewer, chatBucket);
+      if (early) {
+        ack(early);
+        return;
+      }
+      this.#chat(gameId, viewer as number, payload).then(ack, (error: unknown) => {
+        if (error instanceof ApiError) {
+          ack({ ok: false, error: error.toJSON() });
+          return;
+        }
+        log.error({ err: error }, 'chat failed');
+        ack(refusal('INTERNAL', 'The server could not store the message.'));
+      });
+    });
+
+    void this.#welcome(socket).catch((error: unknown) => {
+      log.error({ err: error }, 'welcome failed');
+      socket.emit(SOCKET_EVENTS.gameError, {
+        code: 'INTERNAL',
+        message: 'The server could not load the game.',
+      });
+    });
+  }
+
+  /** Checks shared by everything a client sends: size, who may send, how often. */
+  #precheck(
+    payload: unknown,
+    viewer: Viewer,
+    bucket: TokenBucket,
+  ): (ActionAck & { ok: false }) | undefined {
+    if (jsonSize(payload) > this.deps.config.MESSAGE_LIMIT) {
+      return refusal(
+        'PAYLOAD_TOO_LARGE',
+        `Messages are limited to ${this.deps.config.MESSAGE_LIMIT} bytes.`,
+      );
+    }
+    if (viewer === 'spectator') {
+      return refusal('SPECTATOR_READ_ONLY', 'Spectators watch; they cannot act or talk.');
+    }
+    if (!bucket.take()) return refusal('RATE_LIMITED', 'Too many messages; slow down.');
+    return undefined;
+  }
+
+  /** On (re)connect: the lobby record, the current state if started, and the visible chat. */
+  async #welcome(socket: GameSocket): Promise<void> {
+    const { gameId, viewer } = socket.data;
+    const game = await this.deps.lobby.get(gameId);
+    socket.emit(SOCKET_EVENTS.lobby, { game });
+    if (game.status !== 'lobby') await this.#sendState(socket);
+    for (const message of await this.deps.chat.visibleTo(gameId, viewer)) {
+      socket.emit(SOCKET_EVENTS.chat, message);
+    }
+  }
+
+  async #sendState(socket: GameSocket): Promise<number> {
+    const { gameId, viewer } = socket.data;
+    const current = await this.deps.games.read(gameId);
+    if (!current) return 0;
+    const message: StateMessage = {
+      gameId,
+      seq: current.seq,
+      viewer,
+      view: view(current.state, viewer),
+    };
+    socket.emit(SOCKET_EVENTS.state, message);
+    return current.seq;
+  }
+
+  /**
+   * A fresh `state` (views are not kept per seq), plus in the ack the events missed since
+   * `sinceSeq` as this viewer may see them, so a client's log has no hole.
+   */
+  async #resync(socket: GameSocket, sinceSeq: number): Promise<unknown> {
+    const { gameId, viewer } = socket.data;
+    const seq = await this.#sendState(socket);
+    const missed = await this.deps.games.store.actionsAfter(gameId, sinceSeq, 1000);
+    return {
+      ok: true,
+      seq,
+      missed: missed
+        .filter((entry) => entry.seq <= seq)
+        .map((entry) => ({
+          seq: entry.seq,
+          seat: entry.seat,
+          events: eventsFor(entry.events as never, viewer),
+        })),
+    };
+  }
+
+  async #chat(gameId: string, from: number, payload: unknown): Promise<ChatAck> {
+    const parsed = ChatSendSchema.safeParse(payload);
+    if (!parsed.success) {
+      throw new ApiError('BAD_REQUEST', 'Send chat as { id, to?, text } with plain text.', {
+        issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      });
+    }
+    const { id, to, text } = parsed.data;
+    if (to !== undefined) {
+      const game = await this.deps.lobby.get(gameId);
+      if (to === from || to >= game.seats.length) {
+        throw new ApiError('SEAT_NOT_FOUND', 'Private messages go to another seat of the game.');
+      }
+    }
+    const { message, duplicate } = await this.deps.chat.post(gameId, from, to, id, text);
+    if (!duplicate) {
+      this.deps.metrics.chatMessages.inc();
+      if (message.to === undefined) {
+        this.io.to(roomOfGame(gameId)).emit(SOCKET_EVENTS.chat, message);
+      } else {
+        this.io
+          .to([roomOfViewer(gameId, from), roomOfViewer(gameId, message.to)])
+          .emit(SOCKET_EVENTS.chat, message);
+      }
+    }
+    return { ok: true, seq: message.seq };
+  }
+}
+
+function asAck<T>(candidate: unknown): (answer: T) => void {
+  return typeof candidate === 'function'
+    ? (candidate as (answer: T) => void)
+    : () => {
+        // A client that asked for no acknowledgement gets none.
+      };
+}
+
+function jsonSize(payload: unknown): number {
+  try {
+    return Buffer.byteLength(JSON.stringify(payload) ?? '', 'utf8');
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+export function corsOption(origin: string | undefined): { origin: string[] | boolean } {
+  if (origin === undefined) return { origin: false };
+  if (origin.trim() === '*') return { origin: true };
+  return { origin: origin.split(',').map((o) => o.trim()) };
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { parseConfig } from '../../src/config/config.js';
+import type { Config } from '../../src/config/config.js';
+
+/** The PostgreSQL every test file makes its own database in. */
+export const POSTGRES_ADMIN_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+
+export type BackendKind = 'pglite' | 'postgres';
+export const BACKENDS: BackendKind[] = ['pglite', 'postgres'];
+
+export interface Backend {
+  kind: BackendKind;
+  /** a server configuration on this backend's database, with test-friendly limits */
+  config(overrides?: Record<string, string>): Config;
+  /** PostgreSQL only: the test database's URL */
+  url: string | undefined;
+  dispose(): Promise<void>;
+}
+
+/**
+ * A fresh database for one test file: a temporary PGlite folder, or a new PostgreSQL database
+ * created through the `test` database and dropped afterwards, so files run in parallel.
+ */
+export async function prepareBackend(kind: BackendKind, tag: string): Promise<Backend> {
+  const base = { LOG_LEVEL: 'silent', HTTP_RATE_LIMIT: '100000', ACTION_BURST: '1000' };
+  if (kind === 'pglite') {
+    const dir = await mkdtemp(join(tmpdir(), `or-${tag}-`));
+    return {
+      kind,
+      url: undefined,
+      config: (overrides = {}) => parseConfig({ ...base, DATA_DIR: dir, ...overrides }),
+      dispose: () => rm(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `or_${tag.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    kind,
+    url: url.toString(),
+    config: (overrides = {}) =>
+      parseConfig({ ...base, DATABASE_URL: url.toString(), DB_POOL_SIZE: '5', ...overrides }),
+    dispose: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}

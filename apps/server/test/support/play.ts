@@ -1,0 +1,88 @@
+import { decisions, legalActions } from '@outer-rim/rules';
+import type { Action, GameView } from '@outer-rim/rules';
+import type { ClaimSeatResponse } from '../../src/protocol/claim-seat.js';
+import type { CreateGameResponse } from '../../src/protocol/create-game.js';
+import type { ActionAck } from '../../src/protocol/socket-action.js';
+import { http } from './server.js';
+import type { Client } from './server.js';
+
+export interface SeatedGame {
+  gameId: string;
+  tokens: string[];
+}
+
+/** A game in the lobby with every seat claimed and ready, not started. */
+export async function fullLobby(
+  url: string,
+  playerCount: number,
+  options: Record<string, unknown> = {},
+): Promise<SeatedGame> {
+  const created = await http<CreateGameResponse>(url, 'POST', '/api/games', {
+    name: 'Seat0',
+    options: { playerCount, ...options },
+  });
+  if (created.status !== 201) throw new Error(`create failed: ${JSON.stringify(created.body)}`);
+  const { gameId } = created.body;
+  const tokens = [created.body.token];
+  for (let seat = 1; seat < playerCount; seat++) {
+    const claim = await http<ClaimSeatResponse>(url, 'POST', `/api/games/${gameId}/seats`, {
+      name: `Seat${seat}`,
+      seat,
+    });
+    tokens.push(claim.body.token);
+    await http(url, 'PATCH', `/api/games/${gameId}/seats/me`, { ready: true }, claim.body.token);
+  }
+  return { gameId, tokens };
+}
+
+export async function startGame(url: string, game: SeatedGame): Promise<void> {
+  const started = await http(url, 'POST', `/api/games/${game.gameId}/start`, undefined, game.tokens[0]);
+  if (started.status !== 200) throw new Error(`start failed: ${JSON.stringify(started.body)}`);
+}
+
+/** Ending actions first, so a game with a round limit of 1 ends in a few dozen steps. */
+const rank = (action: Action) =>
+  action.type.startsWith('end-') || action.type.startsWith('pass') ? 0 : 1;
+
+/** The next move as a player sees it: who owes a decision, and one of its legal actions. */
+export function nextMove(seatViews: GameView[]): { seat: number; action: Action } | undefined {
+  const anyView = seatViews[0];
+  if (!anyView) return undefined;
+  for (const decision of decisions(anyView)) {
+    const own = seatViews[decision.seat];
+    if (!own) continue;
+    const legal = legalActions(own, decision.seat);
+    const [action] = [...legal].sort((a, b) => rank(a) - rank(b));
+    if (action) return { seat: decision.seat, action };
+  }
+  return undefined;
+}
+
+/**
+ * Plays through the protocol: each move is sent by the seat's own socket, chosen from that seat's
+ * own latest view, and the next one waits until every listed client saw the update.
+ */
+export async function playMoves(
+  seats: Client[],
+  watchers: Client[],
+  maxMoves: number,
+  clientIdPrefix = 'move',
+): Promise<{ seq: number; acks: ActionAck[] }> {
+  const acks: ActionAck[] = [];
+  let seq = seats[0]?.latest?.seq ?? 0;
+  for (let i = 0; i < maxMoves; i++) {
+    const views = seats.map((c) => c.latest?.view as GameView);
+    const move = nextMove(views);
+    if (!move) break;
+    const client = seats[move.seat];
+    if (!client) throw new Error(`no client for seat ${move.seat}`);
+    const ack = await client.send('action', { id: `${clientIdPrefix}-${i}`, action: move.action });
+    acks.push(ack);
+    if (!ack.ok) throw new Error(`move refused: ${JSON.stringify(ack.error)}`);
+    seq = ack.seq;
+    await Promise.all(
+      [...seats, ...watchers].map((c) => c.waitFor(() => (c.latest?.seq ?? -1) >= ack.seq)),
+    );
+  }
+  return { seq, acks };
+}

@@ -1,0 +1,69 @@
+import { ownerColour, ownerName } from '../ui/colours';
+import { stackLabel, UNIT_NAMES, type BoardHex, type Stack } from './board-model';
+
+/** The hovered or tapped hex spelled out: what a tooltip would say, readable on a tablet too. */
+export function HexDetails({ hex, names }: { hex: BoardHex; names: readonly string[] }) {
+  const tile = hex.tile;
+  return (
+    <aside class="hex-details" aria-live="polite">
+      <h3>
+        {hex.kind === 'gap'
+          ? 'Gap in the galaxy'
+          : hex.kind === 'empty'
+            ? 'Not yet placed'
+            : tile?.kind === 'mecatol'
+              ? 'Mecatol Rex'
+              : tile?.kind === 'home'
+                ? `Home system${hex.homeOf === undefined ? '' : ` of ${names[hex.homeOf] ?? ''}`}`
+                : hex.minorRace === undefined
+                  ? 'System'
+                  : `Minor race: ${hex.minorRace}`}{' '}
+        <small>({hex.key})</small>
+      </h3>
+      {tile?.anomaly === undefined ? null : <p>Anomaly: {tile.anomaly.replace('-', ' ')}</p>}
+      {tile?.wormhole === undefined ? null : <p>Wormhole: {tile.wormhole}</p>}
+      {hex.planets.length === 0 ? null : (
+        <ul>
+          {hex.planets.map((planet) => (
+            <li key={planet.name}>
+              <b>{planet.name}</b> — {planet.resources} resources, {planet.influence} influence;
+              held by{' '}
+              <span style={{ color: ownerColour(planet.owner) }}>
+                {ownerName(planet.owner, names)}
+              </span>
+              <Stacks stacks={planet.stacks} names={names} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {hex.space.length === 0 ? null : (
+        <div>
+          In space: <Stacks stacks={hex.space} names={names} />
+        </div>
+      )}
+      {hex.leaders.length === 0 ? null : (
+        <div>
+          Leaders:{' '}
+          {hex.leaders
+            .map(
+              (l) =>
+                `${names[l.seat] ?? ''} ${l.leader.type}${l.leader.planet === undefined ? '' : ` on ${l.leader.planet}`}`,
+            )
+            .join(', ')}
+        </div>
+      )}
+    </aside>
+  );
+}
+
+function Stacks({ stacks, names }: { stacks: readonly Stack[]; names: readonly string[] }) {
+  return (
+    <ul class="stacks">
+      {stacks.map((stack) => (
+        <li key={String(stack.owner)} style={{ color: ownerColour(stack.owner) }}>
+          {ownerName(stack.owner, names)}: {stackLabel(stack.units, UNIT_NAMES)}
+        </li>
+      ))}
+    </ul>
+  );
+}

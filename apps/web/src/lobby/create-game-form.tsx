@@ -1,0 +1,155 @@
+import { useState } from 'preact/hooks';
+import { ApiError, type Api } from '../net/api';
+import { createRequest, DEFAULT_FORM, type CreateForm } from './create-request';
+
+export interface CreateGameFormProps {
+  readonly api: Api;
+  readonly onCreated: (gameId: string, seat: number, token: string, name: string) => void;
+}
+
+/** Every option the rules offer (BG-1, BG-4, OR-2.3, OR-6.1, OR-6.2, BG-10 round limit). */
+export function CreateGameForm({ api, onCreated }: CreateGameFormProps) {
+  const [form, setForm] = useState<CreateForm>(DEFAULT_FORM);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<CreateForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+  };
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      const request = createRequest(form);
+      const answer = await api.createGame(request);
+      onCreated(answer.gameId, answer.seat, answer.token, request.name);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : 'The game could not be created.');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form class="panel create-game" onSubmit={(event) => void submit(event)}>
+      <h2>Create a game</h2>
+      <label>
+        Your name{' '}
+        <input
+          name="name"
+          required
+          maxLength={32}
+          value={form.name}
+          onInput={(e) => {
+            set({ name: e.currentTarget.value });
+          }}
+        />
+      </label>
+      <label>
+        Players{' '}
+        <select
+          name="players"
+          value={String(form.players)}
+          onChange={(e) => {
+            set({ players: Number(e.currentTarget.value) });
+          }}
+        >
+          {[2, 3, 4, 5, 6, 7, 8].map((n) => (
+            <option key={n} value={String(n)}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Map{' '}
+        <select
+          name="variant"
+          value={form.variant}
+          onChange={(e) => {
+            set({
+              variant: e.currentTarget.value === 'long-parsecs' ? 'long-parsecs' : 'standard',
+            });
+          }}
+        >
+          <option value="standard">Standard</option>
+          <option value="long-parsecs">Long Parsecs (homes in the Outer Rim)</option>
+        </select>
+      </label>
+      <label>
+        Galaxy{' '}
+        <select
+          name="galaxy"
+          value={form.galaxy}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            set({ galaxy: v === 'build' ? 'build' : v === 'map-string' ? 'map-string' : 'auto' });
+          }}
+        >
+          <option value="auto">Built automatically</option>
+          <option value="build">Players build it, tile by tile</option>
+          <option value="map-string">From a map string</option>
+        </select>
+      </label>
+      {form.galaxy === 'map-string' ? (
+        <label class="wide">
+          Map string{' '}
+          <textarea
+            name="mapString"
+            required
+            rows={3}
+            value={form.mapString}
+            onInput={(e) => {
+              set({ mapString: e.currentTarget.value });
+            }}
+          />
+        </label>
+      ) : null}
+      <label>
+        <input
+          type="checkbox"
+          name="shockForces"
+          checked={form.shockForces}
+          onChange={(e) => {
+            set({ shockForces: e.currentTarget.checked });
+          }}
+        />{' '}
+        Shock Forces
+      </label>
+      <label>
+        <input
+          type="checkbox"
+          name="leaders"
+          checked={form.leaders}
+          onChange={(e) => {
+            set({ leaders: e.currentTarget.checked });
+          }}
+        />{' '}
+        Leaders
+      </label>
+      <label>
+        Round limit{' '}
+        <input
+          name="roundLimit"
+          type="number"
+          min={1}
+          max={50}
+          placeholder="none"
+          value={form.roundLimit}
+          onInput={(e) => {
+            set({ roundLimit: e.currentTarget.value });
+          }}
+        />
+      </label>
+      <button type="submit" disabled={busy || form.name.trim() === ''}>
+        Create
+      </button>
+      {error === undefined ? null : (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,48 @@
+import type { CreateGameRequest } from '../net/protocol';
+
+/** The "create a game" form, as typed by the player. */
+export interface CreateForm {
+  readonly name: string;
+  readonly players: number;
+  readonly variant: 'standard' | 'long-parsecs';
+  readonly galaxy: 'auto' | 'build' | 'map-string';
+  readonly mapString: string;
+  readonly shockForces: boolean;
+  readonly leaders: boolean;
+  /** Empty: no round limit. */
+  readonly roundLimit: string;
+}
+
+export const DEFAULT_FORM: CreateForm = {
+  name: '',
+  players: 3,
+  variant: 'standard',
+  galaxy: 'auto',
+  mapString: '',
+  shockForces: true,
+  leaders: true,
+  roundLimit: '',
+};
+
+/**
+ * The request body for `POST /api/games`: the table options; the seats start
+ * on a random race until each player picks one in the lobby.
+ */
+export function createRequest(form: CreateForm): CreateGameRequest {
+  const galaxy =
+    form.galaxy === 'map-string'
+      ? { mode: 'map-string' as const, mapString: form.mapString.trim() }
+      : { mode: form.galaxy };
+  const limit = form.roundLimit.trim();
+  return {
+    name: form.name.trim(),
+    options: {
+      playerCount: form.players,
+      variant: form.variant,
+      galaxy,
+      shockForces: form.shockForces,
+      leaders: form.leaders,
+      ...(limit === '' ? {} : { roundLimit: Number(limit) }),
+    },
+  };
+}

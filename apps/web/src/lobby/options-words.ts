@@ -1,0 +1,22 @@
+/** One sentence for a game's options as the lobby record carries them (shape not trusted). */
+export function describeOptions(options: Record<string, unknown>, seats: number): string {
+  const parts = [`${seats} players`];
+  parts.push(options['variant'] === 'long-parsecs' ? 'Long Parsecs' : 'standard map');
+  const galaxy = options['galaxy'];
+  const mode =
+    typeof galaxy === 'object' && galaxy !== null
+      ? (galaxy as Record<string, unknown>)['mode']
+      : undefined;
+  parts.push(
+    mode === 'build'
+      ? 'galaxy built by the players'
+      : mode === 'map-string'
+        ? 'galaxy from a map string'
+        : 'galaxy built automatically',
+  );
+  parts.push(options['shockForces'] === false ? 'no Shock Forces' : 'Shock Forces');
+  parts.push(options['leaders'] === false ? 'no leaders' : 'leaders');
+  const limit = options['roundLimit'];
+  if (typeof limit === 'number') parts.push(`${limit} rounds at most`);
+  return parts.join(' · ');
+}

@@ -1,0 +1,178 @@
+import { RACE_IDS, raceName, type RaceId } from '@outer-rim/map';
+import { useState } from 'preact/hooks';
+import { ApiError, type Api } from '../net/api';
+import type { GameRecord } from '../net/protocol';
+import type { StoredSeat } from '../net/seat-tokens';
+import { ownerColour } from '../ui/colours';
+import { describeOptions } from './options-words';
+
+export interface SeatLobbyProps {
+  readonly record: GameRecord;
+  readonly stored: StoredSeat | undefined;
+  readonly api: Api;
+  readonly onClaimed: (seat: StoredSeat) => void;
+}
+
+function message(error: unknown): string {
+  return error instanceof ApiError ? error.message : 'Something went wrong; try again.';
+}
+
+/** A game waiting for players: seats, names, races, ready marks; the creator starts it. */
+export function SeatLobby({ record, stored, api, onClaimed }: SeatLobbyProps) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const me = stored === undefined ? undefined : record.seats[stored.seat];
+  const taken = new Set(record.seats.filter((s) => s.seat !== stored?.seat).map((s) => s.race));
+  const full = record.seats.every((s) => s.taken);
+  const allReady = record.seats.every((s) => s.taken && s.ready);
+  const isCreator = stored !== undefined && stored.seat === record.creatorSeat;
+
+  const run = (task: () => Promise<void>) => async () => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await task();
+    } catch (e) {
+      setError(message(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const claim = run(async () => {
+    const answer = await api.claimSeat(record.id, { name: name.trim() });
+    onClaimed({ seat: answer.seat, token: answer.token, name: name.trim() });
+  });
+
+  return (
+    <section class="seat-lobby panel">
+      <h2>Waiting for players</h2>
+      <p>{describeOptions(record.options, record.seats.length)}</p>
+      <p class="small">
+        Seed commitment (SHA-256 of the seed, revealed when the game ends):{' '}
+        <code data-testid="seed-commitment">{record.seedCommitment}</code>
+      </p>
+      <table class="seats">
+        <thead>
+          <tr>
+            <th>Seat</th>
+            <th>Player</th>
+            <th>Race</th>
+            <th>Ready</th>
+          </tr>
+        </thead>
+        <tbody>
+          {record.seats.map((seat) => (
+            <tr
+              key={seat.seat}
+              class={seat.seat === stored?.seat ? 'me' : ''}
+              data-seat={seat.seat}
+            >
+              <td>
+                <span class="swatch" style={{ background: ownerColour(seat.seat) }} />{' '}
+                {seat.seat + 1}
+              </td>
+              <td>{seat.taken ? seat.name : <i class="faint">free</i>}</td>
+              <td>{seat.race === 'random' ? 'random' : raceLabel(seat.race)}</td>
+              <td>{seat.ready ? '✔ ready' : seat.taken ? 'not yet' : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {stored === undefined ? (
+        full ? (
+          <p>Every seat is taken; you will watch as a spectator when the game starts.</p>
+        ) : (
+          <form
+            class="claim"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void claim();
+            }}
+          >
+            <label>
+              Your name{' '}
+              <input
+                name="name"
+                value={name}
+                maxLength={32}
+                required
+                onInput={(event) => {
+                  setName(event.currentTarget.value);
+                }}
+              />
+            </label>{' '}
+            <button type="submit" disabled={busy || name.trim() === ''}>
+              Take a seat
+            </button>
+          </form>
+        )
+      ) : (
+        <div class="my-seat">
+          <p>
+            You are <b>{stored.name}</b> in seat {stored.seat + 1}.
+          </p>
+          <label>
+            Race{' '}
+            <select
+              name="race"
+              value={me?.race ?? 'random'}
+              disabled={busy}
+              onChange={(event) => {
+                const race = event.currentTarget.value;
+                if (race !== 'random' && !isRaceId(race)) return;
+                void run(() => api.updateSeat(record.id, stored.token, { race }))();
+              }}
+            >
+              <option value="random">random</option>
+              {RACE_IDS.map((race) => (
+                <option key={race} value={race} disabled={taken.has(race)}>
+                  {raceName(race)}
+                </option>
+              ))}
+            </select>
+          </label>{' '}
+          <button
+            type="button"
+            name="ready"
+            disabled={busy}
+            onClick={() => {
+              void run(() =>
+                api.updateSeat(record.id, stored.token, { ready: !(me?.ready ?? false) }),
+              )();
+            }}
+          >
+            {me?.ready === true ? 'Not ready' : 'Ready'}
+          </button>{' '}
+          {isCreator ? (
+            <button
+              type="button"
+              name="start"
+              disabled={busy || !full || !allReady}
+              title={full && allReady ? '' : 'Every seat must be taken and ready'}
+              onClick={() => {
+                void run(() => api.startGame(record.id, stored.token))();
+              }}
+            >
+              Start the game
+            </button>
+          ) : null}
+        </div>
+      )}
+      {error === undefined ? null : (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function isRaceId(value: string): value is RaceId {
+  return (RACE_IDS as readonly string[]).includes(value);
+}
+
+function raceLabel(race: string): string {
+  return isRaceId(race) ? raceName(race) : race;
+}

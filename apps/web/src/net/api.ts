@@ -1,0 +1,134 @@
+import type { z } from 'zod';
+import {
+  ActionLogResponseSchema,
+  ClaimSeatResponseSchema,
+  CreateGameResponseSchema,
+  ErrorResponseSchema,
+  GameRecordSchema,
+  ListGamesResponseSchema,
+  type ActionLogResponse,
+  type ClaimSeatRequest,
+  type ClaimSeatResponse,
+  type CreateGameRequest,
+  type CreateGameResponse,
+  type GameRecord,
+  type GameStatus,
+  type UpdateSeatRequest,
+} from './protocol';
+
+/**
+ * A refusal from the server (or no answer at all), with the stable code the
+ * UI switches on and a sentence it can show as it is.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** The lobby REST API of PROTOCOL.md; every answer is checked against the server's schema. */
+export class Api {
+  constructor(
+    private readonly base = '',
+    private readonly fetchImpl: Fetch = (input, init) => fetch(input, init),
+  ) {}
+
+  async listGames(status?: GameStatus): Promise<GameRecord[]> {
+    const query = status === undefined ? '' : `?status=${status}`;
+    const body = await this.request(ListGamesResponseSchema, `/api/games${query}`);
+    return body.games;
+  }
+
+  getGame(gameId: string): Promise<GameRecord> {
+    return this.request(GameRecordSchema, `/api/games/${encodeURIComponent(gameId)}`);
+  }
+
+  createGame(request: CreateGameRequest): Promise<CreateGameResponse> {
+    return this.request(CreateGameResponseSchema, '/api/games', { method: 'POST', body: request });
+  }
+
+  claimSeat(gameId: string, request: ClaimSeatRequest): Promise<ClaimSeatResponse> {
+    return this.request(ClaimSeatResponseSchema, `/api/games/${encodeURIComponent(gameId)}/seats`, {
+      method: 'POST',
+      body: request,
+    });
+  }
+
+  async updateSeat(gameId: string, token: string, request: UpdateSeatRequest): Promise<void> {
+    await this.send(`/api/games/${encodeURIComponent(gameId)}/seats/me`, {
+      method: 'PATCH',
+      body: request,
+      token,
+    });
+  }
+
+  async startGame(gameId: string, token: string): Promise<void> {
+    await this.send(`/api/games/${encodeURIComponent(gameId)}/start`, { method: 'POST', token });
+  }
+
+  actionLog(gameId: string, from = 1): Promise<ActionLogResponse> {
+    return this.request(
+      ActionLogResponseSchema,
+      `/api/games/${encodeURIComponent(gameId)}/actions?from=${from}`,
+    );
+  }
+
+  private async request<T>(schema: z.ZodType<T>, path: string, init?: SendInit): Promise<T> {
+    const body = await this.send(path, init);
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) {
+      throw new ApiError(
+        'BAD_RESPONSE',
+        'The server answered in a form this page does not know.',
+        200,
+      );
+    }
+    return parsed.data;
+  }
+
+  private async send(path: string, init: SendInit = {}): Promise<unknown> {
+    const headers: Record<string, string> = {};
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    if (init.token !== undefined) headers['authorization'] = `Bearer ${init.token}`;
+    let response: Response;
+    try {
+      response = await this.fetchImpl(this.base + path, {
+        method: init.method ?? 'GET',
+        headers,
+        ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+      });
+    } catch {
+      throw new ApiError('UNAVAILABLE', 'The server cannot be reached. Check your connection.', 0);
+    }
+    const text = await response.text();
+    let body: unknown = undefined;
+    if (text !== '') {
+      try {
+        body = JSON.parse(text);
+      } catch {
+        body = undefined;
+      }
+    }
+    if (!response.ok) {
+      const error = ErrorResponseSchema.safeParse(body);
+      if (error.success) {
+        throw new ApiError(error.data.error.code, error.data.error.message, response.status);
+      }
+      throw new ApiError('UNAVAILABLE', `The server answered ${response.status}.`, response.status);
+    }
+    return body;
+  }
+}
+
+interface SendInit {
+  readonly method?: 'GET' | 'POST' | 'PATCH';
+  readonly body?: unknown;
+  readonly token?: string;
+}

@@ -1,0 +1,203 @@
+import { io, type Socket } from 'socket.io-client';
+import { z } from 'zod';
+import {
+  ActionAckSchema,
+  ChatAckSchema,
+  ChatMessageSchema,
+  ConnectErrorDataSchema,
+  GameErrorMessageSchema,
+  LobbyMessageSchema,
+  SOCKET_EVENTS,
+  StateMessageSchema,
+  UpdateMessageSchema,
+  type ActionAck,
+  type ChatAck,
+  type ChatMessage,
+  type GameErrorMessage,
+  type LobbyMessage,
+  type StateMessage,
+  type UpdateMessage,
+} from './protocol';
+
+export type ConnectionStatus =
+  | { readonly kind: 'connecting' }
+  | { readonly kind: 'online' }
+  /** Lost the server; socket.io is retrying on its own. */
+  | { readonly kind: 'reconnecting'; readonly attempt: number }
+  /** The server refused us (bad token, no such game): retrying would not help. */
+  | { readonly kind: 'refused'; readonly code: string; readonly message: string };
+
+export interface ConnectionHandlers {
+  status(status: ConnectionStatus): void;
+  lobby(message: LobbyMessage): void;
+  state(message: StateMessage): void;
+  update(message: UpdateMessage): void;
+  chat(message: ChatMessage): void;
+  gameError(message: GameErrorMessage): void;
+  /** Events missed while away, from a resync's acknowledgement, for the log. */
+  missed(entries: readonly MissedEntry[]): void;
+}
+
+export interface MissedEntry {
+  readonly seq: number;
+  readonly seat: number;
+  readonly events: readonly unknown[];
+}
+
+const ResyncAckSchema = z.object({
+  ok: z.literal(true),
+  missed: z
+    .array(z.object({ seq: z.int(), seat: z.int(), events: z.array(z.unknown()) }))
+    .default([]),
+});
+
+export interface ConnectionOptions {
+  readonly gameId: string;
+  readonly token?: string;
+  /** The last sequence number this client holds, asked for again after a reconnect. */
+  readonly lastSeq: () => number;
+  /** Empty: the page's own origin (production, and the dev server's proxy). */
+  readonly url?: string;
+}
+
+const ACK_TIMEOUT_MS = 10_000;
+const ATTEMPTS = 3;
+
+function clientId(): string {
+  return crypto.randomUUID();
+}
+
+/**
+ * One live game over Socket.io. Messages are checked against the server's
+ * schemas before they reach the page; a malformed one is dropped, not trusted.
+ */
+export class GameConnection {
+  private readonly socket: Socket;
+  private attempts = 0;
+  private everConnected = false;
+
+  constructor(
+    private readonly options: ConnectionOptions,
+    private readonly handlers: ConnectionHandlers,
+  ) {
+    const auth =
+      options.token === undefined
+        ? { gameId: options.gameId }
+        : { gameId: options.gameId, token: options.token };
+    this.socket = io(options.url ?? '', {
+      auth,
+      transports: ['websocket'],
+      reconnectionDelay: 500,
+      reconnectionDelayMax: 3000,
+    });
+    const socket = this.socket;
+    handlers.status({ kind: 'connecting' });
+    socket.on('connect', () => {
+      this.attempts = 0;
+      handlers.status({ kind: 'online' });
+      // The server sends a fresh state on join; after an outage we also ask for
+      // exactly what we missed so the log stays complete.
+      if (this.everConnected) this.resync();
+      this.everConnected = true;
+    });
+    socket.on('disconnect', () => {
+      handlers.status({ kind: 'reconnecting', attempt: this.attempts });
+    });
+    socket.on('connect_error', (error: Error & { data?: unknown }) => {
+      const refusal = ConnectErrorDataSchema.safeParse(error.data);
+      if (refusal.success && !socket.active) {
+        handlers.status({ kind: 'refused', ...refusal.data });
+        return;
+      }
+      this.attempts += 1;
+      handlers.status({ kind: 'reconnecting', attempt: this.attempts });
+    });
+    listen(socket, SOCKET_EVENTS.lobby, LobbyMessageSchema, (m) => {
+      handlers.lobby(m);
+    });
+    listen(socket, SOCKET_EVENTS.state, StateMessageSchema, (m) => {
+      handlers.state(m);
+    });
+    listen(socket, SOCKET_EVENTS.update, UpdateMessageSchema, (m) => {
+      handlers.update(m);
+    });
+    listen(socket, SOCKET_EVENTS.chat, ChatMessageSchema, (m) => {
+      handlers.chat(m);
+    });
+    listen(socket, SOCKET_EVENTS.gameError, GameErrorMessageSchema, (m) => {
+      handlers.gameError(m);
+    });
+  }
+
+  /** Asks for every update after the last one held (or a fresh state). */
+  resync(): void {
+    this.socket
+      .timeout(ACK_TIMEOUT_MS)
+      .emitWithAck(SOCKET_EVENTS.resync, { sinceSeq: this.options.lastSeq() })
+      .then(
+        (answer: unknown) => {
+          const ack = ResyncAckSchema.safeParse(answer);
+          if (ack.success) this.handlers.missed(ack.data.missed);
+        },
+        () => {
+          // No answer: the fresh `state` sent on every (re)connect still replaces the view.
+        },
+      );
+  }
+
+  /**
+   * Sends an action under one client id. A lost acknowledgement is retried with
+   * the same id, which the server answers without applying the action twice.
+   */
+  async sendAction(action: unknown): Promise<ActionAck> {
+    const id = clientId();
+    const answer = await this.emitWithRetry(SOCKET_EVENTS.action, { id, action });
+    const ack = ActionAckSchema.safeParse(answer);
+    return ack.success ? ack.data : unanswered();
+  }
+
+  async sendChat(text: string, to?: number): Promise<ChatAck> {
+    const id = clientId();
+    const answer = await this.emitWithRetry(
+      SOCKET_EVENTS.chat,
+      to === undefined ? { id, text } : { id, to, text },
+    );
+    const ack = ChatAckSchema.safeParse(answer);
+    return ack.success ? ack.data : unanswered();
+  }
+
+  close(): void {
+    this.socket.removeAllListeners();
+    this.socket.disconnect();
+  }
+
+  private async emitWithRetry(event: string, payload: object): Promise<unknown> {
+    for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+      try {
+        return await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck(event, payload);
+      } catch {
+        // No answer in time: the server may have restarted. Same id again.
+      }
+    }
+    return undefined;
+  }
+}
+
+function unanswered(): { ok: false; error: { code: string; message: string } } {
+  return {
+    ok: false,
+    error: { code: 'UNAVAILABLE', message: 'The server did not answer. Try again in a moment.' },
+  };
+}
+
+function listen<T>(
+  socket: Socket,
+  event: string,
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  handler: (message: T) => void,
+): void {
+  socket.on(event, (raw: unknown) => {
+    const parsed = schema.safeParse(raw);
+    if (parsed.success) handler(parsed.data);
+  });
+}

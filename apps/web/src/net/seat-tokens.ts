@@ -1,0 +1,41 @@
+/**
+ * Seat tokens kept in the browser, so that a reload (or closing the tab)
+ * keeps the seat: the server shows a token only once and stores its hash.
+ */
+export interface StoredSeat {
+  readonly seat: number;
+  readonly token: string;
+  readonly name: string;
+}
+
+const PREFIX = 'outer-rim:seat:';
+
+function isStoredSeat(value: unknown): value is StoredSeat {
+  if (typeof value !== 'object' || value === null) return false;
+  const record = value as Record<string, unknown>;
+  return (
+    typeof record['seat'] === 'number' &&
+    typeof record['token'] === 'string' &&
+    typeof record['name'] === 'string'
+  );
+}
+
+export function loadSeat(storage: Storage, gameId: string): StoredSeat | undefined {
+  const raw = storage.getItem(PREFIX + gameId);
+  if (raw === null) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return isStoredSeat(parsed) ? parsed : undefined;
+  } catch {
+    // A hand-edited or truncated entry is as good as none: the player claims again.
+    return undefined;
+  }
+}
+
+export function saveSeat(storage: Storage, gameId: string, seat: StoredSeat): void {
+  storage.setItem(PREFIX + gameId, JSON.stringify(seat));
+}
+
+export function forgetSeat(storage: Storage, gameId: string): void {
+  storage.removeItem(PREFIX + gameId);
+}

@@ -1,0 +1,40 @@
+import type { HexKey } from '@outer-rim/map';
+import type { Action } from '@outer-rim/rules';
+import { actionHex } from './action-hex';
+import { actionGroupTitle } from './action-words';
+
+export interface ActionGroup {
+  readonly title: string;
+  readonly actions: readonly Action[];
+}
+
+/** Past this many choices a group is a drop-down instead of a row of buttons. */
+export const MAX_BUTTONS = 8;
+
+/**
+ * Legal actions grouped under one heading per kind, in the order the engine
+ * listed them; when a hex is selected on the board, only actions about that
+ * hex (and those about no hex at all, like "End turn") remain.
+ */
+export function groupActions(actions: readonly Action[], selectedHex?: HexKey): ActionGroup[] {
+  const groups = new Map<string, Action[]>();
+  for (const action of actions) {
+    const hex = actionHex(action);
+    if (selectedHex !== undefined && hex !== undefined && hex !== selectedHex) continue;
+    const title = actionGroupTitle(action.type);
+    const list = groups.get(title) ?? [];
+    list.push(action);
+    groups.set(title, list);
+  }
+  return [...groups.entries()].map(([title, list]) => ({ title, actions: list }));
+}
+
+/** Hexes that some legal action refers to: the board highlights them. */
+export function legalHexes(actions: readonly Action[]): Set<HexKey> {
+  const hexes = new Set<HexKey>();
+  for (const action of actions) {
+    const hex = actionHex(action);
+    if (hex !== undefined) hexes.add(hex);
+  }
+  return hexes;
+}

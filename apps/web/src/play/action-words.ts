@@ -1,0 +1,117 @@
+import { tileById, type TileDef } from '@outer-rim/map';
+import type { Action } from '@outer-rim/rules';
+
+type Names = readonly string[];
+
+const UNIT_WORDS: Readonly<Record<string, [string, string]>> = {
+  dreadnought: ['Dreadnought', 'Dreadnoughts'],
+  carrier: ['Carrier', 'Carriers'],
+  cruiser: ['Cruiser', 'Cruisers'],
+  fighter: ['Fighter', 'Fighters'],
+  'ground-force': ['Ground Force', 'Ground Forces'],
+  'shock-force': ['Shock Force', 'Shock Forces'],
+  pds: ['PDS', 'PDS'],
+  spacedock: ['Spacedock', 'Spacedocks'],
+};
+
+export function unitWord(unit: string, count = 1): string {
+  const words = UNIT_WORDS[unit];
+  if (words === undefined) return unit;
+  return count === 1 ? words[0] : words[1];
+}
+
+export function tileWords(tile: TileDef | undefined, id: string): string {
+  if (tile === undefined) return id;
+  if (tile.planets.length > 0) {
+    return tile.planets.map((p) => `${p.name} ${p.resources}/${p.influence}`).join(' + ');
+  }
+  if (tile.anomaly !== undefined) return tile.anomaly.replace('-', ' ');
+  if (tile.wormhole !== undefined) return `${tile.wormhole} wormhole`;
+  return 'empty space';
+}
+
+function seatName(names: Names, seat: number): string {
+  return names[seat] ?? `Seat ${seat + 1}`;
+}
+
+/**
+ * A button label for one legal action, in the game's own words. An action
+ * type this page does not know yet still gets a readable label, so a new
+ * rule in the engine is playable before the page learns its wording.
+ */
+export function actionWords(action: Action, names: Names = []): string {
+  switch (action.type) {
+    case 'place-tile':
+      return `Place ${tileWords(tileById(action.tileId), action.tileId)} at ${action.hex.q},${action.hex.r}${
+        action.rotation === undefined || action.rotation === 0 ? '' : ` (turned ${action.rotation})`
+      }`;
+    case 'make-offer': {
+      const cards = action.cards.length;
+      const parts = [
+        ...(action.credits > 0 ? [`${action.credits} credits`] : []),
+        ...(cards > 0 ? [`${cards} action card${cards === 1 ? '' : 's'}`] : []),
+      ];
+      return `Offer ${parts.length === 0 ? 'nothing' : parts.join(' and ')} to ${seatName(names, action.to)}`;
+    }
+    case 'withdraw-offer':
+      return `Withdraw offer #${action.offerId}`;
+    case 'accept-offer':
+      return `Accept offer #${action.offerId}`;
+    case 'decline-offer':
+      return `Decline offer #${action.offerId}`;
+    case 'end-market':
+      return 'Done trading';
+    case 'discard':
+      return `Discard ${action.card}`;
+    case 'purchase':
+      return `Buy ${action.count} ${unitWord(action.unit, action.count)}`;
+    case 'purchase-spacedock':
+      return `Buy a Spacedock on ${action.planet}`;
+    case 'cancel-purchases':
+      return 'Cancel all purchases';
+    case 'end-purchase':
+      return 'Done buying';
+    case 'end-segment':
+      return 'End this segment';
+    case 'end-turn':
+      return 'End my turn';
+    case 'buy-technology':
+      return `Buy ${action.technology}`;
+    case 'pass-technology':
+      return 'Buy no technology';
+    case 'place-unit':
+      return `Place a ${unitWord(action.unit)} at ${action.planet}`;
+    case 'end-placement':
+      return 'Done placing units';
+    default:
+      return genericWords(action);
+  }
+}
+
+function genericWords(action: { type: string } & Record<string, unknown>): string {
+  const head = action.type.replace(/-/g, ' ');
+  const rest = Object.entries(action)
+    .filter(([key]) => key !== 'type')
+    .map(([key, value]) => `${key} ${typeof value === 'string' ? value : JSON.stringify(value)}`);
+  return [head.charAt(0).toUpperCase() + head.slice(1), ...rest].join(', ');
+}
+
+/** The heading a group of actions of one type goes under. */
+export function actionGroupTitle(type: string): string {
+  const titles: Record<string, string> = {
+    'place-tile': 'Place a galaxy tile',
+    'make-offer': 'Make an offer',
+    'accept-offer': 'Offers to you',
+    'decline-offer': 'Offers to you',
+    'withdraw-offer': 'Your offers',
+    purchase: 'Buy units',
+    'purchase-spacedock': 'Buy a Spacedock',
+    'buy-technology': 'Buy a technology',
+    'place-unit': 'Place new units',
+    discard: 'Discard down to the hand limit',
+  };
+  const title = titles[type];
+  if (title !== undefined) return title;
+  const words = type.replace(/-/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,217 @@
+import type { Action, GameEvent, GameView } from '@outer-rim/rules';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { SeatLobby } from '../lobby/seat-lobby';
+import { Api, ApiError } from '../net/api';
+import { GameConnection, type ConnectionStatus } from '../net/connection';
+import type { GameRecord } from '../net/protocol';
+import { forgetSeat, loadSeat, saveSeat, type StoredSeat } from '../net/seat-tokens';
+import { routeHref } from '../route';
+import { ConnectionBanner } from '../ui/connection-banner';
+import { dismissNotice, emptyChat, openChannel, receive, type ChatState } from './chat';
+import { applyUpdate, fromState, mergeLog, type LiveGame } from './live-game';
+import { Table } from './table';
+
+const api = new Api();
+
+/** One game: its lobby until it starts, then the live table; the socket stays open throughout. */
+export function GamePage({ gameId }: { gameId: string }) {
+  const [record, setRecord] = useState<GameRecord | undefined>(undefined);
+  const [loadError, setLoadError] = useState<string | undefined>(undefined);
+  const [stored, setStored] = useState<StoredSeat | undefined>(() =>
+    loadSeat(localStorage, gameId),
+  );
+  const [status, setStatus] = useState<ConnectionStatus>({ kind: 'connecting' });
+  const [live, setLive] = useState<LiveGame | undefined>(undefined);
+  const [chat, setChat] = useState<ChatState>(emptyChat);
+  const [notice, setNotice] = useState<string | undefined>(undefined);
+  const connection = useRef<GameConnection | undefined>(undefined);
+  const liveRef = useRef<LiveGame | undefined>(undefined);
+  const me = stored?.seat;
+
+  useEffect(() => {
+    api.getGame(gameId).then(setRecord, (error: unknown) => {
+      setLoadError(error instanceof ApiError ? error.message : 'The game could not be loaded.');
+    });
+  }, [gameId]);
+
+  useEffect(() => {
+    let historyLoaded = false;
+    const setGame = (game: LiveGame) => {
+      liveRef.current = game;
+      setLive(game);
+    };
+    const conn = new GameConnection(
+      {
+        gameId,
+        ...(stored === undefined ? {} : { token: stored.token }),
+        lastSeq: () => liveRef.current?.seq ?? 0,
+      },
+      {
+        status: setStatus,
+        lobby: (message) => {
+          setRecord(message.game);
+        },
+        state: (message) => {
+          setGame(
+            fromState(
+              {
+                seq: message.seq,
+                viewer: message.viewer,
+                view: message.view as GameView,
+              },
+              liveRef.current,
+            ),
+          );
+          if (!historyLoaded) {
+            historyLoaded = true;
+            // What happened before this page opened comes from the public log.
+            api.actionLog(gameId).then(
+              (history) => {
+                const current = liveRef.current;
+                if (current === undefined) return;
+                const entries = history.entries.map((e) => ({
+                  seq: e.seq,
+                  seat: e.seat,
+                  events: e.events as GameEvent[],
+                }));
+                setGame({ ...current, log: mergeLog(current.log, entries) });
+              },
+              () => {
+                historyLoaded = false;
+              },
+            );
+          }
+        },
+        update: (message) => {
+          const current = liveRef.current;
+          if (current === undefined) {
+            conn.resync();
+            return;
+          }
+          const outcome = applyUpdate(current, {
+            seq: message.seq,
+            seat: message.seat,
+            events: message.events as GameEvent[],
+            view: message.view as GameView,
+            ...(message.seed === undefined ? {} : { seed: message.seed }),
+          });
+          if (outcome.kind === 'applied') setGame(outcome.game);
+          else if (outcome.kind === 'gap') conn.resync();
+        },
+        chat: (message) => {
+          setChat((state) => receive(state, message, stored?.seat));
+        },
+        gameError: (message) => {
+          setNotice(message.message);
+        },
+        missed: (entries) => {
+          const current = liveRef.current;
+          if (current === undefined) return;
+          const log = entries.map((e) => ({ ...e, events: e.events as GameEvent[] }));
+          setGame({ ...current, log: mergeLog(current.log, log) });
+        },
+      },
+    );
+    connection.current = conn;
+    return () => {
+      conn.close();
+      connection.current = undefined;
+    };
+  }, [gameId, stored]);
+
+  useEffect(() => {
+    const line = chat.notice;
+    if (line === undefined) return;
+    const from = live?.view.players[line.from]?.name ?? record?.seats[line.from]?.name ?? 'someone';
+    setNotice(`New private message from ${from}`);
+  }, [chat.notice]);
+
+  const claimed = (seat: StoredSeat) => {
+    saveSeat(localStorage, gameId, seat);
+    setStored(seat);
+  };
+
+  const leaveSeat = () => {
+    forgetSeat(localStorage, gameId);
+    setStored(undefined);
+  };
+
+  const onAct = async (action: Action): Promise<string | undefined> => {
+    const conn = connection.current;
+    if (conn === undefined) return 'Not connected.';
+    const ack = await conn.sendAction(action);
+    return ack.ok ? undefined : ack.error.message;
+  };
+
+  const onChat = async (text: string, to: number | undefined): Promise<string | undefined> => {
+    const conn = connection.current;
+    if (conn === undefined) return 'Not connected.';
+    const ack = await conn.sendChat(text, to);
+    return ack.ok ? undefined : ack.error.message;
+  };
+
+  if (loadError !== undefined) {
+    return (
+      <main class="page">
+        <p class="error">{loadError}</p>
+        <a href={routeHref({ page: 'lobby' })}>Back to the lobby</a>
+      </main>
+    );
+  }
+
+  return (
+    <main class="page game-page">
+      <ConnectionBanner status={status} />
+      {status.kind === 'refused' && stored !== undefined ? (
+        <p>
+          <button type="button" onClick={leaveSeat}>
+            Forget my seat and watch instead
+          </button>
+        </p>
+      ) : null}
+      {notice === undefined ? null : (
+        <div class="toast" role="status" data-testid="notice">
+          {notice}{' '}
+          <button
+            type="button"
+            class="link"
+            onClick={() => {
+              setNotice(undefined);
+              setChat((state) => dismissNotice(state));
+            }}
+          >
+            dismiss
+          </button>
+        </div>
+      )}
+      <header class="game-header">
+        <a href={routeHref({ page: 'lobby' })}>← Lobby</a>
+        <span>
+          Game <code>{gameId}</code>
+        </span>
+        {record === undefined || record.status === 'lobby' ? null : (
+          <a href={routeHref({ page: 'replay', gameId })}>Replay</a>
+        )}
+      </header>
+      {live === undefined ? (
+        record === undefined ? (
+          <p>Loading…</p>
+        ) : (
+          <SeatLobby record={record} stored={stored} api={api} onClaimed={claimed} />
+        )
+      ) : (
+        <Table
+          view={live.view}
+          seat={typeof live.viewer === 'number' ? live.viewer : undefined}
+          log={live.log}
+          chat={chat}
+          onAct={onAct}
+          onOpenChannel={(channel) => {
+            setChat((state) => openChannel(state, channel, me));
+          }}
+          onChat={onChat}
+        />
+      )}
+    </main>
+  );
+}

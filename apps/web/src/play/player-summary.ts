@@ -1,0 +1,50 @@
+import { raceName } from '@outer-rim/map';
+import { influenceOf, resourcesOf, type GameView } from '@outer-rim/rules';
+
+/** BG-10 progression chart, bracket 0 first. */
+export const BRACKET_NAMES = ['Warlord', 'Foundation', 'Consortium', 'Dominion', 'Imperium Rex'];
+
+export interface PlayerSummary {
+  readonly seat: number;
+  readonly name: string;
+  readonly race: string;
+  readonly credits: number;
+  readonly planets: number;
+  readonly resources: number;
+  /** As the rules count it: planets' influence plus captives (OR-6.2). */
+  readonly influence: number;
+  readonly bracket: string;
+  readonly technologies: readonly string[];
+  readonly leaders: readonly string[];
+  readonly captives: readonly string[];
+  readonly handCount: number;
+  /** Only in the viewer's own entry. */
+  readonly hand?: readonly string[];
+}
+
+/** The side panel's figures for each player, from the public part of the view. */
+export function playerSummaries(view: GameView): PlayerSummary[] {
+  const names = view.players.map((p) => p.name);
+  return view.players.map((player, seat): PlayerSummary => {
+    const planets = Object.values(view.planets).filter((planet) => planet.owner === seat).length;
+    return {
+      seat,
+      name: player.name,
+      race: raceName(player.race),
+      credits: player.credits,
+      planets,
+      resources: resourcesOf(view, seat),
+      influence: influenceOf(view, seat),
+      bracket: BRACKET_NAMES[player.bracket] ?? `Bracket ${player.bracket}`,
+      technologies: player.technologies,
+      leaders: player.leaders.map(
+        (l) => `${l.type}${l.status === 'active' ? '' : ` (${l.status})`}`,
+      ),
+      captives: player.captives.map(
+        (c) => `${names[c.owner] ?? `Seat ${c.owner + 1}`}'s ${c.leaderId}`,
+      ),
+      handCount: player.handCount,
+      ...(player.hand === undefined ? {} : { hand: player.hand }),
+    };
+  });
+}

@@ -1,0 +1,58 @@
+import type { GameView } from '@outer-rim/rules';
+import { useMemo } from 'preact/hooks';
+import { ownerColour } from '../ui/colours';
+import { playerSummaries } from './player-summary';
+
+/** Every player's public standing; the viewer's own hand only in its own entry. */
+export function PlayersPanel({
+  view,
+  seat,
+  active,
+}: {
+  view: GameView;
+  seat: number | undefined;
+  active: readonly number[];
+}) {
+  const players = useMemo(() => playerSummaries(view), [view]);
+  return (
+    <section class="panel players-panel" aria-label="Players">
+      {players.map((p) => (
+        <article
+          key={p.seat}
+          class={`player${p.seat === seat ? ' me' : ''}${active.includes(p.seat) ? ' active' : ''}`}
+          data-seat={p.seat}
+        >
+          <h4>
+            <span class="swatch" style={{ background: ownerColour(p.seat) }} />
+            {p.name} <small>{p.race}</small>
+            {p.seat === seat ? <small> (you)</small> : null}
+          </h4>
+          <dl>
+            <dt>Credits</dt>
+            <dd data-testid={`credits-${p.seat}`}>{p.credits}</dd>
+            <dt>Influence</dt>
+            <dd>{p.influence}</dd>
+            <dt>Planets</dt>
+            <dd>
+              {p.planets} ({p.resources} res.)
+            </dd>
+            <dt>Progression</dt>
+            <dd>{p.bracket}</dd>
+            <dt>Action cards</dt>
+            <dd>{p.handCount}</dd>
+          </dl>
+          {p.technologies.length === 0 ? null : (
+            <p class="small">Technologies: {p.technologies.join(', ')}</p>
+          )}
+          {p.leaders.length === 0 ? null : <p class="small">Leaders: {p.leaders.join(', ')}</p>}
+          {p.captives.length === 0 ? null : <p class="small">Captives: {p.captives.join(', ')}</p>}
+          {p.hand === undefined ? null : (
+            <p class="small hand" data-testid="my-hand">
+              Your hand: {p.hand.length === 0 ? 'empty' : p.hand.join(', ')}
+            </p>
+          )}
+        </article>
+      ))}
+    </section>
+  );
+}

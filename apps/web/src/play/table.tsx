@@ -1,0 +1,173 @@
+import type { HexKey } from '@outer-rim/map';
+import { decisions, isGameOver, legalActions, type Action, type GameView } from '@outer-rim/rules';
+import { useMemo, useState } from 'preact/hooks';
+import { Board } from '../board/board';
+import type { Channel, ChatState } from './chat';
+import { ChatPanel } from './chat-panel';
+import { legalHexes } from './action-groups';
+import { DecisionPanel } from './decision-panel';
+import type { LogEntry } from './live-game';
+import { LogPanel } from './log-panel';
+import { PlayersPanel } from './players-panel';
+import { hexesFor, placeableTiles, placementAt } from './tile-placement';
+import { TilePicker } from './tile-picker';
+
+export interface TableProps {
+  readonly view: GameView;
+  readonly seat: number | undefined;
+  readonly log: readonly LogEntry[];
+  readonly chat: ChatState;
+  readonly onAct: (action: Action) => Promise<string | undefined>;
+  readonly onOpenChannel: (channel: Channel) => void;
+  readonly onChat: (text: string, to: number | undefined) => Promise<string | undefined>;
+}
+
+/** The game as one seat (or a spectator) sees it: board, what to decide, players, log and talk. */
+export function Table({ view, seat, log, chat, onAct, onOpenChannel, onChat }: TableProps) {
+  const names = useMemo(() => view.players.map((p) => p.name), [view]);
+  const waiting = useMemo(() => decisions(view), [view]);
+  const actions = useMemo(() => (seat === undefined ? [] : legalActions(view, seat)), [view, seat]);
+  const over = isGameOver(view);
+  const [selectedHex, setSelectedHex] = useState<HexKey | undefined>(undefined);
+  const [chosenTile, setChosenTile] = useState<string | undefined>(undefined);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const [tab, setTab] = useState<'log' | 'chat'>('log');
+
+  const placeable = placeableTiles(actions);
+  const tile = chosenTile !== undefined && placeable.includes(chosenTile) ? chosenTile : undefined;
+  const highlighted = tile === undefined ? legalHexes(actions) : hexesFor(actions, tile);
+  const dealt = seat === undefined ? undefined : view.players[seat]?.dealtTiles;
+
+  const act = async (action: Action) => {
+    setBusy(true);
+    setError(undefined);
+    const failure = await onAct(action);
+    setBusy(false);
+    setError(failure);
+    if (failure === undefined) {
+      setSelectedHex(undefined);
+      setChosenTile(undefined);
+    }
+  };
+
+  const onSelect = (key: HexKey) => {
+    if (tile !== undefined) {
+      const placement = placementAt(actions, tile, key);
+      if (placement !== undefined) {
+        void act(placement);
+        return;
+      }
+    }
+    setSelectedHex(key === selectedHex ? undefined : key);
+  };
+
+  const active = waiting.map((d) => d.seat);
+  const unreadChat = chat.lines.length > 0 && tab !== 'chat';
+
+  return (
+    <div class="table">
+      <div class="table-main">
+        <StatusLine view={view} seat={seat} names={names} />
+        <Board
+          view={view}
+          highlighted={highlighted}
+          selected={selectedHex}
+          onSelect={onSelect}
+          names={names}
+        />
+        {dealt === undefined || view.phase.name !== 'galaxy-building' ? null : (
+          <TilePicker
+            dealt={dealt}
+            placeable={placeable}
+            chosen={tile}
+            onChoose={(id) => {
+              setChosenTile(id === tile ? undefined : id);
+            }}
+          />
+        )}
+      </div>
+      <div class="table-side">
+        <DecisionPanel
+          decisions={waiting}
+          seat={seat}
+          actions={actions}
+          names={names}
+          selectedHex={selectedHex}
+          onClearHex={() => {
+            setSelectedHex(undefined);
+          }}
+          onAct={act}
+          busy={busy}
+          error={error}
+          over={over}
+        />
+        <PlayersPanel view={view} seat={seat} active={active} />
+        <nav class="side-tabs">
+          <button
+            type="button"
+            class={tab === 'log' ? 'open' : ''}
+            onClick={() => {
+              setTab('log');
+            }}
+          >
+            Log
+          </button>
+          <button
+            type="button"
+            class={tab === 'chat' ? 'open' : ''}
+            data-testid="chat-tab"
+            onClick={() => {
+              setTab('chat');
+            }}
+          >
+            Table talk{unreadChat ? ' •' : ''}
+          </button>
+        </nav>
+        {tab === 'log' ? (
+          <LogPanel log={log} names={names} />
+        ) : (
+          <ChatPanel chat={chat} me={seat} names={names} onOpen={onOpenChannel} onSend={onChat} />
+        )}
+      </div>
+    </div>
+  );
+}
+
+const PHASE_WORDS: Record<string, string> = {
+  'galaxy-building': 'Galaxy building',
+  market: 'Market phase',
+  'draw-action-cards': 'Draw Action Cards phase',
+  'purchase-units': 'Purchase Units phase',
+  'individual-turns': 'Individual Turns',
+  technology: 'Technology phase',
+  'place-new-units': 'Place New Units phase',
+  'game-over': 'Game over',
+};
+
+function StatusLine({
+  view,
+  seat,
+  names,
+}: {
+  view: GameView;
+  seat: number | undefined;
+  names: readonly string[];
+}) {
+  const phase = view.phase;
+  const words = PHASE_WORDS[phase.name] ?? phase.name;
+  const detail =
+    phase.name === 'individual-turns'
+      ? ` — ${names[phase.active] ?? ''}'s turn, ${phase.segment} segment`
+      : phase.name === 'game-over'
+        ? ` — ${view.winner === null ? 'no winner' : `${names[view.winner] ?? ''} wins`} (${phase.reason})`
+        : '';
+  return (
+    <p class="status-line" data-testid="status-line">
+      {view.round > 0 ? `Round ${view.round} · ` : ''}
+      {words}
+      {detail}
+      {seat === undefined ? ' · watching as a spectator' : ` · you are ${names[seat] ?? ''}`}
+    </p>
+  );
+}

@@ -1,0 +1,81 @@
+import {
+  apply,
+  createGame,
+  view as viewOf,
+  type GameEvent,
+  type GameOptionsInput,
+  type GameView,
+} from '@outer-rim/rules';
+import type { LogEntry } from '../play/live-game';
+
+/** One entry of the public log, as the replay reads it. */
+export interface PublicEntry {
+  readonly seq: number;
+  readonly seat: number;
+  readonly events: readonly unknown[];
+  /** Published once the game is over. */
+  readonly action?: unknown;
+  /** A spectator view after the action, where the server provides one. */
+  readonly view?: unknown;
+}
+
+export interface Replay {
+  /**
+   * `board`: a spectator view for every step (the game is over and its seed
+   * and actions are public, or the server logged views); `log`: only the
+   * events, while a running game keeps its actions to itself.
+   */
+  readonly mode: 'board' | 'log';
+  /** views[k] is the board after k actions; views[0] is the start. Empty in `log` mode. */
+  readonly views: readonly GameView[];
+  readonly entries: readonly LogEntry[];
+}
+
+/**
+ * Rebuilds a game step by step from its public log. With the seed revealed,
+ * the rules package replays every action exactly as the server did (the
+ * engine is deterministic), so each step's board is the real one.
+ */
+export function buildReplay(
+  options: GameOptionsInput,
+  seed: string | null,
+  log: readonly PublicEntry[],
+): Replay {
+  const entries: LogEntry[] = log.map((e) => ({
+    seq: e.seq,
+    seat: e.seat,
+    events: e.events as GameEvent[],
+  }));
+  const logged = fromLoggedViews(log);
+  if (logged !== undefined) return { mode: 'board', views: logged, entries };
+  if (seed === null || log.some((e) => e.action === undefined)) {
+    return { mode: 'log', views: [], entries };
+  }
+  try {
+    let state = createGame(options, seed);
+    const views: GameView[] = [viewOf(state, 'spectator')];
+    for (const entry of log) {
+      const result = apply(state, entry.seat, entry.action);
+      if (!result.ok) return { mode: 'log', views: [], entries };
+      state = result.state;
+      views.push(viewOf(state, 'spectator'));
+    }
+    return { mode: 'board', views, entries };
+  } catch {
+    // Options the engine no longer accepts (an old game): the words still replay.
+    return { mode: 'log', views: [], entries };
+  }
+}
+
+function fromLoggedViews(log: readonly PublicEntry[]): GameView[] | undefined {
+  if (log.length === 0 || log.some((e) => e.view === undefined)) return undefined;
+  // Without the starting view the first step has no "before"; the first logged view stands in.
+  const views = log.map((e) => e.view as GameView);
+  const first = views[0];
+  return first === undefined ? undefined : [first, ...views];
+}
+
+/** The log as it stood after `step` actions, for the replay's log panel. */
+export function entriesUpTo(replay: Replay, step: number): LogEntry[] {
+  return replay.entries.slice(0, Math.max(0, Math.min(step, replay.entries.length)));
+}

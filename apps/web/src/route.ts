@@ -1,0 +1,28 @@
+/**
+ * Hash routes: the server serves one index.html at `/`, so the location hash
+ * is the only part of the URL the client owns without server rewrites.
+ */
+export type Route =
+  | { readonly page: 'lobby' }
+  | { readonly page: 'game'; readonly gameId: string }
+  | { readonly page: 'replay'; readonly gameId: string };
+
+const GAME = /^#\/game\/([A-Za-z0-9_-]{1,64})(\/replay)?\/?$/;
+
+export function parseRoute(hash: string): Route {
+  const match = GAME.exec(hash);
+  const gameId = match?.[1];
+  if (gameId === undefined) return { page: 'lobby' };
+  return match?.[2] === undefined ? { page: 'game', gameId } : { page: 'replay', gameId };
+}
+
+export function routeHref(route: Route): string {
+  switch (route.page) {
+    case 'lobby':
+      return '#/';
+    case 'game':
+      return `#/game/${route.gameId}`;
+    case 'replay':
+      return `#/game/${route.gameId}/replay`;
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * Placement regulations for building the galaxy (BG-4, OR-4.1, OR-4.2).
+ *
+ * - Rings fill from the inside out: a tile goes into the innermost ring
+ *   that still has an empty hex.
+ * - Anomalies keep apart: a Nebula or Gravity Rift may not touch a Nebula,
+ *   Gravity Rift, Supernova or Asteroid Field (OR-4.1, OR-4.2), and a
+ *   Supernova or Asteroid Field may not touch another of those two (BG-4).
+ *   We read every such ban both ways (a Supernova may not be laid beside a
+ *   Nebula either), otherwise the rule would depend on which tile came
+ *   first. Together that means: no anomaly beside another anomaly...
+ * - ...unless there is no other available placement: when every empty hex
+ *   of the current ring touches an anomaly, the ban is lifted for that tile.
+ * - After a player lays a planetless tile, that player's next tile must have
+ *   a planet if the player holds one that can be placed (`playableTiles`).
+ */
+import { adjacentKeys, boardRing, isBoardKey, ringOf, OUTER_RIM } from './board.js';
+import { tileById } from './catalogue.js';
+import { MapError } from './errors.js';
+import { isBuilt, placedTileIds } from './galaxy.js';
+import { hexKey } from './geometry.js';
+import type { Galaxy, Hex, HexKey, TileDef } from './types.js';
+
+export type PlacementCheck = { ok: true } | { ok: false; code: PlacementCode; message: string };
+
+export type PlacementCode =
+  | 'UNKNOWN_TILE'
+  | 'NOT_A_SYSTEM_TILE'
+  | 'TILE_ALREADY_PLACED'
+  | 'GALAXY_BUILT'
+  | 'OFF_BOARD'
+  | 'HEX_OCCUPIED'
+  | 'RING_ORDER'
+  | 'ANOMALY_ADJACENT'
+  | 'BAD_ROTATION';
+
+const fail = (code: PlacementCode, message: string): PlacementCheck => ({
+  ok: false,
+  code,
+  message,
+});
+
+/** The innermost ring that still has an empty hex, or undefined when the board is full. */
+export function currentRing(galaxy: Galaxy): number | undefined {
+  for (let k = 1; k <= OUTER_RIM; k++) {
+    if (boardRing(k).some((h) => galaxy.tiles[hexKey(h)] === undefined)) return k;
+  }
+  return undefined;
+}
+
+function touchesAnomaly(galaxy: Galaxy, key: HexKey): boolean {
+  return adjacentKeys(key).some((k) => {
+    const placed = galaxy.tiles[k];
+    return placed !== undefined && tileById(placed.tileId)?.anomaly !== undefined;
+  });
+}
+
+function emptyInRing(galaxy: Galaxy, k: number): HexKey[] {
+  return boardRing(k)
+    .map(hexKey)
+    .filter((key) => galaxy.tiles[key] === undefined);
+}
+
+/** Checks on the tile alone; undefined when it may be laid somewhere. */
+function tileProblem(galaxy: Galaxy, tileId: string): PlacementCheck | undefined {
+  const tile = tileById(tileId);
+  if (!tile) return fail('UNKNOWN_TILE', `there is no tile "${tileId}"`);
+  if (tile.kind !== 'system') {
+    return fail('NOT_A_SYSTEM_TILE', `${tile.name} is not dealt for building`);
+  }
+  if (placedTileIds(galaxy).has(tileId)) {
+    return fail('TILE_ALREADY_PLACED', `${tile.name} is already on the board`);
+  }
+  if (isBuilt(galaxy)) return fail('GALAXY_BUILT', 'the whole stock has already been placed');
+  return undefined;
+}
+
+function legalKeys(galaxy: Galaxy, tile: TileDef): HexKey[] {
+  const k = currentRing(galaxy);
+  if (k === undefined) return [];
+  const empty = emptyInRing(galaxy, k);
+  if (tile.anomaly === undefined) return empty;
+  const clear = empty.filter((key) => !touchesAnomaly(galaxy, key));
+  return clear.length > 0 ? clear : empty;
+}
+
+export function canPlace(galaxy: Galaxy, tileId: string, hex: Hex): PlacementCheck {
+  const problem = tileProblem(galaxy, tileId);
+  if (problem) return problem;
+  const tile = tileById(tileId) as TileDef;
+  const key = hexKey(hex);
+  if (!isBoardKey(key)) return fail('OFF_BOARD', `${key} is not on the board`);
+  if (galaxy.tiles[key] !== undefined) return fail('HEX_OCCUPIED', `${key} already holds a tile`);
+  const k = currentRing(galaxy);
+  if (k !== ringOf(key)) {
+    return fail(
+      'RING_ORDER',
+      `ring ${String(k)} must be filled before ring ${String(ringOf(key))} (hex ${key})`,
+    );
+  }
+  if (!legalKeys(galaxy, tile).includes(key)) {
+    return fail(
+      'ANOMALY_ADJACENT',
+      `${tile.name} may not touch another anomaly while ring ${String(k)} has a hex that does not`,
+    );
+  }
+  return { ok: true };
+}
+
+export function legalPlacements(galaxy: Galaxy, tileId: string): Hex[] {
+  if (tileProblem(galaxy, tileId)) return [];
+  const tile = tileById(tileId) as TileDef;
+  return legalKeys(galaxy, tile).map((key) => {
+    const [q, r] = key.split(',').map(Number);
+    return { q: q ?? 0, r: r ?? 0 };
+  });
+}
+
+const hasPlanets = (id: string): boolean => (tileById(id)?.planets.length ?? 0) > 0;
+
+/**
+ * The tiles of `hand` the player may lay now. After a planetless tile the
+ * player must lay a planet tile if one of them can be placed (BG-4).
+ */
+export function playableTiles(
+  galaxy: Galaxy,
+  hand: readonly string[],
+  lastPlacedWasPlanetless: boolean,
+): string[] {
+  const placeable = hand.filter((id) => legalPlacements(galaxy, id).length > 0);
+  if (!lastPlacedWasPlanetless) return placeable;
+  const planets = placeable.filter(hasPlanets);
+  return planets.length > 0 ? planets : placeable;
+}
+
+/** Pure: a new galaxy with the tile laid. Throws MapError when `canPlace` says no. */
+export function placeTile(galaxy: Galaxy, tileId: string, hex: Hex, rotation = 0): Galaxy {
+  const check = canPlace(galaxy, tileId, hex);
+  if (!check.ok) throw new MapError(check.code, check.message);
+  if (!Number.isInteger(rotation) || rotation < 0 || rotation > 5) {
+    throw new MapError('BAD_ROTATION', `rotation must be 0..5, got ${rotation}`);
+  }
+  return { ...galaxy, tiles: { ...galaxy.tiles, [hexKey(hex)]: { tileId, rotation } } };
+}

@@ -1,0 +1,63 @@
+/**
+ * `npm run bench -w @outer-rim/rules`: median µs per `apply` over random
+ * legal play, ms to `replay` a 10,000-action game, µs per `view`.
+ */
+import { performance } from 'node:perf_hooks';
+import { apply } from '../src/apply.js';
+import { replay } from '../src/replay.js';
+import { createGame } from '../src/setup/create-game.js';
+import { randomPlay } from '../src/testing/random-play.js';
+import { view } from '../src/views/view.js';
+import type { GameOptionsInput } from '../src/options.js';
+
+function median(xs: number[]): number {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? 0;
+}
+
+const players = Number(process.env.PLAYERS ?? 6);
+const options: GameOptionsInput = {
+  players: Array.from({ length: players }, () => ({ race: 'random' as const })),
+  galaxy: { mode: 'build' },
+};
+const seed = 'bench';
+const start = createGame(options, seed);
+const game = randomPlay(start, 10_000, 7);
+if (game.problem !== undefined) throw new Error(game.problem);
+
+// Warm up, then time each apply alone along the same game.
+for (let round = 0; round < 2; round++) replay(options, seed, game.played);
+const times: number[] = [];
+let state = start;
+for (const { seat, action } of game.played) {
+  const t0 = performance.now();
+  const r = apply(state, seat, action);
+  times.push((performance.now() - t0) * 1000);
+  if (!r.ok) throw new Error(r.error.message);
+  state = r.state;
+}
+
+const replays: number[] = [];
+for (let i = 0; i < 5; i++) {
+  const t0 = performance.now();
+  replay(options, seed, game.played);
+  replays.push(performance.now() - t0);
+}
+
+const views: number[] = [];
+for (let i = 0; i < 2000; i++) {
+  const t0 = performance.now();
+  view(state, i % players);
+  views.push((performance.now() - t0) * 1000);
+}
+
+const out = {
+  players,
+  actions: game.played.length,
+  rounds: state.round,
+  medianApplyMicros: Number(median(times).toFixed(1)),
+  p99ApplyMicros: Number((times.slice().sort((a, b) => a - b)[Math.floor(times.length * 0.99)] ?? 0).toFixed(1)),
+  replayMs: Number(median(replays).toFixed(1)),
+  medianViewMicros: Number(median(views).toFixed(1)),
+};
+process.stdout.write(`${JSON.stringify(out)}\n`);

@@ -1,0 +1,98 @@
+import { ActionSchema, type Action } from './actions/schema.js';
+import { ACTION_DECISION } from './decision.js';
+import { decisions } from './decisions.js';
+import { ruleError, type RuleError } from './errors.js';
+import type { GameEvent } from './events.js';
+import { applyDraw } from './phases/draw-action-cards.js';
+import { applyTurn } from './phases/individual-turns.js';
+import { leaveRoundPhase } from './phases/machine.js';
+import { applyMarket } from './phases/market.js';
+import { applyPlace } from './phases/place-new-units.js';
+import { applyPurchase } from './phases/purchase-units.js';
+import { applyTechnology } from './phases/technology.js';
+import { finishGalaxy } from './setup/create-game.js';
+import { applyBuilding, buildingFinished } from './setup/galaxy-building.js';
+import { Draft } from './state/draft.js';
+import type { GameState, Seat } from './state/types.js';
+
+export type ApplyResult =
+  | { ok: true; state: GameState; events: GameEvent[] }
+  | { ok: false; error: RuleError };
+
+function dispatch(d: Draft, seat: Seat, action: Action): RuleError | null {
+  const phase = d.s.phase;
+  switch (phase.name) {
+    case 'galaxy-building':
+      return applyBuilding(d, phase, seat, action);
+    case 'market':
+      return applyMarket(d, phase, seat, action);
+    case 'draw-action-cards':
+      return applyDraw(d, seat, action);
+    case 'purchase-units':
+      return applyPurchase(d, phase, seat, action);
+    case 'individual-turns':
+      return applyTurn(d, phase, seat, action);
+    case 'technology':
+      return applyTechnology(d, phase, seat, action);
+    case 'place-new-units':
+      return applyPlace(d, phase, seat, action);
+    case 'game-over':
+      return ruleError('GAME_OVER', 'The game is over.');
+  }
+}
+
+/** After an action: when the waiting phase has nothing left to decide, the round moves on. */
+function settle(d: Draft): void {
+  const phase = d.s.phase;
+  if (phase.name === 'game-over') return;
+  if (phase.name === 'galaxy-building') {
+    if (buildingFinished(phase)) finishGalaxy(d, 'build');
+    return;
+  }
+  if (decisions(d.s).length > 0) return;
+  leaveRoundPhase(d, phase.name);
+}
+
+/**
+ * The reducer: validate, check the seat is owed this decision, check the
+ * rules, then produce the next state and its events. Never throws and never
+ * writes to `state`; a refused action changes nothing.
+ */
+export function apply(state: GameState, seat: Seat, action: unknown): ApplyResult {
+  try {
+    const parsed = ActionSchema.safeParse(action);
+    if (!parsed.success) {
+      return {
+        ok: false,
+        error: ruleError('BAD_REQUEST', 'That is not a valid action.', parsed.error.issues),
+      };
+    }
+    if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0 || seat >= state.players.length) {
+      return { ok: false, error: ruleError('UNKNOWN_SEAT', 'There is no such seat at this table.') };
+    }
+    if (state.phase.name === 'game-over') {
+      return { ok: false, error: ruleError('GAME_OVER', 'The game is over.') };
+    }
+    const kind = ACTION_DECISION[parsed.data.type];
+    if (!decisions(state).some((x) => x.seat === seat && x.kind === kind)) {
+      return {
+        ok: false,
+        error: ruleError('NOT_YOUR_DECISION', 'The game is not waiting for you to do that now.', {
+          awaited: kind,
+        }),
+      };
+    }
+    const d = new Draft(state);
+    const error = dispatch(d, seat, parsed.data);
+    if (error !== null) return { ok: false, error };
+    settle(d);
+    return { ok: true, state: d.finish(), events: d.events };
+  } catch (e) {
+    return {
+      ok: false,
+      error: ruleError('INTERNAL_ERROR', 'The rules engine failed on this action; nothing changed.', {
+        cause: e instanceof Error ? e.message : String(e),
+      }),
+    };
+  }
+}

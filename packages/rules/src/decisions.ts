@@ -1,0 +1,39 @@
+import type { Decision } from './decision.js';
+import { buildingDecisions } from './setup/galaxy-building.js';
+import { drawDecisions } from './phases/draw-action-cards.js';
+import { turnDecisions } from './phases/individual-turns.js';
+import { marketDecisions } from './phases/market.js';
+import { placeDecisions } from './phases/place-new-units.js';
+import { purchaseDecisions } from './phases/purchase-units.js';
+import { technologyDecisions } from './phases/technology.js';
+import type { Table } from './state/types.js';
+
+/**
+ * Which seats owe which decision now. Computed from public information
+ * only, so a view gives the same answer as the full state.
+ */
+export function decisions(t: Table): Decision[] {
+  const phase = t.phase;
+  switch (phase.name) {
+    case 'galaxy-building':
+      return buildingDecisions(t, phase);
+    case 'market':
+      return marketDecisions(t, phase);
+    case 'draw-action-cards':
+      return drawDecisions(t);
+    case 'purchase-units':
+      return purchaseDecisions(t, phase);
+    case 'individual-turns':
+      return turnDecisions(t, phase);
+    case 'technology':
+      return technologyDecisions(t, phase);
+    case 'place-new-units':
+      return placeDecisions(t, phase);
+    case 'game-over':
+      return [];
+  }
+}
+
+export function isGameOver(t: Table): boolean {
+  return t.phase.name === 'game-over';
+}

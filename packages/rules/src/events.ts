@@ -1,0 +1,67 @@
+import type { Hex, HexKey, RaceId } from '@outer-rim/map';
+import type { RoundPhase, TurnSegment } from './state/phase.js';
+import type { Owner, Seat, UnitKind } from './state/types.js';
+
+/**
+ * Domain events, plain JSON. Fields named `secret*` or listed in
+ * `eventsFor` are cut for viewers who may not know them.
+ */
+export type GameEvent =
+  | { type: 'game-created'; players: number; races: RaceId[] }
+  | {
+      type: 'dice-rolled';
+      purpose: string;
+      seat?: Seat;
+      sides: number;
+      rolls: number[];
+    }
+  | { type: 'first-player-chosen'; seat: Seat }
+  | { type: 'compensation'; seat: Seat; credits: number; reason: string }
+  | { type: 'tiles-dealt'; seat: Seat; count: number; tiles?: string[] }
+  | { type: 'tile-placed'; seat: Seat; tileId: string; hex: Hex; rotation: number }
+  | { type: 'tiles-discarded'; seat: Seat; count: number; reason: string }
+  | { type: 'galaxy-built'; mode: 'build' | 'auto' | 'map-string' }
+  | {
+      type: 'minor-race-placed';
+      race: RaceId;
+      gap: Hex;
+      movedTile: string;
+      from: Hex;
+    }
+  | { type: 'round-started'; round: number }
+  | { type: 'phase-started'; round: number; phase: RoundPhase }
+  | { type: 'phase-skipped'; round: number; phase: RoundPhase; reason: string }
+  | { type: 'bracket-reached'; seat: Seat; bracket: number; name: string }
+  | {
+      type: 'offer-made';
+      offerId: number;
+      from: Seat;
+      to: Seat;
+      credits: number;
+      cardCount: number;
+      cards?: string[];
+    }
+  | { type: 'offer-accepted'; offerId: number; from: Seat; to: Seat }
+  | { type: 'offer-declined'; offerId: number; from: Seat; to: Seat }
+  | { type: 'offer-withdrawn'; offerId: number; from: Seat; to: Seat }
+  | { type: 'market-ended'; seat: Seat }
+  | { type: 'cards-drawn'; seat: Seat; count: number; cards?: string[] }
+  | { type: 'deck-reshuffled'; cards: number }
+  | { type: 'card-discarded'; seat: Seat; card: string }
+  | { type: 'credits-received'; seat: Seat; amount: number; total: number }
+  | { type: 'units-purchased'; seat: Seat; unit: UnitKind; count: number; cost: number }
+  | { type: 'spacedock-ordered'; seat: Seat; planet: string; cost: number }
+  | { type: 'purchases-cancelled'; seat: Seat; refund: number }
+  | { type: 'purchase-ended'; seat: Seat }
+  | { type: 'turn-order'; order: Seat[] }
+  | { type: 'turn-started'; seat: Seat }
+  | { type: 'segment-started'; seat: Seat; segment: TurnSegment }
+  | { type: 'turn-ended'; seat: Seat }
+  | { type: 'technology-bought'; seat: Seat; technology: string; cost: number }
+  | { type: 'technology-passed'; seat: Seat }
+  | { type: 'unit-placed'; owner: Owner; unit: UnitKind; hex: HexKey; planet?: string }
+  | { type: 'units-lost'; seat: Seat; unit: UnitKind; count: number; reason: string }
+  | { type: 'placement-ended'; seat: Seat }
+  | { type: 'game-over'; winner: Seat | null; reason: string };
+
+export type EventType = GameEvent['type'];

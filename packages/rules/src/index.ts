@@ -1,0 +1,50 @@
+export * from './content/index.js';
+export { ActionSchema, PURCHASABLE_UNITS } from './actions/schema.js';
+export type { Action, ActionOf, ActionType, PurchasableUnit } from './actions/schema.js';
+export { apply } from './apply.js';
+export type { ApplyResult } from './apply.js';
+export { ACTION_DECISION } from './decision.js';
+export type { Decision, DecisionKind } from './decision.js';
+export { decisions, isGameOver } from './decisions.js';
+export { ERROR_CODES, GameSetupError } from './errors.js';
+export type { ErrorCode, RuleError } from './errors.js';
+export type { EventType, GameEvent } from './events.js';
+export { legalActions } from './legal-actions.js';
+export {
+  GameOptionsSchema,
+  LobbyOptionsSchema,
+  gameOptionsFromLobby,
+} from './options.js';
+export type {
+  GameOptions,
+  GameOptionsInput,
+  LobbyOptions,
+  LobbyOptionsInput,
+  SeatChoice,
+} from './options.js';
+export { replay } from './replay.js';
+export { createGame } from './setup/create-game.js';
+export { ROUND_PHASES, TURN_SEGMENTS } from './state/phase.js';
+export type { Offer, PhaseName, PhaseState, RoundPhase, TurnSegment } from './state/phase.js';
+export type {
+  GameState,
+  GameView,
+  LeaderState,
+  MinorOwner,
+  Owner,
+  PlanetState,
+  PlayerPublic,
+  PlayerState,
+  PlayerView,
+  Seat,
+  SystemUnits,
+  Table,
+  UnitCounts,
+  UnitGroup,
+  UnitKind,
+  Viewer,
+} from './state/types.js';
+export { influenceOf, incomeOf, resourcesOf } from './state/economy.js';
+export { describeEvent } from './views/describe.js';
+export { eventsFor } from './views/events-for.js';
+export { view } from './views/view.js';

@@ -1,0 +1,38 @@
+import type { Action } from './actions/schema.js';
+import { buildingLegal } from './setup/galaxy-building.js';
+import { drawLegal } from './phases/draw-action-cards.js';
+import { turnLegal } from './phases/individual-turns.js';
+import { marketLegal } from './phases/market.js';
+import { placeLegal } from './phases/place-new-units.js';
+import { purchaseLegal } from './phases/purchase-units.js';
+import { technologyLegal } from './phases/technology.js';
+import type { Seat, Table } from './state/types.js';
+
+/**
+ * Concrete actions `seat` may take now. Complete for every discrete choice;
+ * where amounts multiply the choices (market offers, purchase counts) a
+ * representative set that always includes the way to finish the step.
+ * Reads only what the seat's own view holds, so views and states agree.
+ */
+export function legalActions(t: Table, seat: Seat): Action[] {
+  if (!Number.isInteger(seat) || seat < 0 || seat >= t.players.length) return [];
+  const phase = t.phase;
+  switch (phase.name) {
+    case 'galaxy-building':
+      return buildingLegal(t, phase, seat);
+    case 'market':
+      return marketLegal(t, phase, seat);
+    case 'draw-action-cards':
+      return drawLegal(t, seat);
+    case 'purchase-units':
+      return purchaseLegal(t, phase, seat);
+    case 'individual-turns':
+      return turnLegal(t, phase, seat);
+    case 'technology':
+      return technologyLegal(t, phase, seat);
+    case 'place-new-units':
+      return placeLegal(t, phase, seat);
+    case 'game-over':
+      return [];
+  }
+}

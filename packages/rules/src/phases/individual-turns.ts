@@ -1,0 +1,91 @@
+import type { Action } from '../actions/schema.js';
+import type { Decision } from '../decision.js';
+import { ruleError, type RuleError } from '../errors.js';
+import type { Draft } from '../state/draft.js';
+import { TURN_SEGMENTS, type PhaseState } from '../state/phase.js';
+import type { Seat, Table } from '../state/types.js';
+import { rollTiebreak, turnOrder } from './turn-order.js';
+
+/**
+ * BG-2 phase 8: players take whole turns one at a time, highest influence
+ * first. The next player is chosen afresh after every turn because the
+ * order follows influence as planets change hands. A turn runs through its
+ * segments (leaders board, Movement, Space Battle, Invasion Combat); their
+ * own actions come with the movement and combat rules.
+ */
+type TurnsPhase = Extract<PhaseState, { name: 'individual-turns' }>;
+
+const SEGMENT_NAMES: Readonly<Record<(typeof TURN_SEGMENTS)[number], string>> = {
+  'leaders-board': 'leaders board ships',
+  movement: 'Movement',
+  'space-battle': 'Space Battle',
+  'invasion-combat': 'Invasion Combat',
+};
+
+function startTurn(d: Draft, done: Seat[], tiebreak: number[]): boolean {
+  const waiting = d.s.players.map((_, i) => i).filter((s) => !done.includes(s));
+  const next = turnOrder(d.s, waiting, tiebreak)[0];
+  if (next === undefined) return false;
+  const segment = TURN_SEGMENTS[0];
+  d.s.phase = { name: 'individual-turns', done, active: next, segment, tiebreak };
+  d.emit({ type: 'turn-started', seat: next });
+  d.emit({ type: 'segment-started', seat: next, segment });
+  return true;
+}
+
+export function enterIndividualTurns(d: Draft): boolean {
+  const tiebreak = rollTiebreak(d);
+  const seats = d.s.players.map((_, i) => i);
+  d.s.turnOrder = turnOrder(d.s, seats, tiebreak);
+  d.emit({ type: 'turn-order', order: d.s.turnOrder });
+  return startTurn(d, [], tiebreak);
+}
+
+export function turnDecisions(_t: Table, phase: TurnsPhase): Decision[] {
+  if (phase.done.includes(phase.active)) return [];
+  return [
+    {
+      seat: phase.active,
+      kind: 'turn',
+      prompt: `Your turn: ${SEGMENT_NAMES[phase.segment]} segment.`,
+    },
+  ];
+}
+
+export function turnLegal(_t: Table, phase: TurnsPhase, seat: Seat): Action[] {
+  if (seat !== phase.active || phase.done.includes(seat)) return [];
+  const last = phase.segment === TURN_SEGMENTS[TURN_SEGMENTS.length - 1];
+  return last ? [{ type: 'end-turn' }] : [{ type: 'end-segment' }, { type: 'end-turn' }];
+}
+
+function endTurn(d: Draft, phase: TurnsPhase): void {
+  d.emit({ type: 'turn-ended', seat: phase.active });
+  const done = [...phase.done, phase.active];
+  if (!startTurn(d, done, phase.tiebreak)) {
+    // Everyone has had a turn; the machine moves on from here.
+    d.s.phase = { ...phase, done };
+  }
+}
+
+export function applyTurn(d: Draft, phase: TurnsPhase, seat: Seat, a: Action): RuleError | null {
+  if (seat !== phase.active || phase.done.includes(seat)) {
+    return ruleError('NOT_YOUR_DECISION', 'It is not your turn.');
+  }
+  switch (a.type) {
+    case 'end-segment': {
+      const i = TURN_SEGMENTS.indexOf(phase.segment);
+      const segment = TURN_SEGMENTS[i + 1];
+      if (segment === undefined) {
+        return ruleError('ILLEGAL_ACTION', 'This is the last segment; end your turn instead.');
+      }
+      d.s.phase = { ...phase, segment };
+      d.emit({ type: 'segment-started', seat, segment });
+      return null;
+    }
+    case 'end-turn':
+      endTurn(d, phase);
+      return null;
+    default:
+      return ruleError('NOT_YOUR_DECISION', 'That action does not belong to an individual turn.');
+  }
+}

@@ -1,0 +1,104 @@
+import { RULE_CONSTANTS } from '../content/constants.js';
+import type { Draft } from '../state/draft.js';
+import { ROUND_PHASES, type RoundPhase } from '../state/phase.js';
+import { enterDrawActionCards } from './draw-action-cards.js';
+import { enterIndividualTurns } from './individual-turns.js';
+import { enterMarket } from './market.js';
+import { enterPlaceNewUnits, exitPlaceNewUnits } from './place-new-units.js';
+import { endByRoundLimit, runProgression } from './progression.js';
+import { enterPurchaseUnits } from './purchase-units.js';
+import { runReceiveCredits } from './receive-credits.js';
+import { enterTechnology } from './technology.js';
+
+/**
+ * BG-2 as a state machine. Each phase either waits for decisions (its
+ * `enter` returns true and leaves its state in `phase`) or does its work at
+ * once and hands on. A phase some rule keeps out of this game says why in
+ * `skip`.
+ */
+interface PhaseStep {
+  skip?: (d: Draft) => string | null;
+  /** Runs the phase; true when the game now waits for decisions in it. */
+  enter: (d: Draft) => boolean;
+}
+
+const PHASES: Readonly<Record<RoundPhase, PhaseStep>> = {
+  progression: {
+    enter: (d) => {
+      runProgression(d);
+      return false;
+    },
+  },
+  market: { enter: enterMarket },
+  // The Assassins option (OR-6.2 rescue, Borderlands) is not available yet.
+  assassin: { skip: () => 'the Assassins option is not in play', enter: () => false },
+  political: {
+    skip: (d) =>
+      d.s.players.length < RULE_CONSTANTS.politicalPhaseMinPlayers
+        ? `only with ${RULE_CONSTANTS.politicalPhaseMinPlayers} or more players`
+        : null,
+    // The agenda, the vote and Hopes End come with the political issue.
+    enter: () => false,
+  },
+  'draw-action-cards': { enter: enterDrawActionCards },
+  'receive-credits': {
+    enter: (d) => {
+      runReceiveCredits(d);
+      return false;
+    },
+  },
+  'purchase-units': { enter: enterPurchaseUnits },
+  'individual-turns': { enter: enterIndividualTurns },
+  'receive-trade-income': {
+    skip: () => 'no trade agreements exist yet',
+    enter: () => false,
+  },
+  technology: { enter: enterTechnology },
+  'place-new-units': { enter: enterPlaceNewUnits },
+};
+
+/** A round always waits in Individual Turns, so this bound is never reached in play. */
+const MAX_STEPS = 40;
+
+/** Runs the round from phase `index` until some phase waits or the game ends. */
+export function runFrom(d: Draft, index: number): void {
+  let i = index;
+  for (let steps = 0; steps < MAX_STEPS; steps++) {
+    if (i >= ROUND_PHASES.length) {
+      const limit = d.s.options.roundLimit;
+      if (limit !== undefined && d.s.round >= limit) {
+        endByRoundLimit(d);
+        return;
+      }
+      d.s.round += 1;
+      d.emit({ type: 'round-started', round: d.s.round });
+      i = 0;
+    }
+    const name = ROUND_PHASES[i];
+    if (name === undefined) return;
+    const step = PHASES[name];
+    const reason = step.skip?.(d) ?? null;
+    if (reason !== null) {
+      d.emit({ type: 'phase-skipped', round: d.s.round, phase: name, reason });
+    } else {
+      d.emit({ type: 'phase-started', round: d.s.round, phase: name });
+      const waits = step.enter(d);
+      if (d.s.phase.name === 'game-over') return;
+      if (waits) return;
+      if (name === 'place-new-units') exitPlaceNewUnits(d);
+    }
+    i++;
+  }
+}
+
+/** Called when the phase the game waits in has no decision left: close it and go on. */
+export function leaveRoundPhase(d: Draft, name: RoundPhase): void {
+  if (name === 'place-new-units') exitPlaceNewUnits(d);
+  runFrom(d, ROUND_PHASES.indexOf(name) + 1);
+}
+
+export function startFirstRound(d: Draft): void {
+  d.s.round = 1;
+  d.emit({ type: 'round-started', round: 1 });
+  runFrom(d, 0);
+}

@@ -1,0 +1,155 @@
+import { PURCHASABLE_UNITS, type Action, type PurchasableUnit } from '../actions/schema.js';
+import { UNITS } from '../content/units.js';
+import type { Decision } from '../decision.js';
+import { ruleError, type RuleError } from '../errors.js';
+import { enemyShipsIn, planetDef, spacedocksOf } from '../state/board.js';
+import type { Draft } from '../state/draft.js';
+import type { PhaseState } from '../state/phase.js';
+import { withCount } from '../state/counts.js';
+import type { Seat, Table, UnitKind } from '../state/types.js';
+
+/**
+ * BG-2 phase 11, Place New Units: bought Spacedocks appear on their planets
+ * (they place nothing this round); every other unit appears at one of the
+ * buyer's Spacedocks, each dock placing at most its planet's resources.
+ * Ships go into the dock's system, and cannot be placed there while another
+ * player's (or a minor race's) ships are in it: the blockade. Whatever
+ * cannot be placed is lost.
+ */
+type PlacePhase = Extract<PhaseState, { name: 'place-new-units' }>;
+
+function capacityLeft(phase: PlacePhase, planet: string): number {
+  const total = planetDef(planet)?.resources ?? 0;
+  return total - (phase.used[planet] ?? 0);
+}
+
+/** Docks of `seat` that can still place a unit of this kind now. */
+function docksFor(t: Table, phase: PlacePhase, seat: Seat, unit: UnitKind): string[] {
+  return spacedocksOf(t, seat).filter((planet) => {
+    if (phase.newDocks.includes(planet) || capacityLeft(phase, planet) <= 0) return false;
+    const hex = t.planets[planet]?.hex;
+    if (hex === undefined) return false;
+    return !(UNITS[unit].ship && enemyShipsIn(t, hex, seat));
+  });
+}
+
+function placeable(t: Table, phase: PlacePhase, seat: Seat): { unit: PurchasableUnit; planet: string }[] {
+  const p = t.players[seat];
+  if (p === undefined || phase.done.includes(seat)) return [];
+  const out: { unit: PurchasableUnit; planet: string }[] = [];
+  for (const unit of PURCHASABLE_UNITS) {
+    if ((p.purchases[unit] ?? 0) <= 0) continue;
+    for (const planet of docksFor(t, phase, seat, unit)) out.push({ unit, planet });
+  }
+  return out;
+}
+
+export function enterPlaceNewUnits(d: Draft): boolean {
+  const newDocks: string[] = [];
+  for (let seat = 0; seat < d.s.players.length; seat++) {
+    const p = d.s.players[seat];
+    if (p === undefined || p.spacedockOrders.length === 0) continue;
+    for (const planet of p.spacedockOrders) {
+      const where = d.s.planets[planet];
+      // A dock ordered on a planet lost since the purchase has nowhere to go.
+      if (where === undefined || where.owner !== seat) {
+        d.emit({ type: 'units-lost', seat, unit: 'spacedock', count: 1, reason: 'planet lost' });
+        continue;
+      }
+      d.addUnits(where.hex, planet, seat, 'spacedock', 1);
+      d.emit({ type: 'unit-placed', owner: seat, unit: 'spacedock', hex: where.hex, planet });
+      newDocks.push(planet);
+    }
+    d.player(seat).spacedockOrders = [];
+  }
+  const phase: PlacePhase = { name: 'place-new-units', done: [], used: {}, newDocks };
+  d.s.phase = phase;
+  return d.s.players.some((_, seat) => placeable(d.s, phase, seat).length > 0);
+}
+
+export function placeDecisions(t: Table, phase: PlacePhase): Decision[] {
+  const out: Decision[] = [];
+  for (let seat = 0; seat < t.players.length; seat++) {
+    if (placeable(t, phase, seat).length === 0) continue;
+    out.push({
+      seat,
+      kind: 'place-units',
+      prompt: 'Place your new units at your Spacedocks; whatever is left unplaced is lost.',
+    });
+  }
+  return out;
+}
+
+export function placeLegal(t: Table, phase: PlacePhase, seat: Seat): Action[] {
+  const options = placeable(t, phase, seat);
+  if (options.length === 0) return [];
+  const out: Action[] = options.map(({ unit, planet }) => ({ type: 'place-unit', unit, planet }));
+  out.push({ type: 'end-placement' });
+  return out;
+}
+
+export function applyPlace(d: Draft, phase: PlacePhase, seat: Seat, a: Action): RuleError | null {
+  if (a.type === 'end-placement') {
+    d.s.phase = { ...phase, done: [...phase.done, seat] };
+    d.emit({ type: 'placement-ended', seat });
+    return null;
+  }
+  if (a.type !== 'place-unit') {
+    return ruleError('NOT_YOUR_DECISION', 'That action does not belong to Place New Units.');
+  }
+  const p = d.s.players[seat];
+  if (p === undefined) return ruleError('UNKNOWN_SEAT', 'No such seat.');
+  if ((p.purchases[a.unit] ?? 0) <= 0) {
+    return ruleError('ILLEGAL_ACTION', `You have no ${UNITS[a.unit].name} waiting to be placed.`);
+  }
+  const planet = d.s.planets[a.planet];
+  if (planet === undefined || !spacedocksOf(d.s, seat).includes(a.planet)) {
+    return ruleError('ILLEGAL_ACTION', 'New units appear only at one of your Spacedocks.');
+  }
+  if (phase.newDocks.includes(a.planet)) {
+    return ruleError('ILLEGAL_ACTION', 'A Spacedock places nothing in the round it arrives.');
+  }
+  if (capacityLeft(phase, a.planet) <= 0) {
+    return ruleError('ILLEGAL_ACTION', `The Spacedock on ${a.planet} has placed all it can this round.`);
+  }
+  const ship = UNITS[a.unit].ship;
+  if (ship && enemyShipsIn(d.s, planet.hex, seat)) {
+    return ruleError('ILLEGAL_ACTION', `Enemy ships blockade ${a.planet}: no ships can be placed there.`);
+  }
+  const w = d.player(seat);
+  const left = (w.purchases[a.unit] ?? 0) - 1;
+  w.purchases = withCount(w.purchases, a.unit, left);
+  d.addUnits(planet.hex, ship ? null : a.planet, seat, a.unit, 1);
+  d.s.phase = { ...phase, used: { ...phase.used, [a.planet]: (phase.used[a.planet] ?? 0) + 1 } };
+  d.emit(
+    ship
+      ? { type: 'unit-placed', owner: seat, unit: a.unit, hex: planet.hex }
+      : { type: 'unit-placed', owner: seat, unit: a.unit, hex: planet.hex, planet: a.planet },
+  );
+  return null;
+}
+
+/** Closing the phase: every unit still waiting is lost (no refund). */
+export function exitPlaceNewUnits(d: Draft): void {
+  for (let seat = 0; seat < d.s.players.length; seat++) {
+    const p = d.s.players[seat];
+    if (p === undefined) continue;
+    const entries = Object.entries(p.purchases) as [PurchasableUnit, number][];
+    if (entries.length === 0) continue;
+    const phase = d.s.phase;
+    for (const [unit, count] of entries) {
+      const blockaded =
+        phase.name === 'place-new-units' &&
+        UNITS[unit].ship &&
+        spacedocksOf(d.s, seat).some((planet) => capacityLeft(phase, planet) > 0);
+      d.emit({
+        type: 'units-lost',
+        seat,
+        unit,
+        count,
+        reason: blockaded ? 'blockade' : 'not placed',
+      });
+    }
+    d.player(seat).purchases = {};
+  }
+}

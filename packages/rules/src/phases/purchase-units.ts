@@ -1,0 +1,179 @@
+import { PURCHASABLE_UNITS, type Action, type PurchasableUnit } from '../actions/schema.js';
+import { RULE_CONSTANTS } from '../content/constants.js';
+import type { Decision } from '../decision.js';
+import { ruleError, type RuleError } from '../errors.js';
+import { countIn, planetDef, spacedocksOf } from '../state/board.js';
+import type { Draft } from '../state/draft.js';
+import { unitCost } from '../state/economy.js';
+import type { PhaseState } from '../state/phase.js';
+import type { Seat, Table, UnitCounts } from '../state/types.js';
+
+/**
+ * BG-2 phase 7, Purchase Units: everyone buys at once; units wait off the
+ * board until Place New Units. Credits never go negative, and nobody buys
+ * more units than its Spacedocks can place this round (a dock places at most
+ * its planet's resources); a new Spacedock goes on a controlled planet
+ * without one, at most 6 per player.
+ */
+type PurchasePhase = Extract<PhaseState, { name: 'purchase-units' }>;
+
+const SPACEDOCK_COST = (t: Table, seat: Seat): number => unitCost(t, seat, 'spacedock') ?? 0;
+
+export function dockCapacity(t: Table, seat: Seat): number {
+  let n = 0;
+  for (const planet of spacedocksOf(t, seat)) n += planetDef(planet)?.resources ?? 0;
+  return n;
+}
+
+export function pendingUnits(purchases: UnitCounts): number {
+  let n = 0;
+  for (const v of Object.values(purchases)) n += v;
+  return n;
+}
+
+function spacedockPlanets(t: Table, seat: Seat): string[] {
+  const p = t.players[seat];
+  if (p === undefined) return [];
+  const docks = spacedocksOf(t, seat).length + p.spacedockOrders.length;
+  if (docks >= RULE_CONSTANTS.maxSpacedocksPerPlayer) return [];
+  const out: string[] = [];
+  for (const [name, planet] of Object.entries(t.planets)) {
+    if (planet.owner !== seat || p.spacedockOrders.includes(name)) continue;
+    if (countIn(t.units[planet.hex]?.planets[name], seat, 'spacedock') > 0) continue;
+    out.push(name);
+  }
+  return out;
+}
+
+/** How many of `unit` this seat may still buy now. */
+function maxBuyable(t: Table, seat: Seat, unit: PurchasableUnit): number {
+  const p = t.players[seat];
+  const cost = unitCost(t, seat, unit);
+  if (p === undefined || cost === null) return 0;
+  const room = dockCapacity(t, seat) - pendingUnits(p.purchases);
+  const affordable = cost === 0 ? room : Math.floor(p.credits / cost);
+  return Math.max(0, Math.min(room, affordable));
+}
+
+function canBuyAnything(t: Table, seat: Seat): boolean {
+  if (PURCHASABLE_UNITS.some((u) => maxBuyable(t, seat, u) > 0)) return true;
+  const p = t.players[seat];
+  return (
+    p !== undefined && p.credits >= SPACEDOCK_COST(t, seat) && spacedockPlanets(t, seat).length > 0
+  );
+}
+
+export function enterPurchaseUnits(d: Draft): boolean {
+  const done: Seat[] = [];
+  for (let seat = 0; seat < d.s.players.length; seat++) {
+    if (!canBuyAnything(d.s, seat)) done.push(seat);
+  }
+  if (done.length === d.s.players.length) {
+    d.emit({
+      type: 'phase-skipped',
+      round: d.s.round,
+      phase: 'purchase-units',
+      reason: 'nobody can buy anything',
+    });
+    return false;
+  }
+  d.s.phase = { name: 'purchase-units', done };
+  return true;
+}
+
+export function purchaseDecisions(t: Table, phase: PurchasePhase): Decision[] {
+  const out: Decision[] = [];
+  for (let seat = 0; seat < t.players.length; seat++) {
+    if (phase.done.includes(seat)) continue;
+    out.push({ seat, kind: 'purchase', prompt: 'Buy units, then end your purchases.' });
+  }
+  return out;
+}
+
+export function purchaseLegal(t: Table, phase: PurchasePhase, seat: Seat): Action[] {
+  const p = t.players[seat];
+  if (p === undefined || phase.done.includes(seat)) return [];
+  const out: Action[] = [];
+  for (const unit of PURCHASABLE_UNITS) {
+    const max = maxBuyable(t, seat, unit);
+    if (max >= 1) out.push({ type: 'purchase', unit, count: 1 });
+    if (max > 1) out.push({ type: 'purchase', unit, count: max });
+  }
+  if (p.credits >= SPACEDOCK_COST(t, seat)) {
+    for (const planet of spacedockPlanets(t, seat)) out.push({ type: 'purchase-spacedock', planet });
+  }
+  if (pendingUnits(p.purchases) > 0 || p.spacedockOrders.length > 0) {
+    out.push({ type: 'cancel-purchases' });
+  }
+  out.push({ type: 'end-purchase' });
+  return out;
+}
+
+function refundOf(t: Table, seat: Seat): number {
+  const p = t.players[seat];
+  if (p === undefined) return 0;
+  let n = 0;
+  for (const [unit, count] of Object.entries(p.purchases) as [PurchasableUnit, number][]) {
+    n += (unitCost(t, seat, unit) ?? 0) * count;
+  }
+  return n + p.spacedockOrders.length * SPACEDOCK_COST(t, seat);
+}
+
+export function applyPurchase(d: Draft, phase: PurchasePhase, seat: Seat, a: Action): RuleError | null {
+  const p = d.s.players[seat];
+  if (p === undefined) return ruleError('UNKNOWN_SEAT', 'No such seat.');
+  switch (a.type) {
+    case 'purchase': {
+      const cost = unitCost(d.s, seat, a.unit);
+      if (cost === null) return ruleError('ILLEGAL_ACTION', 'That unit cannot be bought.');
+      const total = cost * a.count;
+      if (total > p.credits) {
+        return ruleError('ILLEGAL_ACTION', `That costs ${total} credits; you have ${p.credits}.`);
+      }
+      const room = dockCapacity(d.s, seat) - pendingUnits(p.purchases);
+      if (a.count > room) {
+        return ruleError(
+          'ILLEGAL_ACTION',
+          `Your Spacedocks can place only ${Math.max(0, room)} more unit${room === 1 ? '' : 's'} this round.`,
+        );
+      }
+      const w = d.player(seat);
+      w.credits -= total;
+      w.purchases = { ...w.purchases, [a.unit]: (w.purchases[a.unit] ?? 0) + a.count };
+      d.emit({ type: 'units-purchased', seat, unit: a.unit, count: a.count, cost: total });
+      return null;
+    }
+    case 'purchase-spacedock': {
+      const cost = SPACEDOCK_COST(d.s, seat);
+      if (cost > p.credits) {
+        return ruleError('ILLEGAL_ACTION', `A Spacedock costs ${cost} credits; you have ${p.credits}.`);
+      }
+      if (!spacedockPlanets(d.s, seat).includes(a.planet)) {
+        return ruleError(
+          'ILLEGAL_ACTION',
+          'A new Spacedock needs a planet you control without a Spacedock, and at most 6 per player.',
+        );
+      }
+      const w = d.player(seat);
+      w.credits -= cost;
+      w.spacedockOrders = [...w.spacedockOrders, a.planet];
+      d.emit({ type: 'spacedock-ordered', seat, planet: a.planet, cost });
+      return null;
+    }
+    case 'cancel-purchases': {
+      const refund = refundOf(d.s, seat);
+      const w = d.player(seat);
+      w.credits += refund;
+      w.purchases = {};
+      w.spacedockOrders = [];
+      d.emit({ type: 'purchases-cancelled', seat, refund });
+      return null;
+    }
+    case 'end-purchase':
+      d.s.phase = { ...phase, done: [...phase.done, seat] };
+      d.emit({ type: 'purchase-ended', seat });
+      return null;
+    default:
+      return ruleError('NOT_YOUR_DECISION', 'That action does not belong to the Purchase Units phase.');
+  }
+}

@@ -1,0 +1,137 @@
+import type { Action } from '../actions/schema.js';
+import {
+  TECHNOLOGIES,
+  isTechId,
+  prerequisitesMet,
+  techById,
+  type TechDef,
+  type TechId,
+} from '../content/technologies.js';
+import type { Decision } from '../decision.js';
+import { ruleError, type RuleError } from '../errors.js';
+import type { Draft } from '../state/draft.js';
+import { effectsOf } from '../state/economy.js';
+import type { PhaseState } from '../state/phase.js';
+import type { Seat, Table } from '../state/types.js';
+
+/**
+ * BG-2 phase 10 / BG-9: each player may buy one technology whose
+ * prerequisites it meets, for 30 credits unless an ability changes the price.
+ */
+type TechnologyPhase = Extract<PhaseState, { name: 'technology' }>;
+
+function owned(t: Table, seat: Seat): TechId[] {
+  return (t.players[seat]?.technologies ?? []).filter(isTechId);
+}
+
+/**
+ * Price for this seat: the lowest of the printed cost, a colour price
+ * (`technology-cost`, e.g. Jol-Nar) and, for a technology another player
+ * owned before the phase began, a `known-technology-cost` (Yssaril).
+ */
+export function technologyCost(
+  t: Table,
+  phase: TechnologyPhase,
+  seat: Seat,
+  tech: TechDef,
+): number {
+  let cost: number = tech.cost;
+  for (const e of effectsOf(t, seat)) {
+    if (e.kind === 'technology-cost') {
+      const listed = e.colours.includes(tech.colour);
+      if (listed !== (e.except === true)) cost = e.cost;
+    } else if (e.kind === 'known-technology-cost') {
+      const known = phase.knownBefore[tech.id]?.some((s) => s !== seat) ?? false;
+      if (known) cost = Math.min(cost, e.cost);
+    }
+  }
+  return cost;
+}
+
+function buyable(t: Table, phase: TechnologyPhase, seat: Seat): TechDef[] {
+  const p = t.players[seat];
+  if (p === undefined) return [];
+  const mine = owned(t, seat);
+  return TECHNOLOGIES.filter(
+    (tech) =>
+      !mine.includes(tech.id) &&
+      prerequisitesMet(mine, tech) &&
+      technologyCost(t, phase, seat, tech) <= p.credits,
+  );
+}
+
+export function enterTechnology(d: Draft): boolean {
+  const knownBefore: Record<string, Seat[]> = {};
+  d.s.players.forEach((p, seat) => {
+    for (const id of p.technologies) knownBefore[id] = [...(knownBefore[id] ?? []), seat];
+  });
+  const phase: TechnologyPhase = { name: 'technology', done: [], knownBefore };
+  const done = d.s.players.map((_, i) => i).filter((s) => buyable(d.s, phase, s).length === 0);
+  if (done.length === d.s.players.length) {
+    d.emit({
+      type: 'phase-skipped',
+      round: d.s.round,
+      phase: 'technology',
+      reason: 'nobody can buy a technology',
+    });
+    return false;
+  }
+  d.s.phase = { ...phase, done };
+  return true;
+}
+
+export function technologyDecisions(t: Table, phase: TechnologyPhase): Decision[] {
+  const out: Decision[] = [];
+  for (let seat = 0; seat < t.players.length; seat++) {
+    if (phase.done.includes(seat)) continue;
+    out.push({ seat, kind: 'technology', prompt: 'Buy one technology, or pass.' });
+  }
+  return out;
+}
+
+export function technologyLegal(t: Table, phase: TechnologyPhase, seat: Seat): Action[] {
+  if (phase.done.includes(seat)) return [];
+  const out: Action[] = buyable(t, phase, seat).map((tech) => ({
+    type: 'buy-technology',
+    technology: tech.id,
+  }));
+  out.push({ type: 'pass-technology' });
+  return out;
+}
+
+export function applyTechnology(
+  d: Draft,
+  phase: TechnologyPhase,
+  seat: Seat,
+  a: Action,
+): RuleError | null {
+  const p = d.s.players[seat];
+  if (p === undefined) return ruleError('UNKNOWN_SEAT', 'No such seat.');
+  if (a.type === 'pass-technology') {
+    d.s.phase = { ...phase, done: [...phase.done, seat] };
+    d.emit({ type: 'technology-passed', seat });
+    return null;
+  }
+  if (a.type !== 'buy-technology') {
+    return ruleError('NOT_YOUR_DECISION', 'That action does not belong to the Technology phase.');
+  }
+  const tech = techById(a.technology);
+  if (tech === undefined) return ruleError('ILLEGAL_ACTION', 'There is no such technology.');
+  const mine = owned(d.s, seat);
+  if (mine.includes(tech.id)) return ruleError('ILLEGAL_ACTION', `You already own ${tech.name}.`);
+  if (!prerequisitesMet(mine, tech)) {
+    return ruleError('ILLEGAL_ACTION', `You do not meet the prerequisites of ${tech.name}.`);
+  }
+  const cost = technologyCost(d.s, phase, seat, tech);
+  if (cost > p.credits) {
+    return ruleError('ILLEGAL_ACTION', `${tech.name} costs ${cost} credits; you have ${p.credits}.`);
+  }
+  const w = d.player(seat);
+  w.credits -= cost;
+  w.technologies = [...w.technologies, tech.id];
+  // BG-9: one technology per Technology phase, so buying ends this seat's choice.
+  d.s.phase = { ...phase, done: [...phase.done, seat] };
+  d.emit({ type: 'technology-bought', seat, technology: tech.id, cost });
+  return null;
+}
+

@@ -1,0 +1,96 @@
+import { hexKey, planetByName, tileById } from '@outer-rim/map';
+import type { HexKey, PlanetDef, TileDef } from '@outer-rim/map';
+import type { Owner, SystemUnits, Table, UnitCounts, UnitGroup, UnitKind } from './types.js';
+
+export function tileDef(id: string): TileDef | undefined {
+  return tileById(id);
+}
+
+/** Planet names are unique across the catalogue, so a name identifies a planet. */
+export function planetDef(name: string): PlanetDef | undefined {
+  return planetByName(name)?.planet;
+}
+
+export function groupOf(groups: readonly UnitGroup[] | undefined, owner: Owner): UnitCounts {
+  return groups?.find((g) => g.owner === owner)?.units ?? {};
+}
+
+export function countIn(groups: readonly UnitGroup[] | undefined, owner: Owner, unit: UnitKind): number {
+  return groupOf(groups, owner)[unit] ?? 0;
+}
+
+export function systemAt(t: Table, hex: HexKey): SystemUnits | undefined {
+  return t.units[hex];
+}
+
+/** Is there a ship of anyone but `owner` in this system's space (the BG-2 blockade)? */
+export function enemyShipsIn(t: Table, hex: HexKey, owner: Owner): boolean {
+  const sys = t.units[hex];
+  if (sys === undefined) return false;
+  return sys.space.some(
+    (g) =>
+      g.owner !== owner &&
+      ((g.units.dreadnought ?? 0) > 0 ||
+        (g.units.carrier ?? 0) > 0 ||
+        (g.units.cruiser ?? 0) > 0 ||
+        (g.units.fighter ?? 0) > 0),
+  );
+}
+
+/**
+ * Derived indexes, cached on the identity of the records they read. The
+ * engine never edits `planets` or `units` in place (Draft replaces them),
+ * so a cached answer is valid for as long as its key object lives.
+ */
+type PlanetRecord = Table['planets'];
+type UnitRecord = Table['units'];
+const byOwnerCache = new WeakMap<PlanetRecord, Map<Owner, string[]>>();
+const docksCache = new WeakMap<UnitRecord, WeakMap<PlanetRecord, Map<Owner, string[]>>>();
+const NONE: readonly string[] = [];
+
+function planetsByOwner(planets: PlanetRecord): Map<Owner, string[]> {
+  let index = byOwnerCache.get(planets);
+  if (index === undefined) {
+    index = new Map();
+    for (const [name, p] of Object.entries(planets)) {
+      if (p.owner === null) continue;
+      const list = index.get(p.owner);
+      if (list === undefined) index.set(p.owner, [name]);
+      else list.push(name);
+    }
+    byOwnerCache.set(planets, index);
+  }
+  return index;
+}
+
+/** Planets `owner` controls (do not modify the returned list). */
+export function planetsOf(t: Table, owner: Owner): readonly string[] {
+  return planetsByOwner(t.planets).get(owner) ?? NONE;
+}
+
+/** Planets of `owner` that hold one of its Spacedocks (do not modify the returned list). */
+export function spacedocksOf(t: Table, owner: Owner): readonly string[] {
+  let inner = docksCache.get(t.units);
+  if (inner === undefined) {
+    inner = new WeakMap();
+    docksCache.set(t.units, inner);
+  }
+  let index = inner.get(t.planets);
+  if (index === undefined) {
+    index = new Map();
+    for (const [name, p] of Object.entries(t.planets)) {
+      if (p.owner === null) continue;
+      if (countIn(t.units[p.hex]?.planets[name], p.owner, 'spacedock') === 0) continue;
+      const list = index.get(p.owner);
+      if (list === undefined) index.set(p.owner, [name]);
+      else list.push(name);
+    }
+    inner.set(t.planets, index);
+  }
+  return index.get(owner) ?? NONE;
+}
+
+export function homeHexKey(t: Table, seat: number): HexKey | undefined {
+  const h = t.galaxy.homes[seat];
+  return h === undefined ? undefined : hexKey(h);
+}

@@ -1,0 +1,102 @@
+import type { HexKey } from '@outer-rim/map';
+import { Dice } from '../prng/prng.js';
+import type { GameEvent } from '../events.js';
+import { withCount } from './counts.js';
+import type { GameState, Owner, PlayerState, Seat, SystemUnits, UnitCounts, UnitKind } from './types.js';
+
+/**
+ * Copy-on-write working copy of a GameState for one `apply`. The input
+ * state is never written: the top level is copied once, a player or a
+ * system is copied the first time it is touched, and everything untouched
+ * (the galaxy above all) is shared with the input. Rule code must replace
+ * arrays rather than push into them.
+ */
+export class Draft {
+  readonly s: GameState;
+  readonly events: GameEvent[] = [];
+  private dice: Dice | null = null;
+  private playersCopied = false;
+  private readonly playerCopied = new Set<Seat>();
+
+  constructor(state: GameState) {
+    this.s = { ...state };
+  }
+
+  emit(event: GameEvent): void {
+    this.events.push(event);
+  }
+
+  /** The PRNG, resumed from the state on first use. */
+  rng(): Dice {
+    this.dice ??= new Dice(this.s.prng);
+    return this.dice;
+  }
+
+  /** Rolls dice and reports every result (ARCHITECTURE: every die appears in an event). */
+  roll(purpose: string, sides: number, count: number, seat?: Seat): number[] {
+    const rng = this.rng();
+    const rolls: number[] = [];
+    for (let i = 0; i < count; i++) rolls.push(rng.int(1, sides));
+    this.emit(
+      seat === undefined
+        ? { type: 'dice-rolled', purpose, sides, rolls }
+        : { type: 'dice-rolled', purpose, seat, sides, rolls },
+    );
+    return rolls;
+  }
+
+  player(seat: Seat): PlayerState {
+    if (!this.playersCopied) {
+      this.s.players = this.s.players.slice();
+      this.playersCopied = true;
+    }
+    const current = this.s.players[seat];
+    if (current === undefined) throw new Error(`no seat ${seat}`);
+    if (this.playerCopied.has(seat)) return current;
+    const copy = { ...current };
+    this.s.players[seat] = copy;
+    this.playerCopied.add(seat);
+    return copy;
+  }
+
+  /**
+   * Every write replaces `planets` / `units` with a new object (never edits
+   * one in place), so caches keyed on their identity (board.ts) stay true.
+   */
+  setPlanetOwner(planet: string, owner: Owner | null): void {
+    const current = this.s.planets[planet];
+    if (current === undefined) throw new Error(`no planet ${planet}`);
+    this.s.planets = { ...this.s.planets, [planet]: { ...current, owner } };
+  }
+
+  /** Adds (or with a negative count removes) units of one owner in space or on a planet. */
+  addUnits(hex: HexKey, planet: string | null, owner: Owner, unit: UnitKind, count: number): void {
+    const current: SystemUnits = this.s.units[hex] ?? { space: [], planets: {} };
+    const groups = planet === null ? current.space : (current.planets[planet] ?? []);
+    const i = groups.findIndex((g) => g.owner === owner);
+    const before: UnitCounts = i === -1 ? {} : (groups[i]?.units ?? {});
+    const n = (before[unit] ?? 0) + count;
+    if (n < 0) throw new Error(`negative ${unit} count at ${hex}`);
+    const units = withCount(before, unit, n);
+    const empty = Object.keys(units).length === 0;
+    const next = groups.slice();
+    if (i === -1) {
+      if (!empty) next.push({ owner, units });
+    } else if (empty) {
+      next.splice(i, 1);
+    } else {
+      next[i] = { owner, units };
+    }
+    const sys: SystemUnits =
+      planet === null
+        ? { space: next, planets: current.planets }
+        : { space: current.space, planets: { ...current.planets, [planet]: next } };
+    this.s.units = { ...this.s.units, [hex]: sys };
+  }
+
+  /** Ends the draft: stores the PRNG position back into the new state. */
+  finish(): GameState {
+    if (this.dice !== null) this.s.prng = this.dice.state();
+    return this.s;
+  }
+}

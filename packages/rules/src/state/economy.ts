@@ -1,0 +1,105 @@
+import type { Effect } from '../content/effects.js';
+import { RACES } from '../content/races.js';
+import { RULE_CONSTANTS } from '../content/constants.js';
+import { techById } from '../content/technologies.js';
+import { UNITS } from '../content/units.js';
+import { homeHexKey, planetDef, planetsOf, spacedocksOf } from './board.js';
+import type { Seat, Table, UnitKind } from './types.js';
+
+/** Technology lists are replaced, never edited, so their identity keys this cache. */
+const effectsCache = new WeakMap<readonly string[], { race: string; effects: readonly Effect[] }>();
+
+/** The machine-readable effects that apply to a seat: its race's abilities and its technologies. */
+export function effectsOf(t: Table, seat: Seat): readonly Effect[] {
+  const p = t.players[seat];
+  if (p === undefined) return [];
+  const hit = effectsCache.get(p.technologies);
+  if (hit?.race === p.race) return hit.effects;
+  const out: Effect[] = [];
+  for (const ability of RACES[p.race].abilities) out.push(...ability.effects);
+  for (const id of p.technologies) {
+    const def = techById(id);
+    if (def !== undefined) out.push(...def.effects);
+  }
+  effectsCache.set(p.technologies, { race: p.race, effects: out });
+  return out;
+}
+
+function sumEffect(effects: readonly Effect[], kind: Effect['kind']): number {
+  let n = 0;
+  for (const e of effects) if (e.kind === kind && 'value' in e) n += e.value;
+  return n;
+}
+
+/** Planets a seat controls outside its home system (BG-10 counts these). */
+export function planetsOutsideHome(t: Table, seat: Seat): readonly string[] {
+  const home = homeHexKey(t, seat);
+  return planetsOf(t, seat).filter((name) => t.planets[name]?.hex !== home);
+}
+
+/** Total resources of the planets a seat controls, with per-planet bonuses. */
+export function resourcesOf(t: Table, seat: Seat): number {
+  const perPlanet = sumEffect(effectsOf(t, seat), 'resources-per-planet');
+  let n = 0;
+  for (const name of planetsOf(t, seat)) n += (planetDef(name)?.resources ?? 0) + perPlanet;
+  return n;
+}
+
+/**
+ * Influence for turn order and votes: planets, ability and technology
+ * bonuses, and 2 per captive leader (OR-6.2).
+ */
+export function influenceOf(t: Table, seat: Seat): number {
+  const p = t.players[seat];
+  if (p === undefined) return 0;
+  const effects = effectsOf(t, seat);
+  const owned = planetsOf(t, seat);
+  let n = 0;
+  for (const name of owned) n += planetDef(name)?.influence ?? 0;
+  n += sumEffect(effects, 'influence-per-planet-outside-home') * planetsOutsideHome(t, seat).length;
+  n += sumEffect(effects, 'influence-per-spacedock') * spacedocksOf(t, seat).length;
+  n += RULE_CONSTANTS.captiveLeaderInfluence * p.captives.length;
+  return n;
+}
+
+/**
+ * BG-2 Receive Credits: the resources of every controlled planet; a planet
+ * outside the home system holding the owner's active Scientist counts
+ * double, however many Scientists stand there (OR-6.2).
+ */
+export function incomeOf(t: Table, seat: Seat): number {
+  const p = t.players[seat];
+  if (p === undefined) return 0;
+  const perPlanet = sumEffect(effectsOf(t, seat), 'resources-per-planet');
+  const home = homeHexKey(t, seat);
+  const scientistPlanets = new Set(
+    p.leaders
+      .filter((l) => l.type === 'scientist' && l.status === 'active' && l.planet !== undefined)
+      .map((l) => l.planet),
+  );
+  let n = 0;
+  for (const name of planetsOf(t, seat)) {
+    const base = (planetDef(name)?.resources ?? 0) + perPlanet;
+    const outside = t.planets[name]?.hex !== home;
+    n +=
+      outside && scientistPlanets.has(name)
+        ? base * RULE_CONSTANTS.scientistIncomeMultiplier
+        : base;
+  }
+  return n;
+}
+
+/** Price of one unit for this seat (a `unit-cost` effect overrides the printed cost). */
+export function unitCost(t: Table, seat: Seat, unit: UnitKind): number | null {
+  const base = UNITS[unit].cost;
+  if (base === null) return null;
+  let cost = base;
+  for (const e of effectsOf(t, seat)) if (e.kind === 'unit-cost' && e.unit === unit) cost = e.cost;
+  return cost;
+}
+
+export function extraActionCardDraws(t: Table, seat: Seat): number {
+  let n = 0;
+  for (const e of effectsOf(t, seat)) if (e.kind === 'extra-action-card-draw') n += e.count;
+  return n;
+}

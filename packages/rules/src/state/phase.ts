@@ -1,0 +1,51 @@
+import type { TurnSegment } from '../content/timing.js';
+import type { Seat } from './types.js';
+
+// BG-2: the phase and segment names (and their order) are shared with the content.
+export { ROUND_PHASES, TURN_SEGMENTS } from '../content/timing.js';
+export type { RoundPhase, TurnSegment } from '../content/timing.js';
+
+export interface Offer {
+  id: number;
+  from: Seat;
+  to: Seat;
+  credits: number;
+  /** Card ids held in escrow; a third party's view shows 'hidden' for each. */
+  cards: string[];
+}
+
+/**
+ * Where the game waits. Phases that never wait for anyone (Progression,
+ * Assassin, Political for now, Receive Credits, Trade Income) run inside
+ * the transition and never appear here.
+ */
+export type PhaseState =
+  | { name: 'galaxy-building'; order: Seat[]; step: number; lastPlanetless: boolean }
+  | { name: 'market'; done: Seat[]; offers: Offer[]; nextOfferId: number }
+  | { name: 'draw-action-cards' }
+  | { name: 'purchase-units'; done: Seat[] }
+  | {
+      name: 'individual-turns';
+      done: Seat[];
+      active: Seat;
+      segment: TurnSegment;
+      /** Seeded last tie-breaker per seat (BG-2), rolled once per phase. */
+      tiebreak: number[];
+    }
+  | {
+      name: 'technology';
+      done: Seat[];
+      /** Who owned each technology when the phase began (the Yssaril price). */
+      knownBefore: Record<string, Seat[]>;
+    }
+  | {
+      name: 'place-new-units';
+      done: Seat[];
+      /** Units each Spacedock (by planet) has placed this phase. */
+      used: Record<string, number>;
+      /** Spacedocks that arrived this phase and cannot place yet. */
+      newDocks: string[];
+    }
+  | { name: 'game-over'; reason: string };
+
+export type PhaseName = PhaseState['name'];

@@ -1,0 +1,126 @@
+import type { Galaxy, HexKey, RaceId } from '@outer-rim/map';
+import type { UnitType } from '../content/units.js';
+import type { GameEvent } from '../events.js';
+import type { GameOptions } from '../options.js';
+import type { PrngState } from '../prng/prng.js';
+import type { PhaseState } from './phase.js';
+
+/** 0-based seat index. */
+export type Seat = number;
+export type Viewer = Seat | 'spectator';
+
+/** Minor races (OR-2.2) own units and planets but never act. */
+export type MinorOwner = `minor:${RaceId}`;
+export type Owner = Seat | MinorOwner;
+
+/** Unit kinds come from the content (BG-3, OR-6.1). */
+export type UnitKind = UnitType;
+
+export type UnitCounts = Partial<Record<UnitKind, number>>;
+
+export interface UnitGroup {
+  owner: Owner;
+  units: UnitCounts;
+}
+
+/** What stands in one system: ships in space, and units on each planet by name. */
+export interface SystemUnits {
+  space: UnitGroup[];
+  planets: Record<string, UnitGroup[]>;
+}
+
+export interface PlanetState {
+  hex: HexKey;
+  /** null: neutral. */
+  owner: Owner | null;
+}
+
+export type LeaderType = 'general' | 'admiral' | 'agent' | 'diplomat' | 'scientist';
+
+export interface LeaderState {
+  id: string;
+  type: LeaderType;
+  status: 'active' | 'captured' | 'killed';
+  /** Where an active leader stands (OR-6.2: on a friendly planet or aboard a ship). */
+  hex?: HexKey;
+  planet?: string;
+  /** Seat holding it captive. */
+  captor?: Seat;
+}
+
+/** Everything about a player that every viewer may know. */
+export interface PlayerPublic {
+  name: string;
+  race: RaceId;
+  credits: number;
+  technologies: string[];
+  leaders: LeaderState[];
+  /** Leaders of other seats held captive by this player (OR-6.2: +2 influence each). */
+  captives: { owner: Seat; leaderId: string }[];
+  /** Index on the progression chart; 0 is Warlord (BG-10). */
+  bracket: number;
+  /** Units bought this round, waiting off the board until Place New Units. */
+  purchases: UnitCounts;
+  /** Planets where a bought Spacedock will appear. */
+  spacedockOrders: string[];
+  /** OR-3 extra starting credits (Tight / Squeezed seats), 0 otherwise. */
+  compensation: number;
+}
+
+export interface PlayerState extends PlayerPublic {
+  /** Action card ids, hidden from other seats. */
+  hand: string[];
+  /** Galaxy tiles dealt to this seat and not yet placed, hidden from other seats. */
+  dealtTiles: string[];
+}
+
+export interface MinorRace {
+  race: RaceId;
+  hex: HexKey;
+}
+
+export interface GameState {
+  /** Bumped when the shape changes, so stored snapshots can be migrated. */
+  schemaVersion: 1;
+  options: GameOptions;
+  prng: PrngState;
+  round: number;
+  phase: PhaseState;
+  galaxy: Galaxy;
+  /** Seat that placed the first galaxy tile (seeded, BG-4). */
+  firstSeat: Seat;
+  /** Units by hex key. Hexes with nothing on them are absent. */
+  units: Record<HexKey, SystemUnits>;
+  /** Every planet on the board by name, with its hex and controller. */
+  planets: Record<string, PlanetState>;
+  players: PlayerState[];
+  minorRaces: MinorRace[];
+  /** Draw pile, top card first; hidden. */
+  actionDeck: string[];
+  actionDiscard: string[];
+  /** Galaxy tiles neither dealt nor placed (the set-aside tile of 8 players); hidden. */
+  tileStock: string[];
+  /** Order of the current or last Individual Turns phase. */
+  turnOrder: Seat[];
+  winner: Seat | null;
+  /** What happened inside createGame (dice, tiles, minor races), cut per viewer in views. */
+  setupEvents: GameEvent[];
+}
+
+export interface PlayerView extends PlayerPublic {
+  handCount: number;
+  dealtTileCount: number;
+  /** Present only in the viewing seat's own entry. */
+  hand?: string[];
+  dealtTiles?: string[];
+}
+
+/** A GameState with every secret of other seats and of the bank removed. */
+export interface GameView extends Omit<GameState, 'prng' | 'players' | 'actionDeck' | 'tileStock'> {
+  viewer: Viewer;
+  players: PlayerView[];
+  actionDeckCount: number;
+  tileStockCount: number;
+}
+
+export type Table = GameState | GameView;

@@ -1,0 +1,64 @@
+import type { Action } from '../actions/schema.js';
+import { apply } from '../apply.js';
+import { decisions } from '../decisions.js';
+import { legalActions } from '../legal-actions.js';
+import type { GameState, Seat } from '../state/types.js';
+
+/**
+ * Random legal play for tests and the bench: a tiny seeded LCG picks a
+ * decision and one of its legal actions (test-side randomness, kept apart
+ * from the engine's PRNG on purpose).
+ */
+export interface PlayedAction {
+  seat: Seat;
+  action: Action;
+}
+
+export function lcg(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 0x1_0000_0000;
+  };
+}
+
+export interface RandomPlayResult {
+  state: GameState;
+  played: PlayedAction[];
+  /** Set when play stopped because something went wrong. */
+  problem?: string;
+}
+
+export function randomPlay(
+  start: GameState,
+  steps: number,
+  seed: number,
+  onStep?: (before: GameState, after: GameState, seat: Seat, action: Action) => void,
+): RandomPlayResult {
+  const rnd = lcg(seed);
+  let state = start;
+  const played: PlayedAction[] = [];
+  for (let i = 0; i < steps; i++) {
+    if (state.phase.name === 'game-over') break;
+    const ds = decisions(state);
+    const d = ds[Math.floor(rnd() * ds.length)];
+    if (d === undefined) return { state, played, problem: `no decision in ${state.phase.name}` };
+    const actions = legalActions(state, d.seat);
+    const action = actions[Math.floor(rnd() * actions.length)];
+    if (action === undefined) {
+      return { state, played, problem: `seat ${d.seat} owes ${d.kind} but has no legal action` };
+    }
+    const r = apply(state, d.seat, action);
+    if (!r.ok) {
+      return {
+        state,
+        played,
+        problem: `legal action refused: ${JSON.stringify(action)} -> ${r.error.code} ${r.error.message}`,
+      };
+    }
+    onStep?.(state, r.state, d.seat, action);
+    played.push({ seat: d.seat, action });
+    state = r.state;
+  }
+  return { state, played };
+}

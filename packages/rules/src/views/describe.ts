@@ -1,0 +1,107 @@
+import { hexKey } from '@outer-rim/map';
+import { RACES } from '../content/races.js';
+import { UNITS } from '../content/units.js';
+import { techById } from '../content/technologies.js';
+import type { GameEvent } from '../events.js';
+import type { Owner } from '../state/types.js';
+
+const PHASE_NAMES: Readonly<Record<string, string>> = {
+  progression: 'Progression',
+  market: 'Market',
+  assassin: 'Assassin',
+  political: 'Political',
+  'draw-action-cards': 'Draw Action Cards',
+  'receive-credits': 'Receive Credits',
+  'purchase-units': 'Purchase Units',
+  'individual-turns': 'Individual Turns',
+  'receive-trade-income': 'Receive Trade Income',
+  technology: 'Technology',
+  'place-new-units': 'Place New Units',
+};
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** A log line in plain words; `names` are the seats' display names. */
+export function describeEvent(e: GameEvent, names: readonly string[] = []): string {
+  const who = (seat: number): string => names[seat] ?? `Seat ${seat + 1}`;
+  const owner = (o: Owner): string =>
+    typeof o === 'number' ? who(o) : `the ${RACES[o.slice(6) as keyof typeof RACES].name} (minor race)`;
+  switch (e.type) {
+    case 'game-created':
+      return `A game for ${e.players} players begins: ${e.races.map((r) => RACES[r].name).join(', ')}.`;
+    case 'dice-rolled':
+      return `${e.seat === undefined ? '' : `${who(e.seat)}: `}${e.purpose}: rolled ${e.rolls.join(', ')} (d${e.sides}).`;
+    case 'first-player-chosen':
+      return `${who(e.seat)} places the first galaxy tile.`;
+    case 'compensation':
+      return `${who(e.seat)} sits ${e.reason} and receives ${e.credits} extra credits.`;
+    case 'tiles-dealt':
+      return `${who(e.seat)} is dealt ${plural(e.count, 'galaxy tile')}${e.tiles ? `: ${e.tiles.join(', ')}` : ''}.`;
+    case 'tile-placed':
+      return `${who(e.seat)} places ${e.tileId} at ${hexKey(e.hex)}.`;
+    case 'tiles-discarded':
+      return `${who(e.seat)} sets aside ${plural(e.count, 'tile')} (${e.reason}).`;
+    case 'galaxy-built':
+      return 'The galaxy is complete.';
+    case 'minor-race-placed':
+      return `The ${RACES[e.race].name} become a minor race at ${hexKey(e.from)}; ${e.movedTile} moves to ${hexKey(e.gap)}.`;
+    case 'round-started':
+      return `Round ${e.round} begins.`;
+    case 'phase-started':
+      return `${PHASE_NAMES[e.phase] ?? e.phase} phase.`;
+    case 'phase-skipped':
+      return `${PHASE_NAMES[e.phase] ?? e.phase} phase skipped: ${e.reason}.`;
+    case 'bracket-reached':
+      return `${who(e.seat)} reaches ${e.name}.`;
+    case 'offer-made':
+      return `${who(e.from)} offers ${who(e.to)} ${plural(e.credits, 'credit')} and ${plural(e.cardCount, 'action card')}.`;
+    case 'offer-accepted':
+      return `${who(e.to)} accepts the offer of ${who(e.from)}.`;
+    case 'offer-declined':
+      return `${who(e.to)} declines the offer of ${who(e.from)}.`;
+    case 'offer-withdrawn':
+      return `${who(e.from)} withdraws the offer to ${who(e.to)}.`;
+    case 'market-ended':
+      return `${who(e.seat)} leaves the market.`;
+    case 'cards-drawn':
+      return `${who(e.seat)} draws ${plural(e.count, 'action card')}${e.cards ? `: ${e.cards.join(', ')}` : ''}.`;
+    case 'deck-reshuffled':
+      return `The action card discards are shuffled into a new deck of ${e.cards}.`;
+    case 'card-discarded':
+      return `${who(e.seat)} discards ${e.card}.`;
+    case 'credits-received':
+      return `${who(e.seat)} receives ${plural(e.amount, 'credit')} (now ${e.total}).`;
+    case 'units-purchased':
+      return `${who(e.seat)} buys ${e.count} × ${UNITS[e.unit].name} for ${e.cost} credits.`;
+    case 'spacedock-ordered':
+      return `${who(e.seat)} buys a Spacedock for ${e.planet} (${e.cost} credits).`;
+    case 'purchases-cancelled':
+      return `${who(e.seat)} cancels its purchases (${e.refund} credits back).`;
+    case 'purchase-ended':
+      return `${who(e.seat)} is done buying.`;
+    case 'turn-order':
+      return `Turn order: ${e.order.map(who).join(', ')}.`;
+    case 'turn-started':
+      return `${who(e.seat)}'s turn.`;
+    case 'segment-started':
+      return `${who(e.seat)}: ${e.segment} segment.`;
+    case 'turn-ended':
+      return `${who(e.seat)} ends the turn.`;
+    case 'technology-bought':
+      return `${who(e.seat)} acquires ${techById(e.technology)?.name ?? e.technology} for ${e.cost} credits.`;
+    case 'technology-passed':
+      return `${who(e.seat)} buys no technology.`;
+    case 'unit-placed':
+      return `${owner(e.owner)} places a ${UNITS[e.unit].name} ${e.planet ? `on ${e.planet}` : `at ${e.hex}`}.`;
+    case 'units-lost':
+      return `${who(e.seat)} loses ${e.count} × ${UNITS[e.unit].name} (${e.reason}).`;
+    case 'placement-ended':
+      return `${who(e.seat)} is done placing units.`;
+    case 'game-over':
+      return e.winner === null
+        ? `The game is over (${e.reason}): shared victory.`
+        : `The game is over (${e.reason}): ${who(e.winner)} wins.`;
+  }
+}
