@@ -51,6 +51,8 @@ export async function buildApp(config: Config): Promise<App> {
     trustProxy: config.TRUST_PROXY,
     // Sockets are closed by the preClose hook; idle keep-alive HTTP connections need not delay exit.
     forceCloseConnections: 'idle',
+    // Plugins load in milliseconds, but a small, busy host can stall for longer than the default 10 s.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
   fastify.setValidatorCompiler(validatorCompiler);
   fastify.setSerializerCompiler(serializerCompiler);
@@ -63,10 +65,10 @@ export async function buildApp(config: Config): Promise<App> {
   let metrics: Metrics | undefined;
   const games = new GameService(database.db, {
     snapshotEvery: config.SNAPSHOT_EVERY,
-    onCommitted: (committed) => realtime?.broadcast(committed),
+    onAdvance: (step) => realtime?.broadcast(step),
     observe: (outcome, seconds) => metrics?.observeAction(outcome, seconds),
   });
-  metrics = new Metrics(database.db, () => games.cachedGames);
+  metrics = new Metrics(database.db, games);
   const chat = new ChatService(database.db);
   realtime = new Realtime(fastify.server, {
     config,
@@ -77,67 +79,82 @@ export async function buildApp(config: Config): Promise<App> {
     logger: fastify.log as never,
   });
 
-  await fastify.register(cors, corsOption(config.CORS_ORIGIN));
-  await fastify.register(rateLimit, { max: config.HTTP_RATE_LIMIT, timeWindow: 60_000 });
-  await fastify.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Outer Rim online',
-        description: 'Lobby and public log of the Outer Rim online game server.',
-        version: '0.1.0',
+  try {
+    await fastify.register(cors, corsOption(config.CORS_ORIGIN));
+    await fastify.register(rateLimit, { max: config.HTTP_RATE_LIMIT, timeWindow: 60_000 });
+    await fastify.register(swagger, {
+      openapi: {
+        info: {
+          title: 'Outer Rim online',
+          description: 'Lobby and public log of the Outer Rim online game server.',
+          version: '0.1.0',
+        },
       },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await fastify.register(swaggerUi, { routePrefix: '/docs' });
+      transform: jsonSchemaTransform,
+    });
+    await fastify.register(swaggerUi, { routePrefix: '/docs' });
 
-  const liveRealtime = realtime;
-  await fastify.register(lobbyRoutes, {
-    lobby,
-    games,
-    onStarted: (gameId, state) => {
-      liveRealtime.started(gameId, state);
-    },
-  });
+    const liveRealtime = realtime;
+    await fastify.register(lobbyRoutes, {
+      lobby,
+      games,
+      onStarted: (gameId, state) => {
+        liveRealtime.started(gameId, state);
+      },
+    });
 
-  const liveMetrics = metrics;
-  fastify.get('/healthz', { config: { rateLimit: false }, schema: { hide: true } }, async (_, reply) => {
-    try {
-      await database.ping();
-      return { status: 'ok', database: database.kind };
-    } catch {
-      return reply
-        .code(503)
-        .send({ error: { code: 'UNAVAILABLE', message: 'The database does not answer.' } });
-    }
-  });
-  fastify.get('/metrics', { config: { rateLimit: false }, schema: { hide: true } }, async (_, reply) => {
-    const text = await liveMetrics.registry.metrics();
-    return reply.type(liveMetrics.registry.contentType).send(text);
-  });
-
-  const webDist = config.WEB_DIST ?? findWebDist();
-  if (webDist !== undefined) {
-    await fastify.register(webClient, { root: webDist });
-  } else {
-    fastify.setNotFoundHandler((request, reply) =>
-      reply.code(404).send({
-        error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}.` },
-      }),
+    const liveMetrics = metrics;
+    fastify.get(
+      '/healthz',
+      { config: { rateLimit: false }, schema: { hide: true } },
+      async (_, reply) => {
+        try {
+          await database.ping();
+          return { status: 'ok', database: database.kind };
+        } catch {
+          return reply
+            .code(503)
+            .send({ error: { code: 'UNAVAILABLE', message: 'The database does not answer.' } });
+        }
+      },
     );
+    fastify.get(
+      '/metrics',
+      { config: { rateLimit: false }, schema: { hide: true } },
+      async (_, reply) => {
+        const text = await liveMetrics.registry.metrics();
+        return reply.type(liveMetrics.registry.contentType).send(text);
+      },
+    );
+
+    const webDist = config.WEB_DIST ?? findWebDist();
+    if (webDist !== undefined) {
+      await fastify.register(webClient, { root: webDist });
+    } else {
+      fastify.setNotFoundHandler((request, reply) =>
+        reply.code(404).send({
+          error: { code: 'NOT_FOUND', message: `No route ${request.method} ${request.url}.` },
+        }),
+      );
+    }
+
+    // Shutdown order: stop taking actions and finish the queued ones (their acks go out), then
+    // close the sockets, then (onClose, after HTTP has stopped) the database.
+    fastify.addHook('preClose', async () => {
+      await games.close();
+      await liveRealtime.close();
+    });
+    fastify.addHook('onClose', async () => {
+      await database.close();
+    });
+
+    await fastify.ready();
+  } catch (error) {
+    // A server that failed to start must not keep its database connections open.
+    await realtime.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw error;
   }
-
-  // Shutdown order: stop taking actions and finish the queued ones (their acks go out), then
-  // close the sockets, then (onClose, after HTTP has stopped) the database.
-  fastify.addHook('preClose', async () => {
-    await games.close();
-    await liveRealtime.close();
-  });
-  fastify.addHook('onClose', async () => {
-    await database.close();
-  });
-
-  await fastify.ready();
   return { fastify, realtime, database, games, lobby, metrics };
 }
 
@@ -167,7 +184,8 @@ function errorHandler(
   const fastifyCode = 'code' in error ? error.code : undefined;
   let code: ServerErrorCode = 'INTERNAL';
   if (status === 429) code = 'RATE_LIMITED';
-  else if (status === 413 || fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE') code = 'PAYLOAD_TOO_LARGE';
+  else if (status === 413 || fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    code = 'PAYLOAD_TOO_LARGE';
   else if (status !== undefined && status >= 400 && status < 500) code = 'BAD_REQUEST';
   else if (isServerCode(fastifyCode)) code = fastifyCode;
   if (code === 'INTERNAL') request.log.error({ err: error }, 'request failed');

@@ -1,4 +1,3 @@
-import { buildApp } from './app.js';
 import { ConfigError, EXIT_BAD_CONFIG, parseConfig } from './config/config.js';
 
 // The process entry: configuration, listen, and a graceful stop on SIGTERM/SIGINT.
@@ -13,6 +12,8 @@ try {
   throw error;
 }
 
+// Imported only once the configuration is known good, so a bad one fails fast and alone.
+const { buildApp } = await import('./app.js');
 const app = await buildApp(config);
 const { fastify } = app;
 await fastify.listen({ port: config.PORT, host: config.HOST });

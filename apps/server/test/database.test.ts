@@ -25,9 +25,10 @@ describe.each(BACKENDS)('database and migrations on %s', (kind) => {
 
   it('creates every table at start, and starting again changes nothing', async () => {
     const first = await openDatabase(options);
-    const tables = (await first.db.execute(
+    const result: unknown = await first.db.execute(
       sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
-    )) as unknown as { rows: { table_name: string }[] };
+    );
+    const tables = result as { rows: { table_name: string }[] };
     expect(tables.rows.map((r) => r.table_name)).toEqual([
       'actions',
       'chat_messages',
@@ -36,7 +37,9 @@ describe.each(BACKENDS)('database and migrations on %s', (kind) => {
       'snapshots',
       'socket_io_attachments',
     ]);
-    await first.db.insert(games).values({ id: 'kept-game-1', options: {}, seed: 's', seedCommitment: 'c' });
+    await first.db
+      .insert(games)
+      .values({ id: 'kept-game-1', options: {}, seed: 's', seedCommitment: 'c' });
     await first.close();
     const second = await openDatabase(options);
     const rows = await second.db.select().from(games);

@@ -1,10 +1,16 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameOptionsFromLobby, isGameOver, LobbyOptionsSchema, replay, view } from '@outer-rim/rules';
+import {
+  gameOptionsFromLobby,
+  isGameOver,
+  LobbyOptionsSchema,
+  replay,
+  view,
+} from '@outer-rim/rules';
 import type { Action, GameView } from '@outer-rim/rules';
 import type { ActionLogResponse } from '../src/protocol/action-log.js';
 import type { GameRecord } from '../src/protocol/game-record.js';
-import { BACKENDS, prepareBackend } from './support/backends.js';
+import { HEAVY_TEST_TIMEOUT, BACKENDS, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
 import { fullLobby, playMoves, startGame } from './support/play.js';
 import { Client, http, startServer } from './support/server.js';
@@ -25,69 +31,76 @@ describe.each(BACKENDS)('a whole short game through the protocol on %s', (kind) 
     await backend.dispose();
   });
 
-  it('create, claim 3 seats, start, play to the end; spectators see every update in order; the seed replays the public log', async () => {
-    const game = await fullLobby(server.url, 3, { roundLimit: 1 });
-    const seats = await Promise.all(
-      game.tokens.map((token) => Client.connect(server.url, { gameId: game.gameId, token })),
-    );
-    const early = await Client.connect(server.url, { gameId: game.gameId });
-    clients.push(...seats, early);
-    await early.waitFor(() => early.lobbies.length > 0);
-    expect(early.lobbies[0]?.game.status).toBe('lobby');
+  it(
+    'create, claim 3 seats, start, play to the end; spectators see every update in order; the seed replays the public log',
+    async () => {
+      const game = await fullLobby(server.url, 3, { roundLimit: 1 });
+      const seats = await Promise.all(
+        game.tokens.map((token) => Client.connect(server.url, { gameId: game.gameId, token })),
+      );
+      const early = await Client.connect(server.url, { gameId: game.gameId });
+      clients.push(...seats, early);
+      await early.waitFor(() => early.lobbies.length > 0);
+      expect(early.lobbies[0]?.game.status).toBe('lobby');
 
-    await startGame(server.url, game);
-    for (const c of [...seats, early]) await c.waitFor(() => c.states.length > 0);
-    seats.forEach((c, seat) => {
-      expect(c.states[0]).toMatchObject({ gameId: game.gameId, seq: 0, viewer: seat });
-    });
-    expect(early.states[0]?.viewer).toBe('spectator');
+      await startGame(server.url, game);
+      for (const c of [...seats, early]) await c.waitFor(() => c.states.length > 0);
+      seats.forEach((c, seat) => {
+        expect(c.states[0]).toMatchObject({ gameId: game.gameId, seq: 0, viewer: seat });
+      });
+      expect(early.states[0]?.viewer).toBe('spectator');
 
-    const firstHalf = await playMoves(seats, [early], 6);
-    // A spectator arriving mid-game gets the current state, and the log from the start over HTTP.
-    const late = await Client.connect(server.url, { gameId: game.gameId });
-    clients.push(late);
-    await late.waitFor(() => late.states.length > 0);
-    expect(late.states[0]?.seq).toBe(firstHalf.seq);
-    const { seq: finalSeq } = await playMoves(seats, [early, late], 500);
+      const firstHalf = await playMoves(seats, [early], 6);
+      // A spectator arriving mid-game gets the current state, and the log from the start over HTTP.
+      const late = await Client.connect(server.url, { gameId: game.gameId });
+      clients.push(late);
+      await late.waitFor(() => late.states.length > 0);
+      expect(late.states[0]?.seq).toBe(firstHalf.seq);
+      const { seq: finalSeq } = await playMoves(seats, [early, late], 500);
 
-    expect(finalSeq).toBeGreaterThan(firstHalf.seq);
-    const lastView = early.latest?.view as GameView;
-    expect(isGameOver(lastView)).toBe(true);
-    // Every update, each exactly once and in sequence order, to every spectator and seat.
-    const all = Array.from({ length: finalSeq }, (_, i) => i + 1);
-    expect(early.updates.map((u) => u.seq)).toEqual(all);
-    expect(late.updates.map((u) => u.seq)).toEqual(all.slice(firstHalf.seq));
-    for (const c of seats) expect(c.updates.map((u) => u.seq)).toEqual(all);
-    for (const u of early.updates) expect((u.view as GameView).viewer).toBe('spectator');
+      expect(finalSeq).toBeGreaterThan(firstHalf.seq);
+      const lastView = early.latest?.view as GameView;
+      expect(isGameOver(lastView)).toBe(true);
+      // Every update, each exactly once and in sequence order, to every spectator and seat.
+      const all = Array.from({ length: finalSeq }, (_, i) => i + 1);
+      expect(early.updates.map((u) => u.seq)).toEqual(all);
+      expect(late.updates.map((u) => u.seq)).toEqual(all.slice(firstHalf.seq));
+      for (const c of seats) expect(c.updates.map((u) => u.seq)).toEqual(all);
+      for (const u of early.updates) expect((u.view as GameView).viewer).toBe('spectator');
 
-    // Game over: the record reveals the seed, which matches the commitment made at creation.
-    await early.waitFor(() => early.lobbies.some((l) => l.game.status === 'over'));
-    const record = (await http<GameRecord>(server.url, 'GET', `/api/games/${game.gameId}`)).body;
-    expect(record.status).toBe('over');
-    expect(record.seq).toBe(finalSeq);
-    const seed = record.seed ?? '';
-    expect(createHash('sha256').update(seed).digest('hex')).toBe(record.seedCommitment);
+      // Game over: the record reveals the seed, which matches the commitment made at creation.
+      await early.waitFor(() => early.lobbies.some((l) => l.game.status === 'over'));
+      const record = (await http<GameRecord>(server.url, 'GET', `/api/games/${game.gameId}`)).body;
+      expect(record.status).toBe('over');
+      expect(record.seq).toBe(finalSeq);
+      const seed = record.seed ?? '';
+      expect(createHash('sha256').update(seed).digest('hex')).toBe(record.seedCommitment);
 
-    // The public log plus the seed replays to the same result.
-    const log = (
-      await http<ActionLogResponse>(server.url, 'GET', `/api/games/${game.gameId}/actions?from=1`)
-    ).body;
-    expect(log.seed).toBe(seed);
-    expect(log.entries.map((e) => e.seq)).toEqual(all);
-    const options = gameOptionsFromLobby(
-      LobbyOptionsSchema.parse(record.options),
-      record.seats.map((s) => ({ name: s.name ?? '', race: s.race as never })),
-    );
-    const replayed = replay(
-      options,
-      seed,
-      log.entries.map((e) => ({ seat: e.seat, action: e.action as Action })),
-    );
-    expect(view(replayed, 'spectator')).toEqual(lastView);
-    expect(replayed.winner).toEqual(record.winner);
+      // The public log plus the seed replays to the same result.
+      const log = (
+        await http<ActionLogResponse>(server.url, 'GET', `/api/games/${game.gameId}/actions?from=1`)
+      ).body;
+      expect(log.seed).toBe(seed);
+      expect(log.entries.map((e) => e.seq)).toEqual(all);
+      const options = gameOptionsFromLobby(
+        LobbyOptionsSchema.parse(record.options),
+        record.seats.map((s) => ({ name: s.name ?? '', race: s.race as never })),
+      );
+      const replayed = replay(
+        options,
+        seed,
+        log.entries.map((e) => ({ seat: e.seat, action: e.action as Action })),
+      );
+      expect(view(replayed, 'spectator')).toEqual(lastView);
+      expect(replayed.winner).toEqual(record.winner);
 
-    // Nothing more happens after the end.
-    const after = await seats[0]?.send('action', { id: 'after-end', action: { type: 'end-turn' } });
-    expect(after).toMatchObject({ ok: false });
-  });
+      // Nothing more happens after the end.
+      const after = await seats[0]?.send('action', {
+        id: 'after-end',
+        action: { type: 'end-turn' },
+      });
+      expect(after).toMatchObject({ ok: false });
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
 });

@@ -8,6 +8,7 @@
  * `provisionalNotes` so the README's "Rules notes" can list it and a player
  * holding the printed tiles can correct it in this one file.
  */
+import { MapError } from './errors.js';
 import type { Anomaly, PlanetDef, RaceId, TileDef, Wormhole } from './types.js';
 
 interface PlanetSeed {
@@ -394,7 +395,7 @@ export function tileByCode(code: number): TileDef | undefined {
 
 export function homeTileOf(race: RaceId): TileDef {
   const tile = BY_ID.get(`home-${race}`);
-  if (!tile) throw new Error(`catalogue has no home system for ${race}`);
+  if (!tile) throw new MapError('UNKNOWN_RACE', `there is no race "${race}"`);
   return tile;
 }
 

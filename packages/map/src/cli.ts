@@ -5,9 +5,9 @@
  */
 import { buildGalaxy } from './build-galaxy.js';
 import { raceName, tileById } from './catalogue.js';
-import { ringOf } from './board.js';
+import { boardHexes, ringOf } from './board.js';
 import { MapError } from './errors.js';
-import { hexKey, sameHex } from './geometry.js';
+import { hexKey } from './geometry.js';
 import { isPlayerCount, isVariant, layout } from './layouts.js';
 import { toMapString } from './map-string.js';
 import { galaxyToSvg } from './svg.js';
@@ -106,11 +106,12 @@ export function galaxyToJson(galaxy: Galaxy, seed: number): unknown {
     variant: galaxy.variant,
     seed,
     mapString: toMapString(galaxy),
-    tiles: Object.entries(galaxy.tiles).map(([key, placed]) => {
-      const [q = 0, r = 0] = key.split(',').map(Number);
+    tiles: boardHexes(galaxy).flatMap((h) => {
+      const placed = galaxy.tiles[hexKey(h)];
+      if (!placed) return [];
       const tile = tileById(placed.tileId);
       return {
-        ...at({ q, r }),
+        ...at(h),
         tileId: placed.tileId,
         name: tile?.name,
         kind: tile?.kind,
@@ -192,7 +193,3 @@ export function runGalaxyCli(args: readonly string[], defaultSeed: number): CliO
         : galaxyToText(galaxy, seed);
   return { exitCode: 0, stdout, stderr: '' };
 }
-
-/** Whether a hex list contains a hex (exported for the CLI tests). */
-export const containsHex = (list: readonly Hex[], h: Hex): boolean =>
-  list.some((x) => sameHex(x, h));

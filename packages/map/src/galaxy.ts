@@ -99,8 +99,3 @@ export function isBuilt(galaxy: Galaxy): boolean {
 export function isComplete(galaxy: Galaxy): boolean {
   return isBuilt(galaxy) && gaps(galaxy).length === 0;
 }
-
-/** Ids of every tile on the board. */
-export function placedTileIds(galaxy: Galaxy): Set<string> {
-  return new Set(Object.values(galaxy.tiles).map((t) => t.tileId));
-}

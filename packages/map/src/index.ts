@@ -89,7 +89,7 @@ export { validateGalaxy } from './validate.js';
 export type { Problem } from './validate.js';
 export { MAP_STRING_VERSION, fromMapString, toMapString } from './map-string.js';
 export type { MapStringError, MapStringErrorCode, MapStringResult } from './map-string.js';
-export { reachable } from './paths.js';
+export { reachable, riftExit } from './paths.js';
 export type { MovementModel, Reach } from './paths.js';
 export { buildGalaxy, buildGalaxyTrace } from './build-galaxy.js';
 export type { BuildOptions, BuildTrace, Placement } from './build-galaxy.js';

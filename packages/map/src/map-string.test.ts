@@ -29,7 +29,10 @@ describe('BG-4 map string', () => {
     const start = initialGalaxy(3, 'standard', ['sol', 'naalu', 'l1z1x']);
     expect(fromMapString(toMapString(start))).toEqual({ ok: true, galaxy: start });
     const { built } = buildGalaxyTrace({ players: 5, seed: 11 });
-    const turned = { ...built, tiles: { ...built.tiles, '0,-1': { tileId: built.tiles['0,-1']?.tileId ?? '', rotation: 3 } } };
+    const turned = {
+      ...built,
+      tiles: { ...built.tiles, '0,-1': { tileId: built.tiles['0,-1']?.tileId ?? '', rotation: 3 } },
+    };
     const s = toMapString(turned);
     expect(s.split(' ')[3]).toMatch(/^\d+r3$/);
     expect(fromMapString(s)).toEqual({ ok: true, galaxy: turned });
@@ -53,7 +56,10 @@ describe('BG-4 map string', () => {
     expect(errorOf(badToken.join(' '))).toMatchObject({ code: 'MAP_STRING_TOKEN', token: 8 });
     const unknown = [...tokens];
     unknown[12] = '99';
-    expect(errorOf(unknown.join(' '))).toMatchObject({ code: 'MAP_STRING_UNKNOWN_TILE', token: 10 });
+    expect(errorOf(unknown.join(' '))).toMatchObject({
+      code: 'MAP_STRING_UNKNOWN_TILE',
+      token: 10,
+    });
     const duplicate = [...tokens];
     duplicate[3] = duplicate[4] ?? '';
     const dup = errorOf(duplicate.join(' '));
@@ -66,6 +72,9 @@ describe('BG-4 map string', () => {
 
   it('accepts surrounding and repeated whitespace', () => {
     const g = buildGalaxy({ players: 4, seed: 9 });
-    expect(fromMapString(`  ${toMapString(g).replaceAll(' ', '   ')}\n`)).toEqual({ ok: true, galaxy: g });
+    expect(fromMapString(`  ${toMapString(g).replaceAll(' ', '   ')}\n`)).toEqual({
+      ok: true,
+      galaxy: g,
+    });
   });
 });

@@ -38,7 +38,9 @@ const built = (): Galaxy => buildGalaxyTrace({ players: 2, seed: 7 }).built;
 
 const hexOfPlanet = (g: Galaxy, planet: string): Hex => {
   const tileId = planetByName(planet)?.tileId;
-  const hex = Object.keys(g.tiles).find((k) => g.tiles[k as `${number},${number}`]?.tileId === tileId);
+  const hex = Object.keys(g.tiles).find(
+    (k) => g.tiles[k as `${number},${number}`]?.tileId === tileId,
+  );
   const [q = NaN, r = NaN] = (hex ?? '').split(',').map(Number);
   return { q, r };
 };
@@ -52,7 +54,11 @@ describe('OR-2.2 Random Planet Chart', () => {
   });
 
   it('every other roll from 1 to 100 is a pool roll', () => {
-    const printed = new Set(Object.values(PRINTED).flatMap(([a, b]) => Array.from({ length: b - a + 1 }, (_, i) => a + i)));
+    const printed = new Set(
+      Object.values(PRINTED).flatMap(([a, b]) =>
+        Array.from({ length: b - a + 1 }, (_, i) => a + i),
+      ),
+    );
     for (let roll = 1; roll <= 100; roll++) {
       if (!printed.has(roll)) expect(randomPlanetChart(roll)).toEqual({ pool: true });
     }
@@ -83,7 +89,11 @@ describe('OR-2.2 eligibility and rolls', () => {
 
   it('a named roll picks that planet’s system; a pool roll offers the systems the chart does not name', () => {
     const g = built();
-    expect(resolveMinorRoll(g, 25)).toEqual({ kind: 'system', hex: hexOfPlanet(g, 'Emelpar'), planet: 'Emelpar' });
+    expect(resolveMinorRoll(g, 25)).toEqual({
+      kind: 'system',
+      hex: hexOfPlanet(g, 'Emelpar'),
+      planet: 'Emelpar',
+    });
     const pool = resolveMinorRoll(g, 70);
     expect(pool.kind).toBe('pool');
     if (pool.kind === 'pool') {
@@ -97,7 +107,14 @@ describe('OR-2.2 eligibility and rolls', () => {
   });
 
   it('a named system that is not on the board, or already moved, is rolled again', () => {
-    const bare = initialGalaxy(6, 'standard', ['sol', 'letnev', 'hacan', 'xxcha', 'jol-nar', 'mentak']);
+    const bare = initialGalaxy(6, 'standard', [
+      'sol',
+      'letnev',
+      'hacan',
+      'xxcha',
+      'jol-nar',
+      'mentak',
+    ]);
     expect(resolveMinorRoll(bare, 3).kind).toBe('reroll');
     expect(resolveMinorRoll(bare, 70).kind).toBe('reroll');
     const g = built();
@@ -130,14 +147,31 @@ describe('OR-2.2 placing a minor race', () => {
     const gap = gaps(g)[0] ?? { q: 99, r: 99 };
     const hole = hexOfPlanet(g, 'Emelpar');
     const bare = initialGalaxy(2, 'standard', ['sol', 'letnev']);
-    expect(canPlaceMinorRace(bare, gap, hole, 'naalu')).toMatchObject({ ok: false, code: 'NOT_BUILT' });
-    expect(canPlaceMinorRace(g, hole, hole, 'naalu')).toMatchObject({ ok: false, code: 'NOT_A_GAP' });
-    expect(canPlaceMinorRace(g, gap, { q: 0, r: 0 }, 'naalu')).toMatchObject({ ok: false, code: 'SYSTEM_NOT_ELIGIBLE' });
+    expect(canPlaceMinorRace(bare, gap, hole, 'naalu')).toMatchObject({
+      ok: false,
+      code: 'NOT_BUILT',
+    });
+    expect(canPlaceMinorRace(g, hole, hole, 'naalu')).toMatchObject({
+      ok: false,
+      code: 'NOT_A_GAP',
+    });
+    expect(canPlaceMinorRace(g, gap, { q: 0, r: 0 }, 'naalu')).toMatchObject({
+      ok: false,
+      code: 'SYSTEM_NOT_ELIGIBLE',
+    });
     const seatHome = g.homes[0] ?? { q: 0, r: 0 };
-    expect(canPlaceMinorRace(g, gap, seatHome, 'naalu')).toMatchObject({ ok: false, code: 'SYSTEM_NOT_ELIGIBLE' });
+    expect(canPlaceMinorRace(g, gap, seatHome, 'naalu')).toMatchObject({
+      ok: false,
+      code: 'SYSTEM_NOT_ELIGIBLE',
+    });
     const seatRace = placedAt(g, seatHome)?.tileId.replace('home-', '');
-    expect(canPlaceMinorRace(g, gap, hole, seatRace as 'sol')).toMatchObject({ ok: false, code: 'RACE_IN_USE' });
-    expect(() => placeMinorRace(g, hole, hole, 'naalu')).toThrow(expect.objectContaining({ code: 'NOT_A_GAP' }));
+    expect(canPlaceMinorRace(g, gap, hole, seatRace as 'sol')).toMatchObject({
+      ok: false,
+      code: 'RACE_IN_USE',
+    });
+    expect(() => placeMinorRace(g, hole, hole, 'naalu')).toThrow(
+      expect.objectContaining({ code: 'NOT_A_GAP' }),
+    );
   });
 
   it('fills every gap of a 2-player galaxy and leaves it complete', () => {

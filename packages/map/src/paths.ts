@@ -17,8 +17,8 @@
  */
 import { adjacentKeys } from './board.js';
 import { tileById } from './catalogue.js';
-import { hexKey, parseHexKey } from './geometry.js';
-import type { Galaxy, Hex, HexKey, TileDef } from './types.js';
+import { hexKey, neighbourAt, parseHexKey } from './geometry.js';
+import type { Galaxy, Hex, HexKey, Side, TileDef } from './types.js';
 
 export interface MovementModel {
   /** Further hexes the ship may not enter at all. */
@@ -39,11 +39,6 @@ export interface Reach {
   readonly hex: Hex;
   /** Fewest steps used to end the move there. */
   readonly steps: number;
-}
-
-interface Entry {
-  readonly tile: TileDef;
-  readonly hex: Hex;
 }
 
 function wormholePartners(galaxy: Galaxy, key: HexKey, tile: TileDef): HexKey[] {
@@ -68,15 +63,12 @@ export function reachable(
   const results = new Map<HexKey, number>();
   const jumpCost = model.wormholeJumpCost ?? 0;
 
-  const enterable = (key: HexKey): Entry | undefined => {
+  const enterable = (key: HexKey): boolean => {
     const placed = galaxy.tiles[key];
     const tile = placed ? tileById(placed.tileId) : undefined;
-    if (!tile) return undefined;
-    const hex = parseHexKey(key);
-    if (tile.anomaly === 'supernova') return undefined;
-    if (tile.anomaly === 'asteroid-field' && model.asteroids !== 'pass-through') return undefined;
-    if (model.blocks?.(hex, tile)) return undefined;
-    return { tile, hex };
+    if (!tile || tile.anomaly === 'supernova') return false;
+    if (tile.anomaly === 'asteroid-field' && model.asteroids !== 'pass-through') return false;
+    return !(model.blocks?.(parseHexKey(key), tile) ?? false);
   };
 
   for (;;) {
@@ -117,4 +109,21 @@ export function reachable(
     }
   }
   return [...results].map(([k, s]) => ({ hex: parseHexKey(k), steps: s }));
+}
+
+/**
+ * OR-4.2: the hex a ship is whipped into when a Gravity Rift die forces
+ * exit side `side`, or undefined when that counts as staying (off the
+ * board, a gap, a Supernova). Sides are the tile's printed sides, which are
+ * the board sides (1 = top, clockwise) for a tile laid unturned, as every
+ * building step here lays it; a turned tile's sides turn with it.
+ */
+export function riftExit(galaxy: Galaxy, rift: Hex, side: Side): Hex | undefined {
+  const rotation = galaxy.tiles[hexKey(rift)]?.rotation ?? 0;
+  const boardSide = ((((side - 1 + rotation) % 6) + 6) % 6) + 1;
+  const target = neighbourAt(rift, boardSide as Side);
+  const placed = galaxy.tiles[hexKey(target)];
+  const tile = placed ? tileById(placed.tileId) : undefined;
+  if (!tile || tile.anomaly === 'supernova') return undefined;
+  return target;
 }

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boardRing } from './board.js';
+import { buildGalaxyTrace } from './build-galaxy.js';
+import { boardHexes, boardRing } from './board.js';
 import { SYSTEM_TILES } from './catalogue.js';
 import { initialGalaxy } from './galaxy.js';
 import { hexKey } from './geometry.js';
@@ -224,5 +226,28 @@ describe('BG-4 planet after planetless', () => {
   it('tiles that can no longer be placed are not playable', () => {
     const placed = placeTile(g, 'vega', top);
     expect(playableTiles(placed, ['vega', 'empty-2'], false)).toEqual(['empty-2']);
+  });
+});
+
+describe('BG-4 property: legalPlacements and canPlace agree', () => {
+  it('for any galaxy part-way through building, every tile’s legal hexes are exactly those canPlace accepts', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 8 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        fc.integer({ min: 0, max: 52 }),
+        (players, seed, prefix) => {
+          const trace = buildGalaxyTrace({ players, seed });
+          let g = initialGalaxy(players, 'standard', trace.races);
+          for (const p of trace.placements.slice(0, prefix)) g = placeTile(g, p.tileId, p.hex);
+          for (const tile of SYSTEM_TILES) {
+            const legal = keys(legalPlacements(g, tile.id));
+            const accepted = keys(boardHexes().filter((h) => canPlace(g, tile.id, h).ok));
+            expect(legal).toEqual(accepted);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });

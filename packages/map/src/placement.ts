@@ -17,7 +17,7 @@
 import { adjacentKeys, boardRing, isBoardKey, ringOf, OUTER_RIM } from './board.js';
 import { tileById } from './catalogue.js';
 import { MapError } from './errors.js';
-import { isBuilt, placedTileIds } from './galaxy.js';
+import { buildingStockSize } from './galaxy.js';
 import { hexKey } from './geometry.js';
 import type { Galaxy, Hex, HexKey, TileDef } from './types.js';
 
@@ -61,17 +61,37 @@ function emptyInRing(galaxy: Galaxy, k: number): HexKey[] {
     .filter((key) => galaxy.tiles[key] === undefined);
 }
 
+/** What the tile checks need to know about the board, gathered in one pass. */
+interface Snapshot {
+  readonly placedIds: ReadonlySet<string>;
+  readonly built: boolean;
+}
+
+function snapshot(galaxy: Galaxy): Snapshot {
+  const placedIds = new Set<string>();
+  let systems = 0;
+  for (const placed of Object.values(galaxy.tiles)) {
+    placedIds.add(placed.tileId);
+    if (tileById(placed.tileId)?.kind === 'system') systems++;
+  }
+  return { placedIds, built: systems >= buildingStockSize(galaxy.players) };
+}
+
 /** Checks on the tile alone; undefined when it may be laid somewhere. */
-function tileProblem(galaxy: Galaxy, tileId: string): PlacementCheck | undefined {
+function tileProblem(
+  galaxy: Galaxy,
+  tileId: string,
+  snap: Snapshot = snapshot(galaxy),
+): PlacementCheck | undefined {
   const tile = tileById(tileId);
   if (!tile) return fail('UNKNOWN_TILE', `there is no tile "${tileId}"`);
   if (tile.kind !== 'system') {
     return fail('NOT_A_SYSTEM_TILE', `${tile.name} is not dealt for building`);
   }
-  if (placedTileIds(galaxy).has(tileId)) {
+  if (snap.placedIds.has(tileId)) {
     return fail('TILE_ALREADY_PLACED', `${tile.name} is already on the board`);
   }
-  if (isBuilt(galaxy)) return fail('GALAXY_BUILT', 'the whole stock has already been placed');
+  if (snap.built) return fail('GALAXY_BUILT', 'the whole stock has already been placed');
   return undefined;
 }
 
@@ -127,7 +147,11 @@ export function playableTiles(
   hand: readonly string[],
   lastPlacedWasPlanetless: boolean,
 ): string[] {
-  const placeable = hand.filter((id) => legalPlacements(galaxy, id).length > 0);
+  // Every tile that passes the tile checks has a hex while a ring is open:
+  // the anomaly ban falls back to the whole ring rather than to nothing.
+  const snap = snapshot(galaxy);
+  const open = currentRing(galaxy) !== undefined;
+  const placeable = hand.filter((id) => open && tileProblem(galaxy, id, snap) === undefined);
   if (!lastPlacedWasPlanetless) return placeable;
   const planets = placeable.filter(hasPlanets);
   return planets.length > 0 ? planets : placeable;

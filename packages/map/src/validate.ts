@@ -101,6 +101,9 @@ function checkMinorRaces(galaxy: Galaxy, out: Problem[]): void {
       ),
     );
   }
+  if (galaxy.minorRaces.length > 0 && !isBuilt(galaxy)) {
+    out.push(problem('MINOR_RACE_TOO_EARLY', 'minor races are placed only after the whole stock'));
+  }
   if (moved.length !== galaxy.minorRaces.length) {
     out.push(
       problem(

@@ -1,9 +1,11 @@
 /**
  * `npm run bench -w @outer-rim/rules`: median µs per `apply` over random
- * legal play, ms to `replay` a 10,000-action game, µs per `view`.
+ * legal play, ms to `replay` a 10,000-action game, µs per `view` and per
+ * `legalActions`.
  */
 import { performance } from 'node:perf_hooks';
 import { apply } from '../src/apply.js';
+import { legalActions } from '../src/legal-actions.js';
 import { replay } from '../src/replay.js';
 import { createGame } from '../src/setup/create-game.js';
 import { randomPlay } from '../src/testing/random-play.js';
@@ -26,7 +28,7 @@ const game = randomPlay(start, 10_000, 7);
 if (game.problem !== undefined) throw new Error(game.problem);
 
 // Warm up, then time each apply alone along the same game.
-for (let round = 0; round < 2; round++) replay(options, seed, game.played);
+for (let round = 0; round < 3; round++) replay(options, seed, game.played);
 const times: number[] = [];
 let state = start;
 for (const { seat, action } of game.played) {
@@ -38,7 +40,7 @@ for (const { seat, action } of game.played) {
 }
 
 const replays: number[] = [];
-for (let i = 0; i < 5; i++) {
+for (let i = 0; i < 9; i++) {
   const t0 = performance.now();
   replay(options, seed, game.played);
   replays.push(performance.now() - t0);
@@ -51,13 +53,27 @@ for (let i = 0; i < 2000; i++) {
   views.push((performance.now() - t0) * 1000);
 }
 
+const legal: number[] = [];
+let probe = start;
+for (const { seat, action } of game.played.slice(0, 3000)) {
+  const t0 = performance.now();
+  legalActions(probe, seat);
+  legal.push((performance.now() - t0) * 1000);
+  const r = apply(probe, seat, action);
+  if (!r.ok) throw new Error(r.error.message);
+  probe = r.state;
+}
+
 const out = {
   players,
   actions: game.played.length,
   rounds: state.round,
   medianApplyMicros: Number(median(times).toFixed(1)),
-  p99ApplyMicros: Number((times.slice().sort((a, b) => a - b)[Math.floor(times.length * 0.99)] ?? 0).toFixed(1)),
+  p99ApplyMicros: Number(
+    (times.slice().sort((a, b) => a - b)[Math.floor(times.length * 0.99)] ?? 0).toFixed(1),
+  ),
   replayMs: Number(median(replays).toFixed(1)),
   medianViewMicros: Number(median(views).toFixed(1)),
+  medianLegalActionsMicros: Number(median(legal).toFixed(1)),
 };
 process.stdout.write(`${JSON.stringify(out)}\n`);

@@ -16,8 +16,7 @@ import { Draft } from './state/draft.js';
 import type { GameState, Seat } from './state/types.js';
 
 export type ApplyResult =
-  | { ok: true; state: GameState; events: GameEvent[] }
-  | { ok: false; error: RuleError };
+  { ok: true; state: GameState; events: GameEvent[] } | { ok: false; error: RuleError };
 
 function dispatch(d: Draft, seat: Seat, action: Action): RuleError | null {
   const phase = d.s.phase;
@@ -67,8 +66,16 @@ export function apply(state: GameState, seat: Seat, action: unknown): ApplyResul
         error: ruleError('BAD_REQUEST', 'That is not a valid action.', parsed.error.issues),
       };
     }
-    if (typeof seat !== 'number' || !Number.isInteger(seat) || seat < 0 || seat >= state.players.length) {
-      return { ok: false, error: ruleError('UNKNOWN_SEAT', 'There is no such seat at this table.') };
+    if (
+      typeof seat !== 'number' ||
+      !Number.isInteger(seat) ||
+      seat < 0 ||
+      seat >= state.players.length
+    ) {
+      return {
+        ok: false,
+        error: ruleError('UNKNOWN_SEAT', 'There is no such seat at this table.'),
+      };
     }
     if (state.phase.name === 'game-over') {
       return { ok: false, error: ruleError('GAME_OVER', 'The game is over.') };
@@ -90,9 +97,13 @@ export function apply(state: GameState, seat: Seat, action: unknown): ApplyResul
   } catch (e) {
     return {
       ok: false,
-      error: ruleError('INTERNAL_ERROR', 'The rules engine failed on this action; nothing changed.', {
-        cause: e instanceof Error ? e.message : String(e),
-      }),
+      error: ruleError(
+        'INTERNAL_ERROR',
+        'The rules engine failed on this action; nothing changed.',
+        {
+          cause: e instanceof Error ? e.message : String(e),
+        },
+      ),
     };
   }
 }

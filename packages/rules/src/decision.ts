@@ -3,13 +3,7 @@ import type { Seat } from './state/types.js';
 
 /** What a seat is asked to decide; every action answers exactly one kind. */
 export type DecisionKind =
-  | 'place-tile'
-  | 'market'
-  | 'discard'
-  | 'purchase'
-  | 'turn'
-  | 'technology'
-  | 'place-units';
+  'place-tile' | 'market' | 'discard' | 'purchase' | 'turn' | 'technology' | 'place-units';
 
 export interface Decision {
   seat: Seat;

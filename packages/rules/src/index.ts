@@ -10,11 +10,7 @@ export { ERROR_CODES, GameSetupError } from './errors.js';
 export type { ErrorCode, RuleError } from './errors.js';
 export type { EventType, GameEvent } from './events.js';
 export { legalActions } from './legal-actions.js';
-export {
-  GameOptionsSchema,
-  LobbyOptionsSchema,
-  gameOptionsFromLobby,
-} from './options.js';
+export { GameOptionsSchema, LobbyOptionsSchema, gameOptionsFromLobby } from './options.js';
 export type {
   GameOptions,
   GameOptionsInput,

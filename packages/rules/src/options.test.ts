@@ -34,7 +34,11 @@ describe('BG-1 game options', () => {
   });
 
   it('builds createGame input from the lobby options and the seats', () => {
-    const lobby = LobbyOptionsSchema.parse({ playerCount: 3, variant: 'long-parsecs', roundLimit: 5 });
+    const lobby = LobbyOptionsSchema.parse({
+      playerCount: 3,
+      variant: 'long-parsecs',
+      roundLimit: 5,
+    });
     const input = gameOptionsFromLobby(lobby, [
       { name: 'Ann', race: 'sol' },
       { name: 'Bo' },

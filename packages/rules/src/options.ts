@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RACE_IDS } from '@outer-rim/map';
+import { LEADER_TYPES } from './content/leaders.js';
 
 export const RaceChoiceSchema = z.union([z.enum(RACE_IDS), z.literal('random')]);
 
@@ -23,6 +24,8 @@ const tableOptions = {
   shockForces: z.boolean().default(true),
   leaders: z.boolean().default(true),
   roundLimit: z.number().int().min(1).max(50).optional(),
+  /** OR-6.2: the Yssaril are printed with two Agents; their third leader (default Admiral). */
+  yssarilThirdLeader: z.enum(LEADER_TYPES).optional(),
 };
 
 export const GameOptionsSchema = z
@@ -33,7 +36,11 @@ export const GameOptionsSchema = z
   .superRefine((options, ctx) => {
     const chosen = options.players.map((p) => p.race).filter((r) => r !== 'random');
     if (new Set(chosen).size !== chosen.length) {
-      ctx.addIssue({ code: 'custom', message: 'Two players chose the same race.', path: ['players'] });
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Two players chose the same race.',
+        path: ['players'],
+      });
     }
   });
 

@@ -22,9 +22,12 @@ export function replay(
   actions.forEach(({ seat, action }, index) => {
     const r = apply(state, seat, action);
     if (!r.ok) {
-      throw Object.assign(new Error(`replay: action ${index} refused: ${r.error.code} ${r.error.message}`), {
-        index,
-      });
+      throw Object.assign(
+        new Error(`replay: action ${index} refused: ${r.error.code} ${r.error.message}`),
+        {
+          index,
+        },
+      );
     }
     state = r.state;
   });

@@ -6,6 +6,7 @@ import type { ActionAck } from '../protocol/socket-action.js';
 import { GameStore } from './game-store.js';
 import { KeyedQueue } from './keyed-queue.js';
 
+/** One step of a game's history as this process learns it, in seq order. */
 export interface Committed {
   gameId: string;
   seq: number;
@@ -13,12 +14,18 @@ export interface Committed {
   events: GameEvent[];
   state: GameState;
   over: boolean;
+  /** true: committed by this process; false: another process did and this one caught up */
+  local: boolean;
 }
 
 export interface GameServiceOptions {
   snapshotEvery: number;
-  /** called inside the game's queue, after the commit and the acknowledgement, in seq order */
-  onCommitted?: (committed: Committed) => void;
+  /**
+   * Called inside the game's queue for every step the cached game advances, in seq order without
+   * gaps: after the commit and its acknowledgement for this process's own actions, and while
+   * catching up with actions other processes committed.
+   */
+  onAdvance?: (step: Committed) => void;
   /** action outcome (`accepted`, `duplicate` or an error code) and seconds spent */
   observe?: (outcome: string, seconds: number) => void;
 }
@@ -51,6 +58,8 @@ export class GameService {
   /** Refused client ids answer the same refusal when sent again, without re-running the rules. */
   readonly #refusals = new Map<string, ActionAck>();
   #closed = false;
+  /** how many times another writer took the seq first and this one reloaded and retried */
+  conflicts = 0;
 
   constructor(
     db: Db,
@@ -61,6 +70,10 @@ export class GameService {
 
   get cachedGames(): number {
     return this.#cache.size;
+  }
+
+  isCached(gameId: string): boolean {
+    return this.#cache.has(gameId);
   }
 
   /** The current (seq, state) of a started game, read from the log; undefined if not started. */
@@ -178,29 +191,29 @@ export class GameService {
           finish({ ok: true, seq: stored }, 'duplicate');
           return;
         }
+        this.conflicts++;
         continue;
       }
       this.#remember(gameId, { seq, state: result.state });
       finish({ ok: true, seq }, 'accepted');
-      this.options.onCommitted?.({
+      this.options.onAdvance?.({
         gameId,
         seq,
         seat,
         events: result.events,
         state: result.state,
         over,
+        local: true,
       });
       return;
     }
-    finish(
-      refusal('CONFLICT', 'The game changed too quickly; send the action again.'),
-      'CONFLICT',
-    );
+    finish(refusal('CONFLICT', 'The game changed too quickly; send the action again.'), 'CONFLICT');
   }
 
   /** The cached entry brought up to the log's head, or the game loaded from its last snapshot. */
   async #load(gameId: string): Promise<Entry | undefined> {
-    let entry = this.#cache.get(gameId);
+    const cached = this.#cache.get(gameId);
+    let entry = cached;
     if (!entry) {
       const snapshot = await this.store.latestSnapshot(gameId);
       if (!snapshot) return undefined;
@@ -216,6 +229,19 @@ export class GameService {
       if (!result.ok) throw new GameLogCorruptError(gameId, stored.seq, result.error.message);
       state = result.state;
       seq = stored.seq;
+      // A game loaded fresh has nobody waiting for its past steps; a cached one has live viewers
+      // here who must see each step another process committed.
+      if (cached) {
+        this.options.onAdvance?.({
+          gameId,
+          seq,
+          seat: stored.seat,
+          events: result.events,
+          state,
+          over: isGameOver(state),
+          local: false,
+        });
+      }
     }
     const current = { seq, state };
     this.#remember(gameId, current);

@@ -28,7 +28,10 @@ function bearer(header: string | undefined): string | undefined {
 }
 
 /** The lobby REST API of PROTOCOL.md. */
-export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lobby, games, onStarted }) => {
+export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (
+  app,
+  { lobby, games, onStarted },
+) => {
   app.post(
     '/api/games',
     {

@@ -14,7 +14,7 @@ export class Metrics {
   readonly actionSeconds: Histogram<'outcome'>;
   readonly chatMessages: Counter;
 
-  constructor(db: Db, cachedGames: () => number) {
+  constructor(db: Db, service: { readonly cachedGames: number; readonly conflicts: number }) {
     collectDefaultMetrics({ register: this.registry, prefix: 'outer_rim_' });
     new Gauge({
       name: 'outer_rim_games',
@@ -37,7 +37,15 @@ export class Metrics {
       help: 'Games held in this process memory',
       registers: [this.registry],
       collect() {
-        this.set(cachedGames());
+        this.set(service.cachedGames);
+      },
+    });
+    new Gauge({
+      name: 'outer_rim_write_conflicts',
+      help: 'Appends that lost the (game, seq) race to another writer and were retried',
+      registers: [this.registry],
+      collect() {
+        this.set(service.conflicts);
       },
     });
     this.connections = new Gauge({

@@ -1,6 +1,11 @@
 import { LobbyOptionsSchema } from '@outer-rim/rules';
 import { z } from 'zod';
-import { DisplayNameSchema, GameIdSchema, GameRecordSchema, SeatIndexSchema } from './game-record.js';
+import {
+  DisplayNameSchema,
+  GameIdSchema,
+  GameRecordSchema,
+  SeatIndexSchema,
+} from './game-record.js';
 
 /**
  * `POST /api/games`: the table options (the rules package's lobby schema: player count, variant,

@@ -14,6 +14,6 @@ export const UpdateSeatRequestSchema = z
     ready: z.boolean().optional(),
   })
   .refine((body) => body.race !== undefined || body.ready !== undefined, {
-    message: 'give race or ready',
+    error: 'give race or ready',
   });
 export type UpdateSeatRequest = z.input<typeof UpdateSeatRequestSchema>;

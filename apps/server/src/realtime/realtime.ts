@@ -20,6 +20,7 @@ import type { ChatAck, ChatMessage } from '../protocol/socket-chat.js';
 import type { GameErrorMessage } from '../protocol/socket-game-error.js';
 import type { LobbyMessage } from '../protocol/socket-lobby.js';
 import { ResyncMessageSchema } from '../protocol/socket-resync.js';
+import type { ResyncAck } from '../protocol/socket-resync.js';
 import type { StateMessage } from '../protocol/socket-state.js';
 import type { UpdateMessage } from '../protocol/socket-update.js';
 import { z } from 'zod';
@@ -44,8 +45,11 @@ interface ServerToClient {
   chat: (message: ChatMessage) => void;
   'game-error': (message: GameErrorMessage) => void;
 }
-type GameServer = Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
-type GameSocket = Socket<ClientToServer, ServerToClient, Record<string, never>, SocketData>;
+interface BetweenServers {
+  committed: (notice: { gameId: string; seq: number }) => void;
+}
+type GameServer = Server<ClientToServer, ServerToClient, BetweenServers, SocketData>;
+type GameSocket = Socket<ClientToServer, ServerToClient, BetweenServers, SocketData>;
 
 /** Any token shape reaches the lookup, so a wrong token is UNAUTHORIZED rather than malformed. */
 const HandshakeSchema = z.object({
@@ -79,16 +83,13 @@ export class Realtime {
     private readonly deps: RealtimeDeps,
   ) {
     const { config } = deps;
-    this.io = new Server<ClientToServer, ServerToClient, Record<string, never>, SocketData>(
-      httpServer,
-      {
+    this.io = new Server<ClientToServer, ServerToClient, BetweenServers, SocketData>(httpServer, {
       // The transport's own hard limit; anything between MESSAGE_LIMIT and this is refused with
       // a code instead of a dropped connection.
       maxHttpBufferSize: Math.max(config.MESSAGE_LIMIT * 8, 1_000_000),
       serveClient: false,
       cors: corsOption(config.CORS_ORIGIN),
-      },
-    );
+    });
     if (config.DATABASE_URL !== undefined) {
       // Its own small pool: the adapter holds one connection open for LISTEN.
       this.#adapterPool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 3 });
@@ -120,12 +121,32 @@ export class Realtime {
         },
       );
     });
+    // Another process committed an action: if anyone here watches that game, catch up from the
+    // log, which emits each missed step to the local viewers in order.
+    // A game this process does not hold yet (just started elsewhere, or evicted) is loaded and
+    // its local viewers get a fresh state instead.
+    this.io.on('committed', ({ gameId }) => {
+      if ((this.io.of('/').adapter.rooms.get(roomOfGame(gameId))?.size ?? 0) === 0) return;
+      const wasCached = deps.games.isCached(gameId);
+      deps.games.read(gameId).then(
+        (entry) => {
+          if (!wasCached && entry) this.#emitStates(gameId, entry.seq, entry.state);
+        },
+        (error: unknown) => {
+          deps.logger.warn({ err: error, gameId }, 'catch-up failed');
+        },
+      );
+    });
     this.io.on('connection', (socket) => {
       this.#onConnection(socket);
     });
   }
 
-  /** Sends each viewer of the game its cut of a committed action; runs in the game's queue. */
+  /**
+   * Sends each viewer connected to this process its cut of one step; runs in the game's queue, so
+   * steps go out in seq order. Updates are emitted per process, never through the adapter: each
+   * process learns every step from the log, in order, and serves its own sockets.
+   */
   broadcast(committed: Committed): void {
     const viewers: Viewer[] = [...committed.state.players.keys(), 'spectator'];
     for (const viewer of viewers) {
@@ -136,7 +157,11 @@ export class Realtime {
         events: eventsFor(committed.events, viewer),
         view: view(committed.state, viewer),
       };
-      this.io.to(roomOfViewer(committed.gameId, viewer)).emit(SOCKET_EVENTS.update, message);
+      this.io.local.to(roomOfViewer(committed.gameId, viewer)).emit(SOCKET_EVENTS.update, message);
+    }
+    if (!committed.local) return;
+    if (this.#adapterPool !== undefined) {
+      this.io.serverSideEmit('committed', { gameId: committed.gameId, seq: committed.seq });
     }
     if (committed.over) {
       // The final lobby record carries the revealed seed.
@@ -158,16 +183,25 @@ export class Realtime {
 
   /** Sends the initial state to each connected viewer of a game that just started. */
   started(gameId: string, state: GameState): void {
+    this.#emitStates(gameId, 0, state);
+    if (this.#adapterPool !== undefined) {
+      this.io.serverSideEmit('committed', { gameId, seq: 0 });
+    }
+  }
+
+  #emitStates(gameId: string, seq: number, state: GameState): void {
     const viewers: Viewer[] = [...state.players.keys(), 'spectator'];
     for (const viewer of viewers) {
-      const message: StateMessage = { gameId, seq: 0, viewer, view: view(state, viewer) };
-      this.io.to(roomOfViewer(gameId, viewer)).emit(SOCKET_EVENTS.state, message);
+      const message: StateMessage = { gameId, seq, viewer, view: view(state, viewer) };
+      this.io.local.to(roomOfViewer(gameId, viewer)).emit(SOCKET_EVENTS.state, message);
     }
   }
 
   /** Closes this process's connections only: other processes keep theirs. */
   async close(): Promise<void> {
-    this.io.local.disconnectSockets(true);
+    // Socket by socket rather than through the adapter: each client gets its disconnect packet
+    // before the transport closes, and other processes' clients are left alone.
+    for (const socket of this.io.of('/').sockets.values()) socket.disconnect();
     this.io.engine.close();
     await Promise.resolve(this.io.of('/').adapter.close());
     await this.#adapterPool?.end();
@@ -201,7 +235,7 @@ export class Realtime {
     const chatBucket = new TokenBucket(config.CHAT_BURST, config.CHAT_PER_MINUTE / 60);
 
     socket.on(SOCKET_EVENTS.action, (payload: unknown, maybeAck: unknown) => {
-      const ack = asAck<ActionAck>(maybeAck);
+      const ack = asAck(maybeAck);
       const early = this.#precheck(payload, viewer, actionBucket);
       if (early) {
         metrics.observeAction(early.error.code, 0);
@@ -224,7 +258,7 @@ export class Realtime {
     });
 
     socket.on(SOCKET_EVENTS.resync, (payload: unknown, maybeAck: unknown) => {
-      const ack = asAck<unknown>(maybeAck);
+      const ack = asAck(maybeAck);
       const parsed = ResyncMessageSchema.safeParse(payload);
       if (!parsed.success) {
         ack(refusal('BAD_REQUEST', 'Send resync as { sinceSeq }.'));
@@ -237,7 +271,7 @@ export class Realtime {
     });
 
     socket.on(SOCKET_EVENTS.chat, (payload: unknown, maybeAck: unknown) => {
-      const ack = asAck<ChatAck>(maybeAck);
+      const ack = asAck(maybeAck);
       const early = this.#precheck(payload, viewer, chatBucket);
       if (early) {
         ack(early);
@@ -310,7 +344,7 @@ export class Realtime {
    * A fresh `state` (views are not kept per seq), plus in the ack the events missed since
    * `sinceSeq` as this viewer may see them, so a client's log has no hole.
    */
-  async #resync(socket: GameSocket, sinceSeq: number): Promise<unknown> {
+  async #resync(socket: GameSocket, sinceSeq: number): Promise<ResyncAck> {
     const { gameId, viewer } = socket.data;
     const seq = await this.#sendState(socket);
     const missed = await this.deps.games.store.actionsAfter(gameId, sinceSeq, 1000);
@@ -356,9 +390,9 @@ export class Realtime {
   }
 }
 
-function asAck<T>(candidate: unknown): (answer: T) => void {
+function asAck(candidate: unknown): (answer: unknown) => void {
   return typeof candidate === 'function'
-    ? (candidate as (answer: T) => void)
+    ? (candidate as (answer: unknown) => void)
     : () => {
         // A client that asked for no acknowledgement gets none.
       };
@@ -366,7 +400,9 @@ function asAck<T>(candidate: unknown): (answer: T) => void {
 
 function jsonSize(payload: unknown): number {
   try {
-    return Buffer.byteLength(JSON.stringify(payload) ?? '', 'utf8');
+    // JSON.stringify(undefined) is undefined at run time, whatever its declared type says.
+    const text = JSON.stringify(payload) as string | undefined;
+    return text === undefined ? 0 : Buffer.byteLength(text, 'utf8');
   } catch {
     return Number.POSITIVE_INFINITY;
   }

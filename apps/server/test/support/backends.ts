@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { parseConfig } from '../../src/config/config.js';
+import { openDatabase } from '../../src/db/database.js';
 import type { Config } from '../../src/config/config.js';
 
 /** The PostgreSQL every test file makes its own database in. */
@@ -30,6 +31,10 @@ export async function prepareBackend(kind: BackendKind, tag: string): Promise<Ba
   const base = { LOG_LEVEL: 'silent', HTTP_RATE_LIMIT: '100000', ACTION_BURST: '1000' };
   if (kind === 'pglite') {
     const dir = await mkdtemp(join(tmpdir(), `or-${tag}-`));
+    // Creating a PGlite cluster (initdb in WebAssembly) takes seconds, more on a busy machine:
+    // pay it here, in the setup hook, rather than inside a test's time limit.
+    const warm = await openDatabase({ kind: 'pglite', dataDir: join(dir, 'pglite') });
+    await warm.close();
     return {
       kind,
       url: undefined,
@@ -63,3 +68,9 @@ export async function prepareBackend(kind: BackendKind, tag: string): Promise<Ba
     },
   };
 }
+
+/**
+ * Integration tests start servers and play whole games over real sockets; on a small, busy
+ * machine that can outlast the default 30 s without anything being wrong.
+ */
+export const HEAVY_TEST_TIMEOUT = 120_000;

@@ -36,7 +36,13 @@ export async function fullLobby(
 }
 
 export async function startGame(url: string, game: SeatedGame): Promise<void> {
-  const started = await http(url, 'POST', `/api/games/${game.gameId}/start`, undefined, game.tokens[0]);
+  const started = await http(
+    url,
+    'POST',
+    `/api/games/${game.gameId}/start`,
+    undefined,
+    game.tokens[0],
+  );
   if (started.status !== 200) throw new Error(`start failed: ${JSON.stringify(started.body)}`);
 }
 

@@ -76,7 +76,12 @@ export class Client {
   }
 
   static connect(url: string, auth: { gameId: string; token?: string }): Promise<Client> {
-    const socket = io(url, { auth, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = io(url, {
+      auth,
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+    });
     const client = new Client(socket);
     return new Promise((resolve, reject) => {
       socket.once('connect', () => {

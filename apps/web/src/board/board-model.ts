@@ -132,11 +132,12 @@ function boundsOf(hexes: readonly BoardHex[]): BoardModel['bounds'] {
 }
 
 /** Short unit labels for crowded hexes; the details panel spells them out. */
+/** Short unit labels for crowded hexes; the details panel spells them out. */
 export const UNIT_ABBREVIATIONS: Readonly<Record<keyof UnitCounts, string>> = {
-  dreadnought: 'DN',
-  carrier: 'CV',
-  cruiser: 'CR',
-  fighter: 'FT',
+  dreadnought: 'Dn',
+  carrier: 'Ca',
+  cruiser: 'Cr',
+  fighter: 'Ft',
   'ground-force': 'GF',
   'shock-force': 'SF',
   pds: 'PDS',
@@ -154,10 +155,11 @@ export const UNIT_NAMES: Readonly<Record<keyof UnitCounts, string>> = {
   spacedock: 'Spacedock',
 };
 
-/** "2 DN 1 CV": the units of one stack, biggest ships first. */
+/** "2Dn 1Ca" on the board, "2 Dreadnought, 1 Carrier" in details: biggest ships first. */
 export function stackLabel(units: UnitCounts, names = UNIT_ABBREVIATIONS): string {
+  const long = names !== UNIT_ABBREVIATIONS;
   return (Object.keys(names) as (keyof UnitCounts)[])
     .filter((kind) => (units[kind] ?? 0) > 0)
-    .map((kind) => `${units[kind] ?? 0} ${names[kind]}`)
-    .join(' ');
+    .map((kind) => `${units[kind] ?? 0}${long ? ' ' : ''}${names[kind]}`)
+    .join(long ? ', ' : ' ');
 }

@@ -1,6 +1,7 @@
 import type { HexKey } from '@outer-rim/map';
 import type { GameView } from '@outer-rim/rules';
 import { useMemo, useRef, useState } from 'preact/hooks';
+import { raceLabel } from '../lobby/race';
 import { ownerColour } from '../ui/colours';
 import { HexDetails } from './hex-details';
 import { boardModel, stackLabel, type BoardHex } from './board-model';
@@ -115,7 +116,7 @@ export function Board({ view, highlighted, selected, onSelect, names }: BoardPro
         }}
       >
         {model.hexes.map((h) => (
-          <HexTile
+          <HexShape
             key={h.key}
             hex={h}
             highlighted={highlighted?.has(h.key) ?? false}
@@ -126,8 +127,10 @@ export function Board({ view, highlighted, selected, onSelect, names }: BoardPro
             onClick={() => {
               if (!drag.current.moved) onSelect?.(h.key);
             }}
-            names={names}
           />
+        ))}
+        {model.hexes.map((h) => (
+          <HexContent key={h.key} hex={h} names={names} />
         ))}
       </svg>
       <div class="board-controls">
@@ -152,22 +155,20 @@ export function Board({ view, highlighted, selected, onSelect, names }: BoardPro
   );
 }
 
-interface HexTileProps {
+interface HexShapeProps {
   readonly hex: BoardHex;
   readonly highlighted: boolean;
   readonly selected: boolean;
   readonly onEnter: () => void;
   readonly onClick: () => void;
-  readonly names: readonly string[];
 }
 
-function HexTile({ hex: h, highlighted, selected, onEnter, onClick, names }: HexTileProps) {
-  const { x, y } = h.centre;
+/** The hex itself: its fill, its owner's border, and the target for pointer and click. */
+function HexShape({ hex: h, highlighted, selected, onEnter, onClick }: HexShapeProps) {
   const classes = ['hex', `hex-${h.kind}`];
   if (highlighted) classes.push('hex-legal');
   if (selected) classes.push('hex-selected');
   const home = h.homeOf;
-  const title = h.tile?.race ?? h.minorRace;
   return (
     <g class={classes.join(' ')} data-hex={h.key} onPointerEnter={onEnter} onClick={onClick}>
       <polygon
@@ -176,14 +177,29 @@ function HexTile({ hex: h, highlighted, selected, onEnter, onClick, names }: Hex
         stroke={home === undefined ? '#4b5a80' : ownerColour(home)}
         stroke-width={home === undefined ? 3 : 8}
       />
+    </g>
+  );
+}
+
+/** What a hex holds, drawn above every hex shape so long labels are never covered by a neighbour. */
+function HexContent({ hex: h, names }: { hex: BoardHex; names: readonly string[] }) {
+  const { x, y } = h.centre;
+  const home = h.homeOf;
+  const title = h.tile?.race ?? h.minorRace;
+  return (
+    <g class="hex-content">
       {h.kind === 'gap' ? (
         <text x={x} y={y + 8} class="hex-label faint">
           gap
         </text>
       ) : null}
       {title === undefined ? null : (
-        <text x={x} y={y - 62} class="hex-label race">
-          {home === undefined ? `minor: ${title}` : (names[home] ?? title)}
+        <text
+          x={x}
+          y={y - 60}
+          class={home === undefined ? 'hex-label race minor' : 'hex-label race'}
+        >
+          {home === undefined ? `${raceLabel(title)} (minor)` : (names[home] ?? title)}
         </text>
       )}
       {h.tile?.anomaly === undefined ? null : (
@@ -197,25 +213,25 @@ function HexTile({ hex: h, highlighted, selected, onEnter, onClick, names }: Hex
         </text>
       )}
       {h.planets.map((planet, index) => {
-        const py = y - 16 + index * 30;
+        const py = y - 22 + index * (h.planets.length > 2 ? 28 : 36);
         return (
           <g key={planet.name}>
             <circle
-              cx={x - 62}
+              cx={x - 70}
               cy={py - 6}
-              r={9}
+              r={10}
               fill={planet.owner === null ? '#ccc' : ownerColour(planet.owner)}
             />
-            <text x={x - 48} y={py} class="hex-planet">
+            <text x={x - 55} y={py} class="hex-planet">
               {planet.name} {planet.resources}/{planet.influence}
             </text>
             {planet.stacks.map((stack, i) => (
               <text
                 key={String(stack.owner)}
-                x={x - 48}
-                y={py + 12 + i * 11}
+                x={x - 55}
+                y={py + 14 + i * 13}
                 class="hex-units small"
-                fill={ownerColour(stack.owner)}
+                style={{ fill: ownerColour(stack.owner) }}
               >
                 {stackLabel(stack.units)}
               </text>
@@ -227,9 +243,9 @@ function HexTile({ hex: h, highlighted, selected, onEnter, onClick, names }: Hex
         <text
           key={String(stack.owner)}
           x={x}
-          y={y + 58 - i * 16}
+          y={y + 62 - i * 18}
           class="hex-units"
-          fill={ownerColour(stack.owner)}
+          style={{ fill: ownerColour(stack.owner) }}
         >
           {stackLabel(stack.units)}
         </text>

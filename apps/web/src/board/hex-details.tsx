@@ -26,11 +26,18 @@ export function HexDetails({ hex, names }: { hex: BoardHex; names: readonly stri
         <ul>
           {hex.planets.map((planet) => (
             <li key={planet.name}>
-              <b>{planet.name}</b> — {planet.resources} resources, {planet.influence} influence;
-              held by{' '}
-              <span style={{ color: ownerColour(planet.owner) }}>
-                {ownerName(planet.owner, names)}
-              </span>
+              <b>{planet.name}</b> — {plural(planet.resources, 'resource')}, {planet.influence}{' '}
+              influence;{' '}
+              {planet.owner === null ? (
+                'neutral'
+              ) : (
+                <>
+                  held by{' '}
+                  <span style={{ color: ownerColour(planet.owner) }}>
+                    {ownerName(planet.owner, names)}
+                  </span>
+                </>
+              )}
               <Stacks stacks={planet.stacks} names={names} />
             </li>
           ))}
@@ -66,4 +73,8 @@ function Stacks({ stacks, names }: { stacks: readonly Stack[]; names: readonly s
       ))}
     </ul>
   );
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
 }

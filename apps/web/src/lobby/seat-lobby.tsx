@@ -1,10 +1,11 @@
-import { RACE_IDS, raceName, type RaceId } from '@outer-rim/map';
+import { RACE_IDS, raceName } from '@outer-rim/map';
 import { useState } from 'preact/hooks';
 import { ApiError, type Api } from '../net/api';
 import type { GameRecord } from '../net/protocol';
 import type { StoredSeat } from '../net/seat-tokens';
 import { ownerColour } from '../ui/colours';
 import { describeOptions } from './options-words';
+import { isRaceId, raceLabel } from './race';
 
 export interface SeatLobbyProps {
   readonly record: GameRecord;
@@ -25,7 +26,8 @@ export function SeatLobby({ record, stored, api, onClaimed }: SeatLobbyProps) {
   const me = stored === undefined ? undefined : record.seats[stored.seat];
   const taken = new Set(record.seats.filter((s) => s.seat !== stored?.seat).map((s) => s.race));
   const full = record.seats.every((s) => s.taken);
-  const allReady = record.seats.every((s) => s.taken && s.ready);
+  // The creator starts the game by starting it: only the others say ready.
+  const allReady = record.seats.every((s) => s.taken && (s.ready || s.seat === record.creatorSeat));
   const isCreator = stored !== undefined && stored.seat === record.creatorSeat;
 
   const run = (task: () => Promise<void>) => async () => {
@@ -150,7 +152,9 @@ export function SeatLobby({ record, stored, api, onClaimed }: SeatLobbyProps) {
               type="button"
               name="start"
               disabled={busy || !full || !allReady}
-              title={full && allReady ? '' : 'Every seat must be taken and ready'}
+              title={
+                full && allReady ? '' : 'Every seat must be taken and every other player ready'
+              }
               onClick={() => {
                 void run(() => api.startGame(record.id, stored.token))();
               }}
@@ -167,12 +171,4 @@ export function SeatLobby({ record, stored, api, onClaimed }: SeatLobbyProps) {
       )}
     </section>
   );
-}
-
-function isRaceId(value: string): value is RaceId {
-  return (RACE_IDS as readonly string[]).includes(value);
-}
-
-function raceLabel(race: string): string {
-  return isRaceId(race) ? raceName(race) : race;
 }

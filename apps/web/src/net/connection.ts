@@ -75,6 +75,7 @@ export class GameConnection {
   private readonly socket: Socket;
   private attempts = 0;
   private everConnected = false;
+  private closed = false;
 
   constructor(
     private readonly options: ConnectionOptions,
@@ -100,8 +101,15 @@ export class GameConnection {
       if (this.everConnected) this.resync();
       this.everConnected = true;
     });
-    socket.on('disconnect', () => {
+    socket.on('disconnect', (reason) => {
       handlers.status({ kind: 'reconnecting', attempt: this.attempts });
+      // A server going down for a restart closes our socket itself, and socket.io
+      // does not retry after that on its own.
+      if (reason === 'io server disconnect' && !this.closed) {
+        setTimeout(() => {
+          if (!this.closed) socket.connect();
+        }, 500);
+      }
     });
     socket.on('connect_error', (error: Error & { data?: unknown }) => {
       const refusal = ConnectErrorDataSchema.safeParse(error.data);
@@ -167,6 +175,7 @@ export class GameConnection {
   }
 
   close(): void {
+    this.closed = true;
     this.socket.removeAllListeners();
     this.socket.disconnect();
   }

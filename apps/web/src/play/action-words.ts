@@ -48,7 +48,9 @@ export function actionWords(action: Action, names: Names = []): string {
     case 'make-offer': {
       const cards = action.cards.length;
       const parts = [
-        ...(action.credits > 0 ? [`${action.credits} credits`] : []),
+        ...(action.credits > 0
+          ? [`${action.credits} credit${action.credits === 1 ? '' : 's'}`]
+          : []),
         ...(cards > 0 ? [`${cards} action card${cards === 1 ? '' : 's'}`] : []),
       ];
       return `Offer ${parts.length === 0 ? 'nothing' : parts.join(' and ')} to ${seatName(names, action.to)}`;

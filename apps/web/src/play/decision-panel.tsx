@@ -34,9 +34,9 @@ export function DecisionPanel(props: DecisionPanelProps) {
           Your turn: {d.prompt}
         </p>
       ))}
-      {others.map((d) => (
-        <p key={`${d.seat}-${d.kind}`} class="prompt other">
-          Waiting for {names[d.seat] ?? `Seat ${d.seat + 1}`}: {d.prompt}
+      {waitingFor(others, names).map(([prompt, who]) => (
+        <p key={prompt} class="prompt other">
+          Waiting for {who}: {prompt}
         </p>
       ))}
       {!props.over && decisions.length === 0 ? <p class="prompt">Nothing to decide.</p> : null}
@@ -127,4 +127,15 @@ function ActionChoices(props: {
       </button>
     </div>
   );
+}
+
+/** Seats owing the same decision share one line: eight "Waiting for" lines read as noise. */
+function waitingFor(pending: readonly Decision[], names: readonly string[]): [string, string][] {
+  const byPrompt = new Map<string, string[]>();
+  for (const d of pending) {
+    const list = byPrompt.get(d.prompt) ?? [];
+    list.push(names[d.seat] ?? `Seat ${d.seat + 1}`);
+    byPrompt.set(d.prompt, list);
+  }
+  return [...byPrompt.entries()].map(([prompt, who]) => [prompt, who.join(', ')]);
 }

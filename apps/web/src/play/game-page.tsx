@@ -202,6 +202,7 @@ export function GamePage({ gameId }: { gameId: string }) {
       ) : (
         <Table
           view={live.view}
+          seq={live.seq}
           seat={typeof live.viewer === 'number' ? live.viewer : undefined}
           log={live.log}
           chat={chat}

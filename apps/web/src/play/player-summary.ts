@@ -36,9 +36,9 @@ export function playerSummaries(view: GameView): PlayerSummary[] {
       resources: resourcesOf(view, seat),
       influence: influenceOf(view, seat),
       bracket: BRACKET_NAMES[player.bracket] ?? `Bracket ${player.bracket}`,
-      technologies: player.technologies,
+      technologies: player.technologies.map(words),
       leaders: player.leaders.map(
-        (l) => `${l.type}${l.status === 'active' ? '' : ` (${l.status})`}`,
+        (l) => `${words(l.type)}${l.status === 'active' ? '' : ` (${l.status})`}`,
       ),
       captives: player.captives.map(
         (c) => `${names[c.owner] ?? `Seat ${c.owner + 1}`}'s ${c.leaderId}`,
@@ -47,4 +47,12 @@ export function playerSummaries(view: GameView): PlayerSummary[] {
       ...(player.hand === undefined ? {} : { hand: player.hand }),
     };
   });
+}
+
+/** "hylar-v-assault-laser" -> "Hylar V Assault Laser": ids read as the names printed on the cards. */
+export function words(id: string): string {
+  return id
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join(' ');
 }

@@ -2,7 +2,7 @@ import type { HexKey } from '@outer-rim/map';
 import { decisions, isGameOver, legalActions, type Action, type GameView } from '@outer-rim/rules';
 import { useMemo, useState } from 'preact/hooks';
 import { Board } from '../board/board';
-import type { Channel, ChatState } from './chat';
+import { unread, type Channel, type ChatState } from './chat';
 import { ChatPanel } from './chat-panel';
 import { legalHexes } from './action-groups';
 import { DecisionPanel } from './decision-panel';
@@ -14,6 +14,8 @@ import { TilePicker } from './tile-picker';
 
 export interface TableProps {
   readonly view: GameView;
+  /** The last sequence number applied (tests and the curious read it from the DOM). */
+  readonly seq: number;
   readonly seat: number | undefined;
   readonly log: readonly LogEntry[];
   readonly chat: ChatState;
@@ -23,7 +25,7 @@ export interface TableProps {
 }
 
 /** The game as one seat (or a spectator) sees it: board, what to decide, players, log and talk. */
-export function Table({ view, seat, log, chat, onAct, onOpenChannel, onChat }: TableProps) {
+export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat }: TableProps) {
   const names = useMemo(() => view.players.map((p) => p.name), [view]);
   const waiting = useMemo(() => decisions(view), [view]);
   const actions = useMemo(() => (seat === undefined ? [] : legalActions(view, seat)), [view, seat]);
@@ -63,10 +65,14 @@ export function Table({ view, seat, log, chat, onAct, onOpenChannel, onChat }: T
   };
 
   const active = waiting.map((d) => d.seat);
-  const unreadChat = chat.lines.length > 0 && tab !== 'chat';
+  const channels: Channel[] = [
+    'table',
+    ...names.map((_, other) => other).filter((o) => o !== seat),
+  ];
+  const unreadChat = tab !== 'chat' && channels.some((channel) => unread(chat, channel, seat) > 0);
 
   return (
-    <div class="table">
+    <div class="table" data-seq={seq}>
       <div class="table-main">
         <StatusLine view={view} seat={seat} names={names} />
         <Board
@@ -76,6 +82,8 @@ export function Table({ view, seat, log, chat, onAct, onOpenChannel, onChat }: T
           onSelect={onSelect}
           names={names}
         />
+      </div>
+      <div class="table-side">
         {dealt === undefined || view.phase.name !== 'galaxy-building' ? null : (
           <TilePicker
             dealt={dealt}
@@ -86,8 +94,6 @@ export function Table({ view, seat, log, chat, onAct, onOpenChannel, onChat }: T
             }}
           />
         )}
-      </div>
-      <div class="table-side">
         <DecisionPanel
           decisions={waiting}
           seat={seat}

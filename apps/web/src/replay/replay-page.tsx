@@ -1,4 +1,3 @@
-import type { GameOptionsInput } from '@outer-rim/rules';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { Board } from '../board/board';
 import { Api, ApiError } from '../net/api';
@@ -6,7 +5,13 @@ import type { GameRecord } from '../net/protocol';
 import { LogPanel } from '../play/log-panel';
 import { PlayersPanel } from '../play/players-panel';
 import { routeHref } from '../route';
-import { buildReplay, entriesUpTo, type PublicEntry, type Replay } from './replay-steps';
+import {
+  buildReplay,
+  entriesUpTo,
+  startOptions,
+  type PublicEntry,
+  type Replay,
+} from './replay-steps';
 
 const api = new Api();
 
@@ -36,11 +41,7 @@ export function ReplayPage({ gameId }: { gameId: string }) {
     Promise.all([api.getGame(gameId), loadAll(gameId)]).then(
       ([game, log]) => {
         setRecord(game);
-        const built = buildReplay(
-          game.options as GameOptionsInput,
-          log.seed ?? game.seed,
-          log.entries,
-        );
+        const built = buildReplay(startOptions(game), log.seed ?? game.seed, log.entries);
         setReplay(built);
         setStep(built.entries.length);
       },

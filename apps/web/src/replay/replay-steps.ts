@@ -1,12 +1,32 @@
 import {
   apply,
   createGame,
+  gameOptionsFromLobby,
+  LobbyOptionsSchema,
   view as viewOf,
   type GameEvent,
   type GameOptionsInput,
   type GameView,
 } from '@outer-rim/rules';
+import { raceChoice } from '../lobby/race';
+import type { GameRecord } from '../net/protocol';
 import type { LogEntry } from '../play/live-game';
+
+/**
+ * The options the game started with, joined from the lobby record exactly as
+ * the server joins them at start (the rules package's own function).
+ */
+export function startOptions(record: GameRecord): GameOptionsInput | undefined {
+  const lobby = LobbyOptionsSchema.safeParse(record.options);
+  if (!lobby.success) return undefined;
+  return gameOptionsFromLobby(
+    lobby.data,
+    record.seats.map((s) => ({
+      ...(s.name === null ? {} : { name: s.name }),
+      race: raceChoice(s.race),
+    })),
+  );
+}
 
 /** One entry of the public log, as the replay reads it. */
 export interface PublicEntry {
@@ -37,7 +57,7 @@ export interface Replay {
  * engine is deterministic), so each step's board is the real one.
  */
 export function buildReplay(
-  options: GameOptionsInput,
+  options: GameOptionsInput | undefined,
   seed: string | null,
   log: readonly PublicEntry[],
 ): Replay {
@@ -48,7 +68,7 @@ export function buildReplay(
   }));
   const logged = fromLoggedViews(log);
   if (logged !== undefined) return { mode: 'board', views: logged, entries };
-  if (seed === null || log.some((e) => e.action === undefined)) {
+  if (options === undefined || seed === null || log.some((e) => e.action === undefined)) {
     return { mode: 'log', views: [], entries };
   }
   try {

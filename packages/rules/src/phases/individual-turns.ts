@@ -26,7 +26,8 @@ function startTurn(d: Draft, done: Seat[], tiebreak: number[]): boolean {
   const waiting = d.s.players.map((_, i) => i).filter((s) => !done.includes(s));
   const next = turnOrder(d.s, waiting, tiebreak)[0];
   if (next === undefined) return false;
-  const segment = TURN_SEGMENTS[0];
+  // Without leaders (OR-6.2 option off) there is nobody to board: the turn opens at Movement.
+  const segment = d.s.options.leaders ? TURN_SEGMENTS[0] : 'movement';
   d.s.phase = { name: 'individual-turns', done, active: next, segment, tiebreak };
   d.emit({ type: 'turn-started', seat: next });
   d.emit({ type: 'segment-started', seat: next, segment });

@@ -5,6 +5,7 @@ import { ruleError, type RuleError } from '../errors.js';
 import type { Draft } from '../state/draft.js';
 import type { Offer, PhaseState } from '../state/phase.js';
 import type { Seat, Table } from '../state/types.js';
+import { handCount } from './draw-action-cards.js';
 
 /**
  * BG-2 phase 2, Market: players give each other credits and action cards,
@@ -40,6 +41,20 @@ function handOf(t: Table, seat: Seat): readonly string[] {
   return t.players[seat]?.hand ?? [];
 }
 
+/**
+ * Cards a seat holds for the hand limit: its hand plus what it has in
+ * escrow, since a withdrawn or declined offer comes back to the hand.
+ */
+function cardsHeld(t: Table, phase: MarketPhase, seat: Seat): number {
+  let n = handCount(t, seat);
+  for (const o of phase.offers) if (o.from === seat) n += o.cards.length;
+  return n;
+}
+
+function canAccept(t: Table, phase: MarketPhase, seat: Seat, offer: Offer): boolean {
+  return cardsHeld(t, phase, seat) + offer.cards.length <= RULE_CONSTANTS.actionCardHandLimit;
+}
+
 export function marketLegal(t: Table, phase: MarketPhase, seat: Seat): Action[] {
   const out: Action[] = [];
   const me = t.players[seat];
@@ -50,14 +65,13 @@ export function marketLegal(t: Table, phase: MarketPhase, seat: Seat): Action[] 
     if (phase.offers.some((o) => o.from === seat && o.to === to)) continue;
     if (me.credits >= 1) out.push({ type: 'make-offer', to, credits: 1, cards: [] });
     if (me.credits > 1) out.push({ type: 'make-offer', to, credits: me.credits, cards: [] });
-    for (const card of hand.slice(0, 3)) out.push({ type: 'make-offer', to, credits: 0, cards: [card] });
+    for (const card of hand.slice(0, 3))
+      out.push({ type: 'make-offer', to, credits: 0, cards: [card] });
   }
   for (const o of phase.offers) {
     if (o.from === seat) out.push({ type: 'withdraw-offer', offerId: o.id });
     if (o.to === seat) {
-      if (hand.length + o.cards.length <= RULE_CONSTANTS.actionCardHandLimit) {
-        out.push({ type: 'accept-offer', offerId: o.id });
-      }
+      if (canAccept(t, phase, seat, o)) out.push({ type: 'accept-offer', offerId: o.id });
       out.push({ type: 'decline-offer', offerId: o.id });
     }
   }
@@ -78,7 +92,12 @@ function removeOffer(d: Draft, phase: MarketPhase, id: number): MarketPhase {
   return next;
 }
 
-function makeOffer(d: Draft, phase: MarketPhase, seat: Seat, a: ActionOf<'make-offer'>): RuleError | null {
+function makeOffer(
+  d: Draft,
+  phase: MarketPhase,
+  seat: Seat,
+  a: ActionOf<'make-offer'>,
+): RuleError | null {
   const me = d.s.players[seat];
   if (me === undefined) return ruleError('UNKNOWN_SEAT', 'No such seat.');
   if (a.to === seat) return ruleError('ILLEGAL_ACTION', 'You cannot make an offer to yourself.');
@@ -92,7 +111,8 @@ function makeOffer(d: Draft, phase: MarketPhase, seat: Seat, a: ActionOf<'make-o
   if (a.credits === 0 && a.cards.length === 0) {
     return ruleError('ILLEGAL_ACTION', 'An offer must give at least one credit or one card.');
   }
-  if (a.credits > me.credits) return ruleError('ILLEGAL_ACTION', 'You do not have that many credits.');
+  if (a.credits > me.credits)
+    return ruleError('ILLEGAL_ACTION', 'You do not have that many credits.');
   if (new Set(a.cards).size !== a.cards.length) {
     return ruleError('ILLEGAL_ACTION', 'The same card is offered twice.');
   }
@@ -102,7 +122,13 @@ function makeOffer(d: Draft, phase: MarketPhase, seat: Seat, a: ActionOf<'make-o
   const p = d.player(seat);
   p.credits -= a.credits;
   p.hand = p.hand.filter((c) => !a.cards.includes(c));
-  const offer: Offer = { id: phase.nextOfferId, from: seat, to: a.to, credits: a.credits, cards: a.cards };
+  const offer: Offer = {
+    id: phase.nextOfferId,
+    from: seat,
+    to: a.to,
+    credits: a.credits,
+    cards: a.cards,
+  };
   d.s.phase = { ...phase, offers: [...phase.offers, offer], nextOfferId: phase.nextOfferId + 1 };
   d.emit({
     type: 'offer-made',
@@ -122,7 +148,8 @@ export function applyMarket(d: Draft, phase: MarketPhase, seat: Seat, a: Action)
       return makeOffer(d, phase, seat, a);
     case 'withdraw-offer': {
       const o = phase.offers.find((x) => x.id === a.offerId && x.from === seat);
-      if (o === undefined) return ruleError('ILLEGAL_ACTION', 'You have no open offer with that number.');
+      if (o === undefined)
+        return ruleError('ILLEGAL_ACTION', 'You have no open offer with that number.');
       settle(d, o, seat);
       removeOffer(d, phase, o.id);
       d.emit({ type: 'offer-withdrawn', offerId: o.id, from: o.from, to: o.to });
@@ -131,10 +158,10 @@ export function applyMarket(d: Draft, phase: MarketPhase, seat: Seat, a: Action)
     case 'accept-offer':
     case 'decline-offer': {
       const o = phase.offers.find((x) => x.id === a.offerId && x.to === seat);
-      if (o === undefined) return ruleError('ILLEGAL_ACTION', 'No open offer to you has that number.');
+      if (o === undefined)
+        return ruleError('ILLEGAL_ACTION', 'No open offer to you has that number.');
       if (a.type === 'accept-offer') {
-        const hand = d.s.players[seat]?.hand.length ?? 0;
-        if (hand + o.cards.length > RULE_CONSTANTS.actionCardHandLimit) {
+        if (!canAccept(d.s, phase, seat, o)) {
           return ruleError(
             'ILLEGAL_ACTION',
             `Accepting would take your hand above ${RULE_CONSTANTS.actionCardHandLimit} action cards.`,

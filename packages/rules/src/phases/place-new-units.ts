@@ -2,7 +2,9 @@ import { PURCHASABLE_UNITS, type Action, type PurchasableUnit } from '../actions
 import { UNITS } from '../content/units.js';
 import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
-import { enemyShipsIn, planetDef, spacedocksOf } from '../state/board.js';
+import type { HexKey } from '@outer-rim/map';
+import { RULE_CONSTANTS } from '../content/constants.js';
+import { countIn, enemyShipsIn, planetDef, spacedocksOf } from '../state/board.js';
 import type { Draft } from '../state/draft.js';
 import type { PhaseState } from '../state/phase.js';
 import { withCount } from '../state/counts.js';
@@ -23,17 +25,58 @@ function capacityLeft(phase: PlacePhase, planet: string): number {
   return total - (phase.used[planet] ?? 0);
 }
 
-/** Docks of `seat` that can still place a unit of this kind now. */
-function docksFor(t: Table, phase: PlacePhase, seat: Seat, unit: UnitKind): string[] {
-  return spacedocksOf(t, seat).filter((planet) => {
-    if (phase.newDocks.includes(planet) || capacityLeft(phase, planet) <= 0) return false;
-    const hex = t.planets[planet]?.hex;
-    if (hex === undefined) return false;
-    return !(UNITS[unit].ship && enemyShipsIn(t, hex, seat));
-  });
+/**
+ * BG-3: Fighters exist only where supported: 2 per own Spacedock in the
+ * system and a Carrier's capacity. (Carrier cargo other than Fighters is not
+ * tracked in space yet, so a Carrier counts its full capacity.)
+ */
+export function fighterRoom(t: Table, hex: HexKey, seat: Seat): number {
+  const sys = t.units[hex];
+  if (sys === undefined) return 0;
+  let docks = 0;
+  for (const groups of Object.values(sys.planets)) docks += countIn(groups, seat, 'spacedock');
+  const support =
+    docks * RULE_CONSTANTS.fightersPerSpacedock +
+    countIn(sys.space, seat, 'carrier') * RULE_CONSTANTS.carrierCapacity;
+  return support - countIn(sys.space, seat, 'fighter');
 }
 
-function placeable(t: Table, phase: PlacePhase, seat: Seat): { unit: PurchasableUnit; planet: string }[] {
+/** Why `seat` cannot place a `unit` at the dock on `planet` now, or null when it can. */
+function placementProblem(
+  t: Table,
+  phase: PlacePhase,
+  seat: Seat,
+  unit: UnitKind,
+  planet: string,
+): string | null {
+  if (!spacedocksOf(t, seat).includes(planet))
+    return 'New units appear only at one of your Spacedocks.';
+  if (phase.newDocks.includes(planet)) return 'A Spacedock places nothing in the round it arrives.';
+  if (capacityLeft(phase, planet) <= 0)
+    return `The Spacedock on ${planet} has placed all it can this round.`;
+  const hex = t.planets[planet]?.hex;
+  if (hex === undefined) return 'There is no such planet.';
+  if (UNITS[unit].ship && enemyShipsIn(t, hex, seat)) {
+    return `Enemy ships blockade ${planet}: no ships can be placed there.`;
+  }
+  if (unit === 'fighter' && fighterRoom(t, hex, seat) <= 0) {
+    return 'No Spacedock or Carrier there can support another Fighter.';
+  }
+  return null;
+}
+
+/** Docks of `seat` that can still place a unit of this kind now. */
+function docksFor(t: Table, phase: PlacePhase, seat: Seat, unit: UnitKind): string[] {
+  return spacedocksOf(t, seat).filter(
+    (planet) => placementProblem(t, phase, seat, unit, planet) === null,
+  );
+}
+
+function placeable(
+  t: Table,
+  phase: PlacePhase,
+  seat: Seat,
+): { unit: PurchasableUnit; planet: string }[] {
   const p = t.players[seat];
   if (p === undefined || phase.done.includes(seat)) return [];
   const out: { unit: PurchasableUnit; planet: string }[] = [];
@@ -103,19 +146,11 @@ export function applyPlace(d: Draft, phase: PlacePhase, seat: Seat, a: Action): 
     return ruleError('ILLEGAL_ACTION', `You have no ${UNITS[a.unit].name} waiting to be placed.`);
   }
   const planet = d.s.planets[a.planet];
-  if (planet === undefined || !spacedocksOf(d.s, seat).includes(a.planet)) {
-    return ruleError('ILLEGAL_ACTION', 'New units appear only at one of your Spacedocks.');
-  }
-  if (phase.newDocks.includes(a.planet)) {
-    return ruleError('ILLEGAL_ACTION', 'A Spacedock places nothing in the round it arrives.');
-  }
-  if (capacityLeft(phase, a.planet) <= 0) {
-    return ruleError('ILLEGAL_ACTION', `The Spacedock on ${a.planet} has placed all it can this round.`);
+  const problem = placementProblem(d.s, phase, seat, a.unit, a.planet);
+  if (planet === undefined || problem !== null) {
+    return ruleError('ILLEGAL_ACTION', problem ?? 'There is no such planet.');
   }
   const ship = UNITS[a.unit].ship;
-  if (ship && enemyShipsIn(d.s, planet.hex, seat)) {
-    return ruleError('ILLEGAL_ACTION', `Enemy ships blockade ${a.planet}: no ships can be placed there.`);
-  }
   const w = d.player(seat);
   const left = (w.purchases[a.unit] ?? 0) - 1;
   w.purchases = withCount(w.purchases, a.unit, left);

@@ -5,7 +5,7 @@ import { planetsOf } from '../state/board.js';
 import type { Seat, Table } from '../state/types.js';
 
 /** BG-10 tie-break among winners: more influence, then more resources. */
-export function rankWinners(t: Table, seats: readonly Seat[]): Seat[] {
+function rankWinners(t: Table, seats: readonly Seat[]): Seat[] {
   return seats
     .slice()
     .sort(
@@ -15,7 +15,7 @@ export function rankWinners(t: Table, seats: readonly Seat[]): Seat[] {
 }
 
 /** Are `a` and `b` tied on every BG-10 tie-break? */
-export function tiedOnBreaks(t: Table, a: Seat, b: Seat): boolean {
+function tiedOnBreaks(t: Table, a: Seat, b: Seat): boolean {
   return influenceOf(t, a) === influenceOf(t, b) && resourcesOf(t, a) === resourcesOf(t, b);
 }
 

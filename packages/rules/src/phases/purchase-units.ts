@@ -25,7 +25,7 @@ export function dockCapacity(t: Table, seat: Seat): number {
   return n;
 }
 
-export function pendingUnits(purchases: UnitCounts): number {
+function pendingUnits(purchases: UnitCounts): number {
   let n = 0;
   for (const v of Object.values(purchases)) n += v;
   return n;
@@ -100,7 +100,8 @@ export function purchaseLegal(t: Table, phase: PurchasePhase, seat: Seat): Actio
     if (max > 1) out.push({ type: 'purchase', unit, count: max });
   }
   if (p.credits >= SPACEDOCK_COST(t, seat)) {
-    for (const planet of spacedockPlanets(t, seat)) out.push({ type: 'purchase-spacedock', planet });
+    for (const planet of spacedockPlanets(t, seat))
+      out.push({ type: 'purchase-spacedock', planet });
   }
   if (pendingUnits(p.purchases) > 0 || p.spacedockOrders.length > 0) {
     out.push({ type: 'cancel-purchases' });
@@ -119,7 +120,12 @@ function refundOf(t: Table, seat: Seat): number {
   return n + p.spacedockOrders.length * SPACEDOCK_COST(t, seat);
 }
 
-export function applyPurchase(d: Draft, phase: PurchasePhase, seat: Seat, a: Action): RuleError | null {
+export function applyPurchase(
+  d: Draft,
+  phase: PurchasePhase,
+  seat: Seat,
+  a: Action,
+): RuleError | null {
   const p = d.s.players[seat];
   if (p === undefined) return ruleError('UNKNOWN_SEAT', 'No such seat.');
   switch (a.type) {
@@ -146,7 +152,10 @@ export function applyPurchase(d: Draft, phase: PurchasePhase, seat: Seat, a: Act
     case 'purchase-spacedock': {
       const cost = SPACEDOCK_COST(d.s, seat);
       if (cost > p.credits) {
-        return ruleError('ILLEGAL_ACTION', `A Spacedock costs ${cost} credits; you have ${p.credits}.`);
+        return ruleError(
+          'ILLEGAL_ACTION',
+          `A Spacedock costs ${cost} credits; you have ${p.credits}.`,
+        );
       }
       if (!spacedockPlanets(d.s, seat).includes(a.planet)) {
         return ruleError(
@@ -174,6 +183,9 @@ export function applyPurchase(d: Draft, phase: PurchasePhase, seat: Seat, a: Act
       d.emit({ type: 'purchase-ended', seat });
       return null;
     default:
-      return ruleError('NOT_YOUR_DECISION', 'That action does not belong to the Purchase Units phase.');
+      return ruleError(
+        'NOT_YOUR_DECISION',
+        'That action does not belong to the Purchase Units phase.',
+      );
   }
 }

@@ -29,12 +29,7 @@ function owned(t: Table, seat: Seat): TechId[] {
  * (`technology-cost`, e.g. Jol-Nar) and, for a technology another player
  * owned before the phase began, a `known-technology-cost` (Yssaril).
  */
-export function technologyCost(
-  t: Table,
-  phase: TechnologyPhase,
-  seat: Seat,
-  tech: TechDef,
-): number {
+function technologyCost(t: Table, phase: TechnologyPhase, seat: Seat, tech: TechDef): number {
   let cost: number = tech.cost;
   for (const e of effectsOf(t, seat)) {
     if (e.kind === 'technology-cost') {
@@ -124,7 +119,10 @@ export function applyTechnology(
   }
   const cost = technologyCost(d.s, phase, seat, tech);
   if (cost > p.credits) {
-    return ruleError('ILLEGAL_ACTION', `${tech.name} costs ${cost} credits; you have ${p.credits}.`);
+    return ruleError(
+      'ILLEGAL_ACTION',
+      `${tech.name} costs ${cost} credits; you have ${p.credits}.`,
+    );
   }
   const w = d.player(seat);
   w.credits -= cost;
@@ -134,4 +132,3 @@ export function applyTechnology(
   d.emit({ type: 'technology-bought', seat, technology: tech.id, cost });
   return null;
 }
-

@@ -5,12 +5,7 @@ import type { Seat, Table } from '../state/types.js';
 /** BG-2 sort keys, most important first; higher goes first. */
 function keys(t: Table, seat: Seat): number[] {
   const p = t.players[seat];
-  return [
-    influenceOf(t, seat),
-    resourcesOf(t, seat),
-    p?.technologies.length ?? 0,
-    p?.credits ?? 0,
-  ];
+  return [influenceOf(t, seat), resourcesOf(t, seat), p?.technologies.length ?? 0, p?.credits ?? 0];
 }
 
 function compareKeys(a: readonly number[], b: readonly number[]): number {

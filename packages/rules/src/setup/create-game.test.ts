@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   gaps,
   hexKey,
@@ -16,6 +16,9 @@ import { countIn } from '../state/board.js';
 import { newGame, options } from '../testing/fixtures.js';
 import { createGame } from './create-game.js';
 
+// Whole random games: generous when the machine is shared with other test runs.
+vi.setConfig({ testTimeout: 60_000 });
+
 describe('BG-1 races and starting positions', () => {
   it('keeps chosen races and deals distinct random ones', () => {
     const s = createGame(
@@ -25,7 +28,9 @@ describe('BG-1 races and starting positions', () => {
     expect(s.players[0]?.race).toBe('sol');
     expect(s.players[3]?.race).toBe('naalu');
     expect(new Set(s.players.map((p) => p.race)).size).toBe(4);
-    const rolls = s.setupEvents.filter((e) => e.type === 'dice-rolled' && e.purpose === 'random race');
+    const rolls = s.setupEvents.filter(
+      (e) => e.type === 'dice-rolled' && e.purpose === 'random race',
+    );
     expect(rolls).toHaveLength(2);
   });
 
@@ -46,8 +51,20 @@ describe('BG-1 races and starting positions', () => {
         .reduce((n, u) => n + u.count, 0);
       expect(countIn(s.units[key]?.space, seat, 'carrier')).toBe(carriers);
       expect(p.leaders).toHaveLength(3);
-      for (const l of p.leaders) expect(l).toMatchObject({ status: 'active', hex: key, planet: def.capital });
+      for (const l of p.leaders)
+        expect(l).toMatchObject({ status: 'active', hex: key, planet: def.capital });
     });
+  });
+
+  it('OR-6.2 gives the Yssaril an Admiral as third leader, or the chosen type', () => {
+    const types = (s: ReturnType<typeof createGame>) => s.players[0]?.leaders.map((l) => l.type);
+    const yssaril = [{ race: 'yssaril' as const }, { race: 'sol' as const }];
+    expect(types(createGame({ players: yssaril }, 'y'))).toEqual(['agent', 'agent', 'admiral']);
+    expect(types(createGame({ players: yssaril, yssarilThirdLeader: 'general' }, 'y'))).toEqual([
+      'agent',
+      'agent',
+      'general',
+    ]);
   });
 
   it('OR-6.2 leaders can be switched off', () => {
@@ -167,9 +184,9 @@ describe('BG-4 map string import', () => {
 
   it('refuses a map string for another player count', () => {
     const mapString = toMapString(newGame(3).galaxy);
-    expect(() => createGame(options(4, { galaxy: { mode: 'map-string', mapString } }), 'x')).toThrow(
-      GameSetupError,
-    );
+    expect(() =>
+      createGame(options(4, { galaxy: { mode: 'map-string', mapString } }), 'x'),
+    ).toThrow(GameSetupError);
   });
 
   it('refuses a chosen race that differs from the map', () => {
@@ -177,7 +194,25 @@ describe('BG-4 map string import', () => {
     const mapString = toMapString(original.galaxy);
     const other = RACE_IDS.find((r) => !original.players.some((p) => p.race === r)) ?? 'sol';
     expect(() =>
-      createGame({ players: [{ race: other }, { race: 'random' }], galaxy: { mode: 'map-string', mapString } }, 'x'),
+      createGame(
+        {
+          players: [{ race: other }, { race: 'random' }],
+          galaxy: { mode: 'map-string', mapString },
+        },
+        'x',
+      ),
+    ).toThrow(GameSetupError);
+  });
+});
+
+describe('BG-4 map string import: unfinished galaxies', () => {
+  it('refuses a map string whose galaxy is not fully built', () => {
+    const built = toMapString(newGame(3, {}, 'unfinished').galaxy);
+    const tokens = built.split(' ');
+    // Empty the whole Outer Rim and ring 3: far more holes than the gaps of 3 players.
+    const cut = [...tokens.slice(0, 2 + 19), ...tokens.slice(2 + 19).map(() => '.')].join(' ');
+    expect(() =>
+      createGame(options(3, { galaxy: { mode: 'map-string', mapString: cut } }), 'x'),
     ).toThrow(GameSetupError);
   });
 });

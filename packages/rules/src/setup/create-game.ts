@@ -6,6 +6,7 @@ import {
   fromMapString,
   hexKey,
   initialGalaxy,
+  isBuilt,
   layout,
   snakeOrder,
   tileById,
@@ -32,13 +33,19 @@ function parseOptions(input: GameOptionsInput): GameOptions {
 }
 
 /** Every planet on the board by name; home planets belong to their seat. */
-function indexPlanets(galaxy: Galaxy, previous: Readonly<Record<string, PlanetState>>): Record<string, PlanetState> {
+function indexPlanets(
+  galaxy: Galaxy,
+  previous: Readonly<Record<string, PlanetState>>,
+): Record<string, PlanetState> {
   const out: Record<string, PlanetState> = {};
   for (const [key, placed] of Object.entries(galaxy.tiles)) {
     const tile = tileById(placed.tileId);
     if (tile === undefined) continue;
     for (const planet of tile.planets) {
-      out[planet.name] = { hex: key as keyof Galaxy['tiles'], owner: previous[planet.name]?.owner ?? null };
+      out[planet.name] = {
+        hex: key as keyof Galaxy['tiles'],
+        owner: previous[planet.name]?.owner ?? null,
+      };
     }
   }
   return out;
@@ -57,8 +64,14 @@ export function finishGalaxy(d: Draft, mode: 'build' | 'auto' | 'map-string'): v
 }
 
 /** Seat races: chosen ones kept, 'random' drawn from the races nobody chose. */
-function assignRaces(d: Draft, options: GameOptions, fixed: readonly (RaceId | undefined)[]): RaceId[] {
-  const chosen = options.players.map((p, i) => fixed[i] ?? (p.race === 'random' ? undefined : p.race));
+function assignRaces(
+  d: Draft,
+  options: GameOptions,
+  fixed: readonly (RaceId | undefined)[],
+): RaceId[] {
+  const chosen = options.players.map(
+    (p, i) => fixed[i] ?? (p.race === 'random' ? undefined : p.race),
+  );
   const free = RACE_IDS.filter((r) => !chosen.includes(r));
   return chosen.map((race) => {
     if (race !== undefined) return race;
@@ -69,7 +82,12 @@ function assignRaces(d: Draft, options: GameOptions, fixed: readonly (RaceId | u
   });
 }
 
-function newPlayer(options: GameOptions, seat: number, race: RaceId, compensation: number): PlayerState {
+function newPlayer(
+  options: GameOptions,
+  seat: number,
+  race: RaceId,
+  compensation: number,
+): PlayerState {
   const def = RACES[race];
   const name = options.players[seat]?.name ?? def.name;
   return {
@@ -78,7 +96,12 @@ function newPlayer(options: GameOptions, seat: number, race: RaceId, compensatio
     credits: def.start.credits + compensation,
     technologies: [...def.start.technologies],
     leaders: options.leaders
-      ? leadersOf(race).map((type, i) => ({
+      ? leadersOf(
+          race,
+          options.yssarilThirdLeader === undefined
+            ? {}
+            : { yssarilThirdLeader: options.yssarilThirdLeader },
+        ).map((type, i) => ({
           id: `${race}-${type}-${i + 1}`,
           type,
           status: 'active' as const,
@@ -162,13 +185,20 @@ export function createGame(input: GameOptionsInput, seed: string): GameState {
         `The map string is for ${parsed.galaxy.players} players (${parsed.galaxy.variant}), not ${n} (${options.variant}).`,
       );
     }
+    if (!isBuilt(parsed.galaxy)) {
+      throw new GameSetupError('The map string describes a galaxy whose tiles are not all placed.');
+    }
     imported = parsed.galaxy;
-    fixedRaces = parsed.galaxy.homes.map((h) => tileById(parsed.galaxy.tiles[hexKey(h)]?.tileId ?? '')?.race);
+    fixedRaces = parsed.galaxy.homes.map(
+      (h) => tileById(parsed.galaxy.tiles[hexKey(h)]?.tileId ?? '')?.race,
+    );
     const clash = options.players.findIndex(
       (p, i) => p.race !== 'random' && fixedRaces[i] !== undefined && fixedRaces[i] !== p.race,
     );
     if (clash !== -1) {
-      throw new GameSetupError(`Seat ${clash + 1}'s race differs from the home system in the map string.`);
+      throw new GameSetupError(
+        `Seat ${clash + 1}'s race differs from the home system in the map string.`,
+      );
     }
   }
   const base: GameState = {

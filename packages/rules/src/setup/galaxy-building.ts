@@ -21,6 +21,10 @@ import type { Seat, Table } from '../state/types.js';
  */
 export type BuildingPhase = Extract<PhaseState, { name: 'galaxy-building' }>;
 
+const hasPlanets = (id: string): boolean => (tileById(id)?.planets.length ?? 0) > 0;
+const fits = (galaxy: Table['galaxy'], id: string): boolean =>
+  legalPlacements(galaxy, id).length > 0;
+
 function dealtOf(t: Table, seat: Seat): readonly string[] {
   return t.players[seat]?.dealtTiles ?? [];
 }
@@ -53,7 +57,7 @@ export function skipStuckSeats(d: Draft): void {
     const seat = phase.order[phase.step];
     if (seat === undefined) return;
     const hand = d.s.players[seat]?.dealtTiles ?? [];
-    if (hand.length > 0 && playableTiles(d.s.galaxy, hand, phase.lastPlanetless).length > 0) return;
+    if (hand.some((id) => fits(d.s.galaxy, id))) return;
     if (hand.length > 0) {
       d.player(seat).dealtTiles = [];
       d.s.tileStock = [...d.s.tileStock, ...hand];
@@ -63,20 +67,31 @@ export function skipStuckSeats(d: Draft): void {
   }
 }
 
-export function placeDealtTile(d: Draft, seat: Seat, tileId: string, hex: { q: number; r: number }, rotation: number): void {
+function placeDealtTile(
+  d: Draft,
+  seat: Seat,
+  tileId: string,
+  hex: { q: number; r: number },
+  rotation: number,
+): void {
   const phase = d.s.phase;
   if (phase.name !== 'galaxy-building') return;
   d.s.galaxy = placeTile(d.s.galaxy, tileId, hex, rotation);
   const p = d.player(seat);
   const i = p.dealtTiles.indexOf(tileId);
   p.dealtTiles = [...p.dealtTiles.slice(0, i), ...p.dealtTiles.slice(i + 1)];
-  const planetless = (tileById(tileId)?.planets.length ?? 0) === 0;
+  const planetless = !hasPlanets(tileId);
   d.s.phase = { ...phase, step: phase.step + 1, lastPlanetless: planetless };
   d.emit({ type: 'tile-placed', seat, tileId, hex: { q: hex.q, r: hex.r }, rotation });
   skipStuckSeats(d);
 }
 
-export function applyBuilding(d: Draft, phase: BuildingPhase, seat: Seat, a: Action): RuleError | null {
+export function applyBuilding(
+  d: Draft,
+  phase: BuildingPhase,
+  seat: Seat,
+  a: Action,
+): RuleError | null {
   if (a.type !== 'place-tile') {
     return ruleError('NOT_YOUR_DECISION', 'The galaxy is being built: only tile placements now.');
   }
@@ -87,7 +102,11 @@ export function applyBuilding(d: Draft, phase: BuildingPhase, seat: Seat, a: Act
   if (!hand.includes(a.tileId)) {
     return ruleError('ILLEGAL_ACTION', 'That tile is not among your dealt tiles.');
   }
-  if (!playableTiles(d.s.galaxy, hand, phase.lastPlanetless).includes(a.tileId)) {
+  if (
+    phase.lastPlanetless &&
+    !hasPlanets(a.tileId) &&
+    hand.some((id) => hasPlanets(id) && fits(d.s.galaxy, id))
+  ) {
     return ruleError(
       'ILLEGAL_ACTION',
       'After a tile without planets you must place a tile with planets when you can.',
@@ -95,9 +114,13 @@ export function applyBuilding(d: Draft, phase: BuildingPhase, seat: Seat, a: Act
   }
   const check = canPlace(d.s.galaxy, a.tileId, a.hex);
   if (!check.ok) {
-    return ruleError('ILLEGAL_ACTION', `That tile cannot go at ${hexKey(a.hex)}: ${check.message}.`, {
-      reason: check.code,
-    });
+    return ruleError(
+      'ILLEGAL_ACTION',
+      `That tile cannot go at ${hexKey(a.hex)}: ${check.message}.`,
+      {
+        reason: check.code,
+      },
+    );
   }
   placeDealtTile(d, seat, a.tileId, a.hex, a.rotation ?? 0);
   return null;
@@ -116,8 +139,14 @@ export function autoBuild(d: Draft): void {
     if (phase.name !== 'galaxy-building' || buildingFinished(phase)) return;
     const seat = phase.order[phase.step];
     if (seat === undefined) return;
-    const hand = d.s.players[seat]?.dealtTiles ?? [];
-    const tileId = d.rng().pick(playableTiles(d.s.galaxy, hand, phase.lastPlanetless));
+    // The first fitting tile of a shuffled hand is a uniform pick among the
+    // playable ones, without testing every tile of the hand.
+    const hand = d.rng().shuffle(d.s.players[seat]?.dealtTiles ?? []);
+    const planetTile = phase.lastPlanetless
+      ? hand.find((id) => hasPlanets(id) && fits(d.s.galaxy, id))
+      : undefined;
+    const tileId = planetTile ?? hand.find((id) => fits(d.s.galaxy, id));
+    if (tileId === undefined) return;
     const hex = d.rng().pick(legalPlacements(d.s.galaxy, tileId));
     placeDealtTile(d, seat, tileId, hex, 0);
   }

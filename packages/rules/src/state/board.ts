@@ -1,26 +1,22 @@
-import { hexKey, planetByName, tileById } from '@outer-rim/map';
-import type { HexKey, PlanetDef, TileDef } from '@outer-rim/map';
-import type { Owner, SystemUnits, Table, UnitCounts, UnitGroup, UnitKind } from './types.js';
-
-export function tileDef(id: string): TileDef | undefined {
-  return tileById(id);
-}
+import { hexKey, planetByName } from '@outer-rim/map';
+import type { HexKey, PlanetDef } from '@outer-rim/map';
+import type { Owner, Table, UnitCounts, UnitGroup, UnitKind } from './types.js';
 
 /** Planet names are unique across the catalogue, so a name identifies a planet. */
 export function planetDef(name: string): PlanetDef | undefined {
   return planetByName(name)?.planet;
 }
 
-export function groupOf(groups: readonly UnitGroup[] | undefined, owner: Owner): UnitCounts {
+function groupOf(groups: readonly UnitGroup[] | undefined, owner: Owner): UnitCounts {
   return groups?.find((g) => g.owner === owner)?.units ?? {};
 }
 
-export function countIn(groups: readonly UnitGroup[] | undefined, owner: Owner, unit: UnitKind): number {
+export function countIn(
+  groups: readonly UnitGroup[] | undefined,
+  owner: Owner,
+  unit: UnitKind,
+): number {
   return groupOf(groups, owner)[unit] ?? 0;
-}
-
-export function systemAt(t: Table, hex: HexKey): SystemUnits | undefined {
-  return t.units[hex];
 }
 
 /** Is there a ship of anyone but `owner` in this system's space (the BG-2 blockade)? */

@@ -2,7 +2,15 @@ import type { HexKey } from '@outer-rim/map';
 import { Dice } from '../prng/prng.js';
 import type { GameEvent } from '../events.js';
 import { withCount } from './counts.js';
-import type { GameState, Owner, PlayerState, Seat, SystemUnits, UnitCounts, UnitKind } from './types.js';
+import type {
+  GameState,
+  Owner,
+  PlayerState,
+  Seat,
+  SystemUnits,
+  UnitCounts,
+  UnitKind,
+} from './types.js';
 
 /**
  * Copy-on-write working copy of a GameState for one `apply`. The input
@@ -16,7 +24,8 @@ export class Draft {
   readonly events: GameEvent[] = [];
   private dice: Dice | null = null;
   private playersCopied = false;
-  private readonly playerCopied = new Set<Seat>();
+  /** Bit i set: seat i's player object is already this draft's own copy. */
+  private playerCopied = 0;
 
   constructor(state: GameState) {
     this.s = { ...state };
@@ -52,10 +61,10 @@ export class Draft {
     }
     const current = this.s.players[seat];
     if (current === undefined) throw new Error(`no seat ${seat}`);
-    if (this.playerCopied.has(seat)) return current;
+    if ((this.playerCopied & (1 << seat)) !== 0) return current;
     const copy = { ...current };
     this.s.players[seat] = copy;
-    this.playerCopied.add(seat);
+    this.playerCopied |= 1 << seat;
     return copy;
   }
 

@@ -43,7 +43,11 @@ export function advanceTo(state: GameState, phase: PhaseName, limit = 500): Game
   throw new Error(`did not reach ${phase}`);
 }
 
-export function newGame(players: number, extra: Partial<GameOptionsInput> = {}, seed = 'test'): GameState {
+export function newGame(
+  players: number,
+  extra: Partial<GameOptionsInput> = {},
+  seed = 'test',
+): GameState {
   return createGame(options(players, extra), seed);
 }
 
@@ -56,7 +60,11 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-export function withPlayer(state: GameState, seat: Seat, patch: Partial<GameState['players'][number]>): GameState {
+export function withPlayer(
+  state: GameState,
+  seat: Seat,
+  patch: Partial<GameState['players'][number]>,
+): GameState {
   return {
     ...state,
     players: state.players.map((p, i) => (i === seat ? { ...p, ...patch } : p)),

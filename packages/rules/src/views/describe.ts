@@ -3,7 +3,15 @@ import { RACES } from '../content/races.js';
 import { UNITS } from '../content/units.js';
 import { techById } from '../content/technologies.js';
 import type { GameEvent } from '../events.js';
+import type { TurnSegment } from '../state/phase.js';
 import type { Owner } from '../state/types.js';
+
+const SEGMENT_NAMES: Readonly<Record<TurnSegment, string>> = {
+  'leaders-board': 'Leaders board',
+  movement: 'Movement',
+  'space-battle': 'Space Battle',
+  'invasion-combat': 'Invasion Combat',
+};
 
 const PHASE_NAMES: Readonly<Record<string, string>> = {
   progression: 'Progression',
@@ -27,7 +35,9 @@ function plural(n: number, word: string): string {
 export function describeEvent(e: GameEvent, names: readonly string[] = []): string {
   const who = (seat: number): string => names[seat] ?? `Seat ${seat + 1}`;
   const owner = (o: Owner): string =>
-    typeof o === 'number' ? who(o) : `the ${RACES[o.slice(6) as keyof typeof RACES].name} (minor race)`;
+    typeof o === 'number'
+      ? who(o)
+      : `the ${RACES[o.slice(6) as keyof typeof RACES].name} (minor race)`;
   switch (e.type) {
     case 'game-created':
       return `A game for ${e.players} players begins: ${e.races.map((r) => RACES[r].name).join(', ')}.`;
@@ -86,7 +96,7 @@ export function describeEvent(e: GameEvent, names: readonly string[] = []): stri
     case 'turn-started':
       return `${who(e.seat)}'s turn.`;
     case 'segment-started':
-      return `${who(e.seat)}: ${e.segment} segment.`;
+      return `${who(e.seat)}: ${SEGMENT_NAMES[e.segment]} segment.`;
     case 'turn-ended':
       return `${who(e.seat)} ends the turn.`;
     case 'technology-bought':

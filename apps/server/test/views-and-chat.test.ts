@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameView } from '@outer-rim/rules';
+import { games } from '../src/db/schema.js';
+import type { ChatAck } from '../src/protocol/socket-chat.js';
+import { HEAVY_TEST_TIMEOUT, BACKENDS, prepareBackend } from './support/backends.js';
+import type { Backend } from './support/backends.js';
+import { fullLobby, playMoves, startGame } from './support/play.js';
+import type { SeatedGame } from './support/play.js';
+import { Client, startServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+
+/** Every view a client received, from `state` and `update` messages. */
+const viewsOf = (client: Client): GameView[] => [
+  ...client.states.map((m) => m.view as GameView),
+  ...client.updates.map((m) => m.view as GameView),
+];
+
+describe.each(BACKENDS)('views and table talk on %s', (kind) => {
+  let backend: Backend;
+  let server: RunningServer;
+  let game: SeatedGame;
+  let seats: Client[];
+  let spectator: Client;
+  const secret = `private-${randomBytes(6).toString('hex')}`;
+
+  beforeAll(async () => {
+    backend = await prepareBackend(kind, 'views');
+    server = await startServer(backend.config({ CHAT_BURST: '4', CHAT_PER_MINUTE: '1' }));
+    game = await fullLobby(server.url, 3);
+    await startGame(server.url, game);
+    seats = await Promise.all(
+      game.tokens.map((token) => Client.connect(server.url, { gameId: game.gameId, token })),
+    );
+    spectator = await Client.connect(server.url, { gameId: game.gameId });
+    for (const c of [...seats, spectator]) await c.waitFor(() => c.states.length > 0);
+    await playMoves(seats, [spectator], 12);
+  });
+  afterAll(async () => {
+    for (const c of [...seats, spectator]) c.close();
+    await server.close();
+    await backend.dispose();
+  });
+
+  it(
+    'no payload to a spectator or an opponent holds another seat’s hidden values or the seed',
+    async () => {
+      const [row] = await server.app.database.db
+        .select({ seed: games.seed })
+        .from(games)
+        .where(eq(games.id, game.gameId));
+      const seed = row?.seed ?? 'missing';
+      const viewers: [Client, number | 'spectator'][] = [
+        ...seats.map((c, seat): [Client, number] => [c, seat]),
+        [spectator, 'spectator'],
+      ];
+      for (const [client, viewer] of viewers) {
+        const views = viewsOf(client);
+        expect(views.length).toBeGreaterThan(10);
+        for (const v of views) {
+          expect(v.viewer).toBe(viewer);
+          expect(v).not.toHaveProperty('prng');
+          expect(v).not.toHaveProperty('actionDeck');
+          v.players.forEach((player, seat) => {
+            if (seat !== viewer) {
+              expect(player).not.toHaveProperty('hand');
+              expect(player).not.toHaveProperty('dealtTiles');
+            }
+          });
+        }
+        if (viewer !== 'spectator') {
+          // The cut is per seat, not a blanket removal: a seat does see its own hand.
+          expect(views.every((v) => v.players[viewer]?.hand !== undefined)).toBe(true);
+        }
+        for (const payload of client.raw) expect(payload).not.toContain(seed);
+      }
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
+    'public messages reach the table and spectators; private ones only the two seats',
+    async () => {
+      const [s0, s1, s2] = seats as [Client, Client, Client];
+      const hello = await s0.send<ChatAck>('chat', { id: 'c1', text: 'Greetings, table.' });
+      expect(hello.ok).toBe(true);
+      const whisper = await s0.send<ChatAck>('chat', { id: 'c2', to: 1, text: `Ally? ${secret}` });
+      expect(whisper.ok).toBe(true);
+      const answer = await s1.send<ChatAck>('chat', { id: 'c1', to: 0, text: `Yes. ${secret}` });
+      expect(answer.ok).toBe(true);
+      // A later public message is a barrier: whoever got it would have got the private ones first.
+      const barrier = await s2.send<ChatAck>('chat', { id: 'c1', text: 'Anyone there?' });
+      expect(barrier.ok).toBe(true);
+      for (const c of [...seats, spectator])
+        await c.waitFor(() => c.chats.length >= (c === s2 || c === spectator ? 2 : 4));
+
+      expect(s0.chats.map((m) => m.text)).toEqual([
+        'Greetings, table.',
+        `Ally? ${secret}`,
+        `Yes. ${secret}`,
+        'Anyone there?',
+      ]);
+      expect(s1.chats.map((m) => [m.from, m.to])).toEqual([
+        [0, undefined],
+        [0, 1],
+        [1, 0],
+        [2, undefined],
+      ]);
+      for (const outsider of [s2, spectator]) {
+        expect(outsider.chats.map((m) => m.text)).toEqual(['Greetings, table.', 'Anyone there?']);
+        for (const payload of outsider.raw) expect(payload).not.toContain(secret);
+      }
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
+    'replays the visible chat on reconnect, to each viewer its own share',
+    async () => {
+      const again = await Promise.all([
+        ...game.tokens.map((token) => Client.connect(server.url, { gameId: game.gameId, token })),
+        Client.connect(server.url, { gameId: game.gameId }),
+      ]);
+      try {
+        for (const c of again) await c.waitFor(() => c.chats.length >= 2 && c.states.length > 0);
+        const [r0, r1, r2, rs] = again as [Client, Client, Client, Client];
+        await r0.waitFor(() => r0.chats.length >= 4);
+        await r1.waitFor(() => r1.chats.length >= 4);
+        expect(r0.chats.map((m) => m.seq)).toEqual([1, 2, 3, 4]);
+        expect(r1.chats.map((m) => m.seq)).toEqual([1, 2, 3, 4]);
+        expect(r2.chats.map((m) => m.seq)).toEqual([1, 4]);
+        expect(rs.chats.map((m) => m.seq)).toEqual([1, 4]);
+        for (const payload of [...r2.raw, ...rs.raw]) expect(payload).not.toContain(secret);
+      } finally {
+        for (const c of again) c.close();
+      }
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
+    'refuses spectators, bad text, bad recipients and floods; a resent id is not stored twice',
+    async () => {
+      const [s0, , s2] = seats as [Client, Client, Client];
+      const fromSpectator = await spectator.send<ChatAck>('chat', { id: 'x', text: 'hi' });
+      expect(fromSpectator).toMatchObject({ ok: false, error: { code: 'SPECTATOR_READ_ONLY' } });
+      const tooLong = await s2.send<ChatAck>('chat', { id: 'x1', text: 'a'.repeat(501) });
+      expect(tooLong).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+      const control = await s2.send<ChatAck>('chat', { id: 'x2', text: 'bell\u0007' });
+      expect(control).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+      const toSelf = await s2.send<ChatAck>('chat', { id: 'x3', to: 2, text: 'me' });
+      expect(toSelf).toMatchObject({ ok: false, error: { code: 'SEAT_NOT_FOUND' } });
+      // Seat 2 has used its burst of 4 (one message, three refusals): the next is rate limited.
+      const flood = await s2.send<ChatAck>('chat', { id: 'x4', text: 'spam' });
+      expect(flood).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED' } });
+
+      const resent = await s0.send<ChatAck>('chat', { id: 'c1', text: 'Greetings, table.' });
+      expect(resent).toEqual({ ok: true, seq: 1 });
+      const stored = await server.app.database.db.query.chatMessages.findMany({
+        where: (m, { eq: equals }) => equals(m.gameId, game.gameId),
+      });
+      expect(stored).toHaveLength(4);
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+});

@@ -1,0 +1,44 @@
+import { tileById } from '@outer-rim/map';
+import { describe, expect, it } from 'vitest';
+import { actionGroupTitle, actionWords } from './action-words';
+import { groupActions, legalHexes } from './action-groups';
+
+const names = ['Ann', 'Bo'];
+
+describe('legal actions in words', () => {
+  it('names every kind of action the way a player says it', () => {
+    expect(actionWords({ type: 'make-offer', to: 1, credits: 1, cards: [] }, names)).toBe(
+      'Offer 1 credit to Bo',
+    );
+    expect(actionWords({ type: 'make-offer', to: 0, credits: 5, cards: ['a', 'b'] }, names)).toBe(
+      'Offer 5 credits and 2 action cards to Ann',
+    );
+    expect(actionWords({ type: 'purchase', unit: 'ground-force', count: 3 })).toBe(
+      'Buy 3 Ground Forces',
+    );
+    expect(actionWords({ type: 'purchase', unit: 'carrier', count: 1 })).toBe('Buy 1 Carrier');
+    expect(actionWords({ type: 'place-unit', unit: 'pds', planet: 'Jord' })).toBe(
+      'Place a PDS at Jord',
+    );
+    expect(actionWords({ type: 'end-turn' })).toBe('End my turn');
+    const planets = tileById('mecatol-rex')?.planets[0];
+    expect(actionWords({ type: 'place-tile', tileId: 'mecatol-rex', hex: { q: 1, r: -1 } })).toBe(
+      `Place ${planets?.name ?? ''} ${planets?.resources ?? ''}/${planets?.influence ?? ''} at 1,-1`,
+    );
+  });
+
+  it('groups actions under one heading per kind and narrows them to a selected hex', () => {
+    const actions = [
+      { type: 'place-tile' as const, tileId: 't1', hex: { q: 0, r: -1 } },
+      { type: 'place-tile' as const, tileId: 't1', hex: { q: 1, r: -1 } },
+      { type: 'end-segment' as const },
+    ];
+    expect(groupActions(actions).map((g) => [g.title, g.actions.length])).toEqual([
+      [actionGroupTitle('place-tile'), 2],
+      ['End segment', 1],
+    ]);
+    const narrowed = groupActions(actions, '1,-1');
+    expect(narrowed.flatMap((g) => g.actions)).toEqual([actions[1], actions[2]]);
+    expect([...legalHexes(actions)]).toEqual(['0,-1', '1,-1']);
+  });
+});

@@ -1,0 +1,41 @@
+import { describeEvent, type GameEvent } from '@outer-rim/rules';
+import { describe, expect, it } from 'vitest';
+import { logLines } from './log-lines';
+
+const names = ['Ann', 'Bo', 'Cy'];
+const roll: GameEvent = {
+  type: 'dice-rolled',
+  purpose: 'space battle',
+  seat: 1,
+  sides: 10,
+  rolls: [3, 9],
+};
+const log = [
+  { seq: 1, seat: 0, events: [{ type: 'market-ended', seat: 0 } as GameEvent] },
+  { seq: 2, seat: 1, events: [roll, { type: 'turn-ended', seat: 1 } as GameEvent] },
+  {
+    seq: 3,
+    seat: 2,
+    events: [
+      { type: 'offer-made', offerId: 1, from: 2, to: 0, credits: 3, cardCount: 0 } as GameEvent,
+    ],
+  },
+];
+
+describe('game log (issue 5: every event in words, with dice, newest first, by player)', () => {
+  it('lists every event newest first in the rules package’s words', () => {
+    const lines = logLines(log, names);
+    expect(lines.map((l) => l.seq)).toEqual([3, 2, 2, 1]);
+    expect(lines[3]?.text).toBe(describeEvent({ type: 'market-ended', seat: 0 }, names));
+  });
+
+  it('carries the dice of a roll', () => {
+    expect(logLines(log, names).find((l) => l.rolls !== undefined)?.rolls).toEqual([3, 9]);
+  });
+
+  it('filters by player: their own actions and events that name them', () => {
+    expect(logLines(log, names, 1).map((l) => l.seq)).toEqual([2, 2]);
+    // Ann is the receiver of Cy's offer, so it is hers to see too.
+    expect(logLines(log, names, 0).map((l) => l.seq)).toEqual([3, 1]);
+  });
+});

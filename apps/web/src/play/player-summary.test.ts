@@ -1,0 +1,30 @@
+import { createGame, influenceOf, resourcesOf, view } from '@outer-rim/rules';
+import { describe, expect, it } from 'vitest';
+import { BRACKET_NAMES, playerSummaries, words } from './player-summary';
+
+describe('side panel figures (BG-10 progression, OR-6.2 leaders and captives)', () => {
+  const state = createGame(
+    { players: [{ name: 'Ann', race: 'sol' }, { name: 'Bo', race: 'hacan' }, { name: 'Cy' }] },
+    'summary',
+  );
+
+  it('shows each player as the rules count them, and my hand only to me', () => {
+    const mine = playerSummaries(view(state, 1));
+    expect(mine.map((p) => p.name)).toEqual(['Ann', 'Bo', 'Cy']);
+    mine.forEach((p, seat) => {
+      expect(p.credits).toBe(state.players[seat]?.credits);
+      expect(p.influence).toBe(influenceOf(state, seat));
+      expect(p.resources).toBe(resourcesOf(state, seat));
+      expect(p.bracket).toBe(BRACKET_NAMES[0]);
+      expect(p.leaders.length).toBe(state.players[seat]?.leaders.length);
+    });
+    expect(mine[1]?.hand).toEqual(state.players[1]?.hand);
+    expect(mine[0]?.hand).toBeUndefined();
+    expect(playerSummaries(view(state, 'spectator')).every((p) => p.hand === undefined)).toBe(true);
+  });
+
+  it('spells ids as names', () => {
+    expect(words('hylar-v-assault-laser')).toBe('Hylar V Assault Laser');
+    expect(words('admiral')).toBe('Admiral');
+  });
+});

@@ -1,0 +1,82 @@
+import { describe, expect, it, vi } from 'vitest';
+import { apply } from '../apply.js';
+import { decisions } from '../decisions.js';
+import type { GameEvent } from '../events.js';
+import { ROUND_PHASES } from '../state/phase.js';
+import type { GameState } from '../state/types.js';
+import { newGame, passAction } from '../testing/fixtures.js';
+
+// Whole random games: generous when the machine is shared with other test runs.
+vi.setConfig({ testTimeout: 60_000 });
+
+/** Plays by passing until round `round` has ended; returns every event on the way. */
+function passThroughRound(
+  start: GameState,
+  round: number,
+): { state: GameState; events: GameEvent[] } {
+  let s = start;
+  const events: GameEvent[] = [...start.setupEvents];
+  for (let i = 0; i < 1000 && s.round <= round && s.phase.name !== 'game-over'; i++) {
+    const d = decisions(s)[0];
+    const a = d && passAction(s, d.seat);
+    if (!d || !a) throw new Error(`stuck in ${s.phase.name}`);
+    const r = apply(s, d.seat, a);
+    if (!r.ok) throw new Error(r.error.message);
+    events.push(...r.events);
+    s = r.state;
+  }
+  return { state: s, events };
+}
+
+function phaseLog(events: GameEvent[], round: number): string[] {
+  return events.flatMap((e) =>
+    (e.type === 'phase-started' || e.type === 'phase-skipped') && e.round === round
+      ? [`${e.phase}:${e.type === 'phase-started' ? 'run' : 'skip'}`]
+      : [],
+  );
+}
+
+describe('BG-2 order of phases', () => {
+  it('runs the eleven phases in order every round', () => {
+    const { events } = passThroughRound(newGame(3, {}, 'order'), 2);
+    const log = phaseLog(events, 2);
+    expect(log.map((x) => x.split(':')[0])).toEqual([...ROUND_PHASES]);
+  });
+
+  it('skips Assassin (no Assassins option) and Trade Income (no agreements yet)', () => {
+    const { events } = passThroughRound(newGame(3, {}, 'skips'), 2);
+    const log = phaseLog(events, 2);
+    expect(log).toContain('assassin:skip');
+    expect(log).toContain('receive-trade-income:skip');
+  });
+
+  it('holds the Political phase only with 3 or more players', () => {
+    expect(phaseLog(passThroughRound(newGame(2, {}, 'pol2'), 2).events, 2)).toContain(
+      'political:skip',
+    );
+    expect(phaseLog(passThroughRound(newGame(3, {}, 'pol3'), 2).events, 2)).toContain(
+      'political:run',
+    );
+  });
+
+  it('starts the next round after Place New Units', () => {
+    const { state, events } = passThroughRound(newGame(2, {}, 'next'), 1);
+    expect(state.round).toBe(2);
+    const i = events.findIndex((e) => e.type === 'round-started' && e.round === 2);
+    const before = events
+      .slice(0, i)
+      .filter((e) => e.type === 'phase-started' || e.type === 'phase-skipped');
+    expect(before.at(-1)).toMatchObject({ phase: 'place-new-units' });
+  });
+
+  it('BG-10 ends the game at the round limit, highest bracket winning', () => {
+    const { state, events } = passThroughRound(newGame(2, { roundLimit: 2 }, 'limit'), 5);
+    expect(state.phase.name).toBe('game-over');
+    expect(state.round).toBe(2);
+    const over = events.find((e) => e.type === 'game-over');
+    expect(over).toMatchObject({ type: 'game-over', reason: 'round-limit' });
+    expect(decisions(state)).toEqual([]);
+    const r = apply(state, 0, { type: 'end-turn' });
+    expect(!r.ok && r.error.code).toBe('GAME_OVER');
+  });
+});

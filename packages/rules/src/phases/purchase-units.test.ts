@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { apply } from '../apply.js';
+import { UNITS } from '../content/units.js';
+import { legalActions } from '../legal-actions.js';
+import { createGame } from '../setup/create-game.js';
+import { spacedocksOf } from '../state/board.js';
+import { advanceTo, mustApply, withPlayer } from '../testing/fixtures.js';
+import type { GameState } from '../state/types.js';
+import { dockCapacity } from './purchase-units.js';
+
+function purchasing(): GameState {
+  const s = createGame({ players: [{ race: 'sol' }, { race: 'letnev' }] }, 'purchase');
+  return advanceTo(s, 'purchase-units');
+}
+
+describe('BG-2 Purchase Units', () => {
+  it('takes the cost and keeps the units off the board until Place New Units', () => {
+    const s = purchasing();
+    const credits = s.players[0]?.credits ?? 0;
+    const r = apply(s, 0, { type: 'purchase', unit: 'cruiser', count: 2 });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.state.players[0]?.credits).toBe(credits - 2 * (UNITS.cruiser.cost ?? 0));
+    expect(r.state.players[0]?.purchases).toEqual({ cruiser: 2 });
+    expect(r.state.units).toBe(s.units);
+  });
+
+  it('never lets credits go negative', () => {
+    const s = withPlayer(purchasing(), 0, { credits: 9 });
+    const r = apply(s, 0, { type: 'purchase', unit: 'dreadnought', count: 1 });
+    expect(!r.ok && r.error.code).toBe('ILLEGAL_ACTION');
+    for (const a of legalActions(s, 0)) {
+      if (a.type === 'purchase') expect((UNITS[a.unit].cost ?? 0) * a.count).toBeLessThanOrEqual(9);
+    }
+  });
+
+  it('limits the units bought to what the Spacedocks can place', () => {
+    const s = withPlayer(purchasing(), 0, { credits: 10_000 });
+    const cap = dockCapacity(s, 0);
+    expect(cap).toBeGreaterThan(0);
+    const over = apply(s, 0, { type: 'purchase', unit: 'ground-force', count: cap + 1 });
+    expect(!over.ok && over.error.code).toBe('ILLEGAL_ACTION');
+    const s1 = mustApply(s, 0, { type: 'purchase', unit: 'ground-force', count: cap });
+    expect(legalActions(s1, 0).some((a) => a.type === 'purchase')).toBe(false);
+  });
+
+  it('sells a Spacedock only for a controlled planet without one, and refunds on cancel', () => {
+    // Seat 1 is Letnev, with two home planets and one starting Spacedock.
+    const s = withPlayer(purchasing(), 1, { credits: 100 });
+    const docked = spacedocksOf(s, 1)[0] ?? '';
+    const onDock = apply(s, 1, { type: 'purchase-spacedock', planet: docked });
+    expect(!onDock.ok && onDock.error.code).toBe('ILLEGAL_ACTION');
+    const enemy = apply(s, 1, { type: 'purchase-spacedock', planet: spacedocksOf(s, 0)[0] ?? '' });
+    expect(!enemy.ok && enemy.error.code).toBe('ILLEGAL_ACTION');
+    const free = Object.entries(s.planets).find(
+      ([name, p]) => p.owner === 1 && name !== docked,
+    )?.[0];
+    if (free === undefined) throw new Error('Letnev should have a second home planet');
+    const s1 = mustApply(s, 1, { type: 'purchase-spacedock', planet: free });
+    expect(s1.players[1]?.spacedockOrders).toEqual([free]);
+    expect(s1.players[1]?.credits).toBe(100 - (UNITS.spacedock.cost ?? 0));
+    const s2 = mustApply(s1, 1, { type: 'cancel-purchases' });
+    expect(s2.players[1]?.credits).toBe(100);
+    expect(s2.players[1]?.spacedockOrders).toEqual([]);
+  });
+
+  it('moves on once every seat has ended its purchases', () => {
+    const s = purchasing();
+    const s1 = mustApply(s, 0, { type: 'end-purchase' });
+    expect(s1.phase.name).toBe('purchase-units');
+    const again = apply(s1, 0, { type: 'end-purchase' });
+    expect(!again.ok && again.error.code).toBe('NOT_YOUR_DECISION');
+    expect(mustApply(s1, 1, { type: 'end-purchase' }).phase.name).toBe('individual-turns');
+  });
+});
