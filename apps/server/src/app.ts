@@ -13,6 +13,7 @@ import {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { join } from 'node:path';
 import type { Config } from './config/config.js';
+import { corsOption } from './config/cors.js';
 import { openDatabase } from './db/database.js';
 import type { Database } from './db/database.js';
 import { ApiError } from './errors.js';
@@ -23,7 +24,7 @@ import { Metrics } from './metrics/metrics.js';
 import { HTTP_STATUS, SERVER_ERROR_CODES } from './protocol/error-codes.js';
 import type { ServerErrorCode } from './protocol/error-codes.js';
 import { ChatService } from './realtime/chat-service.js';
-import { corsOption, Realtime } from './realtime/realtime.js';
+import { Realtime } from './realtime/realtime.js';
 import { findWebDist, webClient } from './static/static.js';
 
 export interface App {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decisions } from '@outer-rim/rules';
 import type { GameView } from '@outer-rim/rules';
+import type { ErrorResponse } from '../src/protocol/error-codes.js';
 import type { GameRecord } from '../src/protocol/game-record.js';
 import type { ActionAck } from '../src/protocol/socket-action.js';
 import { HEAVY_TEST_TIMEOUT, BACKENDS, prepareBackend } from './support/backends.js';
@@ -160,13 +161,15 @@ describe.each(BACKENDS)('refusals on %s: each gets its code, none changes anythi
   );
 });
 
-describe('per-socket action rate limit', () => {
+describe.each(BACKENDS)('rate limits on %s', (kind) => {
   let backend: Backend;
   let server: RunningServer;
 
   beforeAll(async () => {
-    backend = await prepareBackend('pglite', 'ratelimit');
-    server = await startServer(backend.config({ ACTION_BURST: '3', ACTION_RATE: '1' }));
+    backend = await prepareBackend(kind, 'ratelimit');
+    server = await startServer(
+      backend.config({ ACTION_BURST: '3', ACTION_RATE: '1', HTTP_RATE_LIMIT: '12' }),
+    );
   });
   afterAll(async () => {
     await server.close();
@@ -174,7 +177,7 @@ describe('per-socket action rate limit', () => {
   });
 
   it(
-    'refuses actions beyond the token bucket with RATE_LIMITED',
+    'refuses actions beyond the per-socket token bucket with RATE_LIMITED',
     async () => {
       const game = await fullLobby(server.url, 2);
       await startGame(server.url, game);
@@ -191,6 +194,21 @@ describe('per-socket action rate limit', () => {
       expect(codes.filter((c) => c === 'RATE_LIMITED')).toHaveLength(2);
       expect(codes.filter((c) => c === 'BAD_REQUEST')).toHaveLength(3);
       client.close();
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
+    'refuses HTTP requests beyond the per-address limit with RATE_LIMITED, health excepted',
+    async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 14 }, () => http<ErrorResponse>(server.url, 'GET', '/api/games')),
+      );
+      const limited = answers.filter((a) => a.status === 429);
+      expect(limited.length).toBeGreaterThan(0);
+      for (const a of limited) expect(a.body.error.code).toBe('RATE_LIMITED');
+      const health = await http(server.url, 'GET', '/healthz');
+      expect(health.status).toBe(200);
     },
     HEAVY_TEST_TIMEOUT,
   );

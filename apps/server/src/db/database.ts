@@ -27,10 +27,7 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
-    // An idle client losing its connection emits on the pool; without a listener Node would
-    // crash the process. The next query gets a fresh client.
-    pool.on('error', () => undefined);
+    const pool = resilientPool(options.url, options.poolSize ?? 10);
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
     try {
       await applyMigrations({ kind: 'postgres', pool });
@@ -66,6 +63,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * A pg pool that survives PostgreSQL going away (a restart, a failover): a client losing its
+ * connection emits `error`, on the pool when idle and on itself when checked out (the socket.io
+ * adapter keeps one checked out for LISTEN); unheard, either would crash the process. The failed
+ * query still fails, /healthz reports 503, and the next query gets a fresh connection.
+ */
+export function resilientPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
+  return pool;
 }
 
 /** PostgreSQL's unique_violation, however the driver and drizzle wrap it. */

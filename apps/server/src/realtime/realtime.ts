@@ -1,12 +1,15 @@
 import type { Server as HttpServer } from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { eventsFor, view } from '@outer-rim/rules';
 import type { GameState, Viewer } from '@outer-rim/rules';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import type { Socket } from 'socket.io';
 import type { Config } from '../config/config.js';
+import { corsOption } from '../config/cors.js';
+import { resilientPool } from '../db/database.js';
 import { ApiError } from '../errors.js';
 import type { Committed, GameService } from '../games/game-service.js';
 import { refusal } from '../games/game-service.js';
@@ -92,10 +95,7 @@ export class Realtime {
     });
     if (config.DATABASE_URL !== undefined) {
       // Its own small pool: the adapter holds one connection open for LISTEN.
-      this.#adapterPool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 3 });
-      this.#adapterPool.on('error', (error) => {
-        deps.logger.warn({ err: error }, 'socket.io adapter pool error');
-      });
+      this.#adapterPool = resilientPool(config.DATABASE_URL, 3);
       this.io.adapter(
         createAdapter(this.#adapterPool, {
           errorHandler: (error) => {
@@ -204,7 +204,11 @@ export class Realtime {
     for (const socket of this.io.of('/').sockets.values()) socket.disconnect();
     this.io.engine.close();
     await Promise.resolve(this.io.of('/').adapter.close());
-    await this.#adapterPool?.end();
+    if (this.#adapterPool) {
+      // The adapter never hands back a LISTEN connection that PostgreSQL cut, and pool.end()
+      // would wait for it forever; the process is stopping, so give it a moment, not forever.
+      await Promise.race([this.#adapterPool.end(), delay(2000, undefined, { ref: false })]);
+    }
   }
 
   async #authenticate(socket: GameSocket): Promise<void> {
@@ -406,10 +410,4 @@ function jsonSize(payload: unknown): number {
   } catch {
     return Number.POSITIVE_INFINITY;
   }
-}
-
-export function corsOption(origin: string | undefined): { origin: string[] | boolean } {
-  if (origin === undefined) return { origin: false };
-  if (origin.trim() === '*') return { origin: true };
-  return { origin: origin.split(',').map((o) => o.trim()) };
 }

@@ -7,6 +7,7 @@ import type { GameRecord } from '../net/protocol';
 import { forgetSeat, loadSeat, saveSeat, type StoredSeat } from '../net/seat-tokens';
 import { routeHref } from '../route';
 import { ConnectionBanner } from '../ui/connection-banner';
+import { SeedBadge } from '../ui/seed-badge';
 import { dismissNotice, emptyChat, openChannel, receive, type ChatState } from './chat';
 import { applyUpdate, fromState, mergeLog, type LiveGame } from './live-game';
 import { Table } from './table';
@@ -191,6 +192,9 @@ export function GamePage({ gameId }: { gameId: string }) {
         </span>
         {record === undefined || record.status === 'lobby' ? null : (
           <a href={routeHref({ page: 'replay', gameId })}>Replay</a>
+        )}
+        {record === undefined ? null : (
+          <SeedBadge commitment={record.seedCommitment} seed={record.seed} />
         )}
       </header>
       {live === undefined ? (

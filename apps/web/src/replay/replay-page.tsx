@@ -5,6 +5,7 @@ import type { GameRecord } from '../net/protocol';
 import { LogPanel } from '../play/log-panel';
 import { PlayersPanel } from '../play/players-panel';
 import { routeHref } from '../route';
+import { SeedBadge } from '../ui/seed-badge';
 import {
   buildReplay,
   entriesUpTo,
@@ -72,6 +73,9 @@ export function ReplayPage({ gameId }: { gameId: string }) {
         {record?.status === 'playing' ? (
           <a href={routeHref({ page: 'game', gameId })}>Watch live</a>
         ) : null}
+        {record === undefined ? null : (
+          <SeedBadge commitment={record.seedCommitment} seed={record.seed} />
+        )}
       </header>
       {error === undefined ? null : <p class="error">{error}</p>}
       {replay === undefined ? (

@@ -9,12 +9,16 @@ const SHOTS = process.env['UPDATE_SCREENSHOTS'] === '1';
 const shotsDir = fileURLToPath(new URL('../../screenshots/', import.meta.url));
 const viewport = { width: 1440, height: 1000 };
 
-let server: TestServer;
-let browser: Browser;
+let started: { server: TestServer; browser: Browser } | undefined;
+
+function env(): { server: TestServer; browser: Browser } {
+  if (started === undefined) throw new Error('the server or the browser did not start');
+  return started;
+}
 const contexts: BrowserContext[] = [];
 
 async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ viewport });
+  const context = await env().browser.newContext({ viewport });
   contexts.push(context);
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
@@ -55,7 +59,7 @@ async function takeLegalAction(page: Page): Promise<void> {
 }
 
 async function claimSeat(page: Page, gameId: string, name: string, race: string): Promise<void> {
-  await page.goto(`${server.url}/#/game/${gameId}`);
+  await page.goto(`${env().server.url}/#/game/${gameId}`);
   await page.locator('form.claim input[name=name]').fill(name);
   await page.locator('form.claim button[type=submit]').click();
   await page.locator('select[name=race]').selectOption(race);
@@ -67,20 +71,76 @@ async function claimSeat(page: Page, gameId: string, name: string, race: string)
   await page.locator('button[name=ready]', { hasText: 'Not ready' }).waitFor();
 }
 
+/** A game made through the REST API (the lobby UI is the first test's subject), opened as each seat. */
+async function restGame(
+  names: readonly string[],
+  options: object,
+): Promise<{ gameId: string; tokens: string[] }> {
+  const { server } = env();
+  const created = await rest<{ gameId: string; token: string }>(server.url, 'POST', '/api/games', {
+    name: names[0],
+    options: { playerCount: names.length, ...options },
+  });
+  const tokens = [created.token];
+  for (const name of names.slice(1)) {
+    const seat = await rest<{ token: string }>(
+      server.url,
+      'POST',
+      `/api/games/${created.gameId}/seats`,
+      { name },
+    );
+    await rest(
+      server.url,
+      'PATCH',
+      `/api/games/${created.gameId}/seats/me`,
+      { ready: true },
+      seat.token,
+    );
+    tokens.push(seat.token);
+  }
+  await rest(server.url, 'POST', `/api/games/${created.gameId}/start`, undefined, created.token);
+  return { gameId: created.gameId, tokens };
+}
+
+async function openSeat(gameId: string, seat: number, token: string, name: string): Promise<Page> {
+  const { server } = env();
+  const page = await newPage();
+  await page.goto(`${server.url}/`);
+  await page.evaluate(
+    ([id, stored]) => {
+      localStorage.setItem(`outer-rim:seat:${id ?? ''}`, stored ?? '');
+    },
+    [gameId, JSON.stringify({ seat, token, name })],
+  );
+  await page.goto(`${server.url}/#/game/${gameId}`);
+  await page
+    .getByTestId('status-line')
+    .filter({ hasText: `you are ${name}` })
+    .waitFor();
+  return page;
+}
+
 describe('issue 5: the browser client end to end (real server on PGlite, real Chromium)', () => {
   beforeAll(async () => {
     if (SHOTS) await mkdir(shotsDir, { recursive: true });
-    server = await TestServer.start();
-    browser = await launchChromium();
+    const server = await TestServer.start();
+    try {
+      started = { server, browser: await launchChromium() };
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
   });
 
   afterAll(async () => {
+    // A failed start leaves nothing to close.
     for (const context of contexts) await context.close();
-    await browser.close();
-    await server.stop();
+    await started?.browser.close();
+    await started?.server.stop();
   });
 
   it('three players create, join and start a game, each acts; a spectator sees the same board; reload and restart keep the game', async () => {
+    const { server } = env();
     // Ann creates a three-player game in the lobby.
     const ann = await newPage();
     await ann.goto(`${server.url}/`);
@@ -201,49 +261,47 @@ describe('issue 5: the browser client end to end (real server on PGlite, real Ch
 
   it('draws an eight-player galaxy with every home system', async () => {
     const names = ['Ann', 'Bo', 'Cy', 'Di', 'Ed', 'Fay', 'Gus', 'Hal'];
-    const created = await rest<{ gameId: string; token: string }>(
-      server.url,
-      'POST',
-      '/api/games',
-      {
-        name: names[0],
-        options: { playerCount: 8 },
-      },
-    );
-    for (const name of names.slice(1)) {
-      const seat = await rest<{ token: string }>(
-        server.url,
-        'POST',
-        `/api/games/${created.gameId}/seats`,
-        { name },
-      );
-      await rest(
-        server.url,
-        'PATCH',
-        `/api/games/${created.gameId}/seats/me`,
-        { ready: true },
-        seat.token,
-      );
-    }
-    await rest(server.url, 'POST', `/api/games/${created.gameId}/start`, undefined, created.token);
-    const page = await newPage();
-    await page.goto(`${server.url}/`);
-    await page.evaluate(
-      ([id, token]) => {
-        localStorage.setItem(
-          `outer-rim:seat:${id ?? ''}`,
-          JSON.stringify({ seat: 0, token, name: 'Ann' }),
-        );
-      },
-      [created.gameId, created.token],
-    );
-    await page.goto(`${server.url}/#/game/${created.gameId}`);
-    await page.getByTestId('status-line').filter({ hasText: 'you are Ann' }).waitFor();
+    const { gameId, tokens } = await restGame(names, {});
+    const page = await openSeat(gameId, 0, tokens[0] ?? '', 'Ann');
     const homes = await page.locator('.board-svg .hex-label.race').allTextContents();
     for (const name of names) expect(homes).toContain(name);
     // Hovering a hex spells it out.
     await page.locator('.board-svg [data-hex="0,0"]').hover();
     expect(await page.locator('.hex-details').textContent()).toContain('Mecatol Rex');
     await shot(page, 'board-8-players');
+  }, 120_000);
+
+  it('BG-4 galaxy building: choose a dealt tile, the legal hexes light up, a click places it', async () => {
+    const names = ['Ann', 'Bo', 'Cy'];
+    const { gameId, tokens } = await restGame(names, { galaxy: { mode: 'build' } });
+    const pages = await Promise.all(
+      names.map((name, seat) => openSeat(gameId, seat, tokens[seat] ?? '', name)),
+    );
+    let builder: Page | undefined;
+    for (const page of pages) {
+      if (builder === undefined && (await page.getByTestId('my-prompt').count()) > 0)
+        builder = page;
+    }
+    if (builder === undefined) throw new Error('nobody is asked to place a tile');
+    const tile = builder.locator('.tile-picker .tile-card:not([disabled])').first();
+    const tileId = await tile.getAttribute('data-tile');
+    await tile.click();
+    const legal = builder.locator('.board-svg .hex-legal');
+    expect(await legal.count()).toBeGreaterThan(0);
+    const target = await legal.first().getAttribute('data-hex');
+    expect(await builder.locator(`.board-svg [data-hex="${target ?? ''}"].hex-empty`).count()).toBe(
+      1,
+    );
+    const before = await seqOf(builder);
+    await legal.first().click({ force: true });
+    await waitForSeq(builder, before + 1);
+    // Everyone sees the tile where it was put, and it has left the builder's hand.
+    for (const page of pages) {
+      await waitForSeq(page, before + 1);
+      expect(await page.locator(`.board-svg [data-hex="${target ?? ''}"].hex-tile`).count()).toBe(
+        1,
+      );
+    }
+    expect(await builder.locator(`.tile-card[data-tile="${tileId ?? ''}"]`).count()).toBe(0);
   }, 120_000);
 });

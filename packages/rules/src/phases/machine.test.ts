@@ -1,40 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { apply } from '../apply.js';
 import { decisions } from '../decisions.js';
-import type { GameEvent } from '../events.js';
 import { ROUND_PHASES } from '../state/phase.js';
-import type { GameState } from '../state/types.js';
-import { newGame, passAction } from '../testing/fixtures.js';
+import { newGame } from '../testing/fixtures.js';
+import { passThroughRound, phaseLog } from '../testing/round-log.js';
 
 // Whole random games: generous when the machine is shared with other test runs.
 vi.setConfig({ testTimeout: 60_000 });
-
-/** Plays by passing until round `round` has ended; returns every event on the way. */
-function passThroughRound(
-  start: GameState,
-  round: number,
-): { state: GameState; events: GameEvent[] } {
-  let s = start;
-  const events: GameEvent[] = [...start.setupEvents];
-  for (let i = 0; i < 1000 && s.round <= round && s.phase.name !== 'game-over'; i++) {
-    const d = decisions(s)[0];
-    const a = d && passAction(s, d.seat);
-    if (!d || !a) throw new Error(`stuck in ${s.phase.name}`);
-    const r = apply(s, d.seat, a);
-    if (!r.ok) throw new Error(r.error.message);
-    events.push(...r.events);
-    s = r.state;
-  }
-  return { state: s, events };
-}
-
-function phaseLog(events: GameEvent[], round: number): string[] {
-  return events.flatMap((e) =>
-    (e.type === 'phase-started' || e.type === 'phase-skipped') && e.round === round
-      ? [`${e.phase}:${e.type === 'phase-started' ? 'run' : 'skip'}`]
-      : [],
-  );
-}
 
 describe('BG-2 order of phases', () => {
   it('runs the eleven phases in order every round', () => {

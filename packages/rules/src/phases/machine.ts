@@ -1,13 +1,15 @@
-import { RULE_CONSTANTS } from '../content/constants.js';
 import type { Draft } from '../state/draft.js';
 import { ROUND_PHASES, type RoundPhase } from '../state/phase.js';
+import { enterAssassin, skipAssassin } from './assassin.js';
 import { enterDrawActionCards } from './draw-action-cards.js';
 import { enterIndividualTurns } from './individual-turns.js';
 import { enterMarket } from './market.js';
 import { enterPlaceNewUnits, exitPlaceNewUnits } from './place-new-units.js';
+import { enterPolitical, skipPolitical } from './political.js';
 import { endByRoundLimit, runProgression } from './progression.js';
 import { enterPurchaseUnits } from './purchase-units.js';
 import { runReceiveCredits } from './receive-credits.js';
+import { enterReceiveTradeIncome, skipReceiveTradeIncome } from './receive-trade-income.js';
 import { enterTechnology } from './technology.js';
 
 /**
@@ -30,16 +32,8 @@ const PHASES: Readonly<Record<RoundPhase, PhaseStep>> = {
     },
   },
   market: { enter: enterMarket },
-  // The Assassins option (OR-6.2 rescue, Borderlands) is not available yet.
-  assassin: { skip: () => 'the Assassins option is not in play', enter: () => false },
-  political: {
-    skip: (d) =>
-      d.s.players.length < RULE_CONSTANTS.politicalPhaseMinPlayers
-        ? `only with ${RULE_CONSTANTS.politicalPhaseMinPlayers} or more players`
-        : null,
-    // The agenda, the vote and Hopes End come with the political issue.
-    enter: () => false,
-  },
+  assassin: { skip: skipAssassin, enter: enterAssassin },
+  political: { skip: skipPolitical, enter: enterPolitical },
   'draw-action-cards': { enter: enterDrawActionCards },
   'receive-credits': {
     enter: (d) => {
@@ -49,10 +43,7 @@ const PHASES: Readonly<Record<RoundPhase, PhaseStep>> = {
   },
   'purchase-units': { enter: enterPurchaseUnits },
   'individual-turns': { enter: enterIndividualTurns },
-  'receive-trade-income': {
-    skip: () => 'no trade agreements exist yet',
-    enter: () => false,
-  },
+  'receive-trade-income': { skip: skipReceiveTradeIncome, enter: enterReceiveTradeIncome },
   technology: { enter: enterTechnology },
   'place-new-units': { enter: enterPlaceNewUnits },
 };
