@@ -15,15 +15,39 @@ export default defineConfig({
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-report.json' },
     projects: [
-      { extends: true, test: { name: 'map', root: './packages/map', include: ['src/**/*.test.ts'] } },
-      { extends: true, test: { name: 'rules', root: './packages/rules', include: ['src/**/*.test.ts'] } },
-      { extends: true, test: { name: 'server', root: './apps/server', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
+      {
+        extends: true,
+        test: { name: 'map', root: './packages/map', include: ['src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'rules', root: './packages/rules', include: ['src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          root: './apps/server',
+          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       {
         extends: true,
         resolve: {
-          alias: { ...alias, '@outer-rim/server/protocol': src('./apps/server/src/protocol/index.ts') },
+          alias: {
+            ...alias,
+            '@outer-rim/server/protocol': src('./apps/server/src/protocol/index.ts'),
+          },
         },
-        test: { name: 'web', root: './apps/web', include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
       },
     ],
   },

@@ -75,6 +75,11 @@ describe.each(BACKENDS)('a whole short game through the protocol on %s', (kind) 
       expect(record.seq).toBe(finalSeq);
       const seed = record.seed ?? '';
       expect(createHash('sha256').update(seed).digest('hex')).toBe(record.seedCommitment);
+      // The update that ends the game carries the seed too; none before it does.
+      for (const c of [...seats, early, late]) {
+        expect(c.updates.at(-1)?.seed).toBe(seed);
+        expect(c.updates.slice(0, -1).filter((u) => u.seed !== undefined)).toEqual([]);
+      }
 
       // The public log plus the seed replays to the same result.
       const log = (

@@ -148,6 +148,27 @@ export class Realtime {
    * process learns every step from the log, in order, and serves its own sockets.
    */
   broadcast(committed: Committed): void {
+    if (committed.over) {
+      // The last step of a game carries the seed, read back from the row its commit just closed;
+      // nothing can follow it, so emitting it a moment later keeps the order.
+      this.deps.lobby.seedIfOver(committed.gameId).then(
+        (seed) => {
+          this.#emitStep(committed, seed ?? undefined);
+        },
+        (error: unknown) => {
+          this.deps.logger.warn({ err: error, gameId: committed.gameId }, 'seed lookup failed');
+          this.#emitStep(committed, undefined);
+        },
+      );
+    } else {
+      this.#emitStep(committed, undefined);
+    }
+    if (committed.local && this.#adapterPool !== undefined) {
+      this.io.serverSideEmit('committed', { gameId: committed.gameId, seq: committed.seq });
+    }
+  }
+
+  #emitStep(committed: Committed, seed: string | undefined): void {
     const viewers: Viewer[] = [...committed.state.players.keys(), 'spectator'];
     for (const viewer of viewers) {
       const message: UpdateMessage = {
@@ -156,17 +177,12 @@ export class Realtime {
         seat: committed.seat,
         events: eventsFor(committed.events, viewer),
         view: view(committed.state, viewer),
+        ...(seed === undefined ? {} : { seed }),
       };
       this.io.local.to(roomOfViewer(committed.gameId, viewer)).emit(SOCKET_EVENTS.update, message);
     }
-    if (!committed.local) return;
-    if (this.#adapterPool !== undefined) {
-      this.io.serverSideEmit('committed', { gameId: committed.gameId, seq: committed.seq });
-    }
-    if (committed.over) {
-      // The final lobby record carries the revealed seed.
-      this.lobbyChanged(committed.gameId);
-    }
+    // The final lobby record, with the seed, goes to everyone through the adapter, once.
+    if (committed.over && committed.local) this.lobbyChanged(committed.gameId);
   }
 
   /** Sends the lobby record to everyone connected to the game. */

@@ -21,6 +21,19 @@ describe('legal actions in words', () => {
       'Place a PDS at Jord',
     );
     expect(actionWords({ type: 'end-turn' })).toBe('End my turn');
+    expect(actionWords({ type: 'end-segment' }, names, { segment: 'space-battle' })).toBe(
+      'End the space battle segment',
+    );
+    const offers = [{ id: 4, from: 1, to: 0, credits: 10, cards: ['hidden'] }];
+    expect(actionWords({ type: 'accept-offer', offerId: 4 }, names, { offers })).toBe(
+      "Accept Bo's offer of 10 credits and 1 action card",
+    );
+    expect(actionWords({ type: 'withdraw-offer', offerId: 4 }, names, { offers })).toBe(
+      'Withdraw the offer of 10 credits and 1 action card to Ann',
+    );
+    expect(actionWords({ type: 'decline-offer', offerId: 9 }, names, { offers })).toBe(
+      'Decline offer #9',
+    );
     const planets = tileById('mecatol-rex')?.planets[0];
     expect(actionWords({ type: 'place-tile', tileId: 'mecatol-rex', hex: { q: 1, r: -1 } })).toBe(
       `Place ${planets?.name ?? ''} ${planets?.resources ?? ''}/${planets?.influence ?? ''} at 1,-1`,

@@ -1,7 +1,15 @@
 import { tileById, type TileDef } from '@outer-rim/map';
-import type { Action } from '@outer-rim/rules';
+import type { Action, Offer } from '@outer-rim/rules';
 
 type Names = readonly string[];
+
+/** What the words may refer to beyond the action itself. */
+export interface WordsContext {
+  /** Offers on the table in the Market phase, to say what accepting one brings. */
+  readonly offers?: readonly Offer[];
+  /** The current segment of an individual turn, for "End the movement segment". */
+  readonly segment?: string;
+}
 
 const UNIT_WORDS: Readonly<Record<string, [string, string]>> = {
   dreadnought: ['Dreadnought', 'Dreadnoughts'],
@@ -39,7 +47,7 @@ function seatName(names: Names, seat: number): string {
  * type this page does not know yet still gets a readable label, so a new
  * rule in the engine is playable before the page learns its wording.
  */
-export function actionWords(action: Action, names: Names = []): string {
+export function actionWords(action: Action, names: Names = [], context: WordsContext = {}): string {
   switch (action.type) {
     case 'place-tile':
       return `Place ${tileWords(tileById(action.tileId), action.tileId)} at ${action.hex.q},${action.hex.r}${
@@ -56,11 +64,11 @@ export function actionWords(action: Action, names: Names = []): string {
       return `Offer ${parts.length === 0 ? 'nothing' : parts.join(' and ')} to ${seatName(names, action.to)}`;
     }
     case 'withdraw-offer':
-      return `Withdraw offer #${action.offerId}`;
+      return `Withdraw ${offerWords(action.offerId, names, context, 'to')}`;
     case 'accept-offer':
-      return `Accept offer #${action.offerId}`;
+      return `Accept ${offerWords(action.offerId, names, context, 'from')}`;
     case 'decline-offer':
-      return `Decline offer #${action.offerId}`;
+      return `Decline ${offerWords(action.offerId, names, context, 'from')}`;
     case 'end-market':
       return 'Done trading';
     case 'discard':
@@ -74,7 +82,9 @@ export function actionWords(action: Action, names: Names = []): string {
     case 'end-purchase':
       return 'Done buying';
     case 'end-segment':
-      return 'End this segment';
+      return context.segment === undefined
+        ? 'End this segment'
+        : `End the ${context.segment.replace(/-/g, ' ')} segment`;
     case 'end-turn':
       return 'End my turn';
     case 'buy-technology':
@@ -88,6 +98,20 @@ export function actionWords(action: Action, names: Names = []): string {
     default:
       return genericWords(action);
   }
+}
+
+function offerWords(id: number, names: Names, context: WordsContext, side: 'from' | 'to'): string {
+  const offer = context.offers?.find((o) => o.id === id);
+  if (offer === undefined) return `offer #${id}`;
+  const cards = offer.cards.length;
+  const parts = [
+    ...(offer.credits > 0 ? [`${offer.credits} credit${offer.credits === 1 ? '' : 's'}`] : []),
+    ...(cards > 0 ? [`${cards} action card${cards === 1 ? '' : 's'}`] : []),
+  ];
+  const what = parts.length === 0 ? 'nothing' : parts.join(' and ');
+  return side === 'from'
+    ? `${seatName(names, offer.from)}'s offer of ${what}`
+    : `the offer of ${what} to ${seatName(names, offer.to)}`;
 }
 
 function genericWords(action: { type: string } & Record<string, unknown>): string {

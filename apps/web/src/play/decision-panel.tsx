@@ -2,7 +2,7 @@ import type { HexKey } from '@outer-rim/map';
 import type { Action, Decision } from '@outer-rim/rules';
 import { useState } from 'preact/hooks';
 import { groupActions, MAX_BUTTONS, type ActionGroup } from './action-groups';
-import { actionWords } from './action-words';
+import { actionWords, type WordsContext } from './action-words';
 
 export interface DecisionPanelProps {
   /** Every decision the game waits for, for every seat. */
@@ -18,6 +18,8 @@ export interface DecisionPanelProps {
   readonly busy: boolean;
   readonly error?: string | undefined;
   readonly over: boolean;
+  /** Offers and segment, so actions can be named by what they do. */
+  readonly context?: WordsContext;
 }
 
 /** What the game waits for, in plain words, and only the choices the rules allow now. */
@@ -53,6 +55,7 @@ export function DecisionPanel(props: DecisionPanelProps) {
           key={group.title}
           group={group}
           names={names}
+          context={props.context ?? {}}
           busy={props.busy}
           onAct={props.onAct}
         />
@@ -69,10 +72,11 @@ export function DecisionPanel(props: DecisionPanelProps) {
 function ActionChoices(props: {
   group: ActionGroup;
   names: readonly string[];
+  context: WordsContext;
   busy: boolean;
   onAct: (action: Action) => Promise<void>;
 }) {
-  const { group, names, busy, onAct } = props;
+  const { group, names, context, busy, onAct } = props;
   const [picked, setPicked] = useState(0);
   const act = (action: Action | undefined) => () => {
     if (action !== undefined) void onAct(action);
@@ -91,7 +95,7 @@ function ActionChoices(props: {
               data-action={action.type}
               onClick={act(action)}
             >
-              {actionWords(action, names)}
+              {actionWords(action, names, context)}
             </button>
           ))}
         </div>
@@ -112,7 +116,7 @@ function ActionChoices(props: {
       >
         {group.actions.map((action, i) => (
           <option key={i} value={String(i)}>
-            {actionWords(action, names)}
+            {actionWords(action, names, context)}
           </option>
         ))}
       </select>{' '}

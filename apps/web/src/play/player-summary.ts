@@ -44,7 +44,7 @@ export function playerSummaries(view: GameView): PlayerSummary[] {
         (c) => `${names[c.owner] ?? `Seat ${c.owner + 1}`}'s ${c.leaderId}`,
       ),
       handCount: player.handCount,
-      ...(player.hand === undefined ? {} : { hand: player.hand }),
+      ...(player.hand === undefined ? {} : { hand: player.hand.map(words) }),
     };
   });
 }

@@ -5,6 +5,7 @@ import { Board } from '../board/board';
 import { unread, type Channel, type ChatState } from './chat';
 import { ChatPanel } from './chat-panel';
 import { legalHexes } from './action-groups';
+import type { WordsContext } from './action-words';
 import { DecisionPanel } from './decision-panel';
 import type { LogEntry } from './live-game';
 import { LogPanel } from './log-panel';
@@ -107,6 +108,7 @@ export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat
           busy={busy}
           error={error}
           over={over}
+          context={wordsContext(view)}
         />
         <PlayersPanel view={view} seat={seat} active={active} />
         <nav class="side-tabs">
@@ -138,6 +140,13 @@ export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat
       </div>
     </div>
   );
+}
+
+function wordsContext(view: GameView): WordsContext {
+  const phase = view.phase;
+  if (phase.name === 'market') return { offers: phase.offers };
+  if (phase.name === 'individual-turns') return { segment: phase.segment };
+  return {};
 }
 
 const PHASE_WORDS: Record<string, string> = {

@@ -35,15 +35,13 @@ export interface PublicEntry {
   readonly events: readonly unknown[];
   /** Published once the game is over. */
   readonly action?: unknown;
-  /** A spectator view after the action, where the server provides one. */
-  readonly view?: unknown;
 }
 
 export interface Replay {
   /**
-   * `board`: a spectator view for every step (the game is over and its seed
-   * and actions are public, or the server logged views); `log`: only the
-   * events, while a running game keeps its actions to itself.
+   * `board`: a spectator view for every step (the game is over, its seed and
+   * actions are public); `log`: only the events, while a running game keeps
+   * its actions to itself.
    */
   readonly mode: 'board' | 'log';
   /** views[k] is the board after k actions; views[0] is the start. Empty in `log` mode. */
@@ -66,8 +64,6 @@ export function buildReplay(
     seat: e.seat,
     events: e.events as GameEvent[],
   }));
-  const logged = fromLoggedViews(log);
-  if (logged !== undefined) return { mode: 'board', views: logged, entries };
   if (options === undefined || seed === null || log.some((e) => e.action === undefined)) {
     return { mode: 'log', views: [], entries };
   }
@@ -85,14 +81,6 @@ export function buildReplay(
     // Options the engine no longer accepts (an old game): the words still replay.
     return { mode: 'log', views: [], entries };
   }
-}
-
-function fromLoggedViews(log: readonly PublicEntry[]): GameView[] | undefined {
-  if (log.length === 0 || log.some((e) => e.view === undefined)) return undefined;
-  // Without the starting view the first step has no "before"; the first logged view stands in.
-  const views = log.map((e) => e.view as GameView);
-  const first = views[0];
-  return first === undefined ? undefined : [first, ...views];
 }
 
 /** The log as it stood after `step` actions, for the replay's log panel. */
