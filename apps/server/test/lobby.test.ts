@@ -271,7 +271,12 @@ describe.each(BACKENDS)('lobby over HTTP on %s', (kind) => {
         '/docs/json',
       );
       expect(Object.keys(openapi.body.paths)).toEqual(
-        expect.arrayContaining(['/api/games', '/api/games/{id}/seats', '/api/games/{id}/actions']),
+        expect.arrayContaining([
+          '/api/games',
+          '/api/games/{id}/seats',
+          '/api/games/{id}/actions',
+          '/api/games/{id}/views/{seq}',
+        ]),
       );
     },
     HEAVY_TEST_TIMEOUT,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { actions, games, snapshots } from '../db/schema.js';
 
@@ -35,6 +35,20 @@ export class GameStore {
       .select({ seq: snapshots.seq, state: snapshots.state })
       .from(snapshots)
       .where(eq(snapshots.gameId, gameId))
+      .orderBy(desc(snapshots.seq))
+      .limit(1);
+    return row;
+  }
+
+  /** The newest snapshot taken at or before `seq` (seq 0, the start, always exists once started). */
+  async snapshotAtOrBefore(
+    gameId: string,
+    seq: number,
+  ): Promise<{ seq: number; state: unknown } | undefined> {
+    const [row] = await this.db
+      .select({ seq: snapshots.seq, state: snapshots.state })
+      .from(snapshots)
+      .where(and(eq(snapshots.gameId, gameId), lte(snapshots.seq, seq)))
       .orderBy(desc(snapshots.seq))
       .limit(1);
     return row;

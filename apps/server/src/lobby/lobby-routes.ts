@@ -2,12 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventsFor } from '@outer-rim/rules';
 import { z } from 'zod';
 import type { GameService } from '../games/game-service.js';
+import { ReplayViews } from '../games/replay-views.js';
+import { ApiError } from '../errors.js';
 import { ActionLogQuerySchema, ActionLogResponseSchema } from '../protocol/action-log.js';
 import { ClaimSeatRequestSchema, ClaimSeatResponseSchema } from '../protocol/claim-seat.js';
 import { CreateGameRequestSchema, CreateGameResponseSchema } from '../protocol/create-game.js';
 import { ErrorResponseSchema } from '../protocol/error-codes.js';
 import { GameIdSchema, GameRecordSchema } from '../protocol/game-record.js';
 import { ListGamesQuerySchema, ListGamesResponseSchema } from '../protocol/list-games.js';
+import { ReplayViewParamsSchema, ReplayViewResponseSchema } from '../protocol/replay-view.js';
 import { UpdateSeatRequestSchema } from '../protocol/update-seat.js';
 import type { LobbyService } from './lobby-service.js';
 
@@ -178,6 +181,34 @@ export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (
           at: entry.createdAt.toISOString(),
         })),
       };
+    },
+  );
+
+  const replays = new ReplayViews(games.store);
+  app.get(
+    '/api/games/:id/views/:seq',
+    {
+      schema: {
+        summary: 'The spectator view right after action `seq` (0: the start), for replays',
+        tags: ['play'],
+        params: ReplayViewParamsSchema,
+        response: { 200: ReplayViewResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id, seq } = request.params;
+      const game = await lobby.get(id);
+      if (game.status === 'lobby') {
+        throw new ApiError('GAME_NOT_STARTED', 'This game has not started.');
+      }
+      if (seq > game.seq) {
+        throw new ApiError(
+          'BAD_REQUEST',
+          `Step ${String(seq)} is not in the log yet: it holds steps 0 to ${String(game.seq)}.`,
+          { seq, last: game.seq },
+        );
+      }
+      return { seq, view: await replays.at(id, seq) };
     },
   );
 

@@ -7,6 +7,7 @@ export * from './list-games.js';
 export * from './claim-seat.js';
 export * from './update-seat.js';
 export * from './action-log.js';
+export * from './replay-view.js';
 export * from './socket-auth.js';
 export * from './socket-action.js';
 export * from './socket-state.js';

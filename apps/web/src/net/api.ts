@@ -6,6 +6,7 @@ import {
   ErrorResponseSchema,
   GameRecordSchema,
   ListGamesResponseSchema,
+  ReplayViewResponseSchema,
   type ActionLogResponse,
   type ClaimSeatRequest,
   type ClaimSeatResponse,
@@ -13,6 +14,7 @@ import {
   type CreateGameResponse,
   type GameRecord,
   type GameStatus,
+  type ReplayViewResponse,
   type UpdateSeatRequest,
 } from './protocol';
 
@@ -77,6 +79,14 @@ export class Api {
     return this.request(
       ActionLogResponseSchema,
       `/api/games/${encodeURIComponent(gameId)}/actions?from=${from}`,
+    );
+  }
+
+  /** The spectator view right after action `seq` (0: the start), as a live spectator saw it. */
+  replayView(gameId: string, seq: number): Promise<ReplayViewResponse> {
+    return this.request(
+      ReplayViewResponseSchema,
+      `/api/games/${encodeURIComponent(gameId)}/views/${String(seq)}`,
     );
   }
 

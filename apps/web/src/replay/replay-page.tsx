@@ -1,3 +1,4 @@
+import type { GameView } from '@outer-rim/rules';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { Board } from '../board/board';
 import { Api, ApiError } from '../net/api';
@@ -6,6 +7,7 @@ import { LogPanel } from '../play/log-panel';
 import { PlayersPanel } from '../play/players-panel';
 import { routeHref } from '../route';
 import { SeedBadge } from '../ui/seed-badge';
+import { RemoteViews } from './remote-views';
 import {
   buildReplay,
   entriesUpTo,
@@ -14,9 +16,18 @@ import {
   type Replay,
 } from './replay-steps';
 
-const api = new Api();
+const defaultApi = new Api();
 
-async function loadAll(gameId: string): Promise<{ seed: string | null; entries: PublicEntry[] }> {
+/**
+ * Dragging the slider passes many steps in a moment: only the one it rests on for this long is
+ * asked of the server, which keeps a drag well inside the HTTP rate limit.
+ */
+const SETTLE_MS = 120;
+
+async function loadAll(
+  api: Api,
+  gameId: string,
+): Promise<{ seed: string | null; entries: PublicEntry[] }> {
   const entries: PublicEntry[] = [];
   let from = 1;
   let seed: string | null;
@@ -32,14 +43,16 @@ async function loadAll(gameId: string): Promise<{ seed: string | null; entries: 
 }
 
 /** Any game from its public log, step by step, forward and back, with a slider. */
-export function ReplayPage({ gameId }: { gameId: string }) {
+export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?: Api }) {
   const [record, setRecord] = useState<GameRecord | undefined>(undefined);
   const [replay, setReplay] = useState<Replay | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   const [step, setStep] = useState(0);
+  const [fetched, setFetched] = useState<{ seq: number; view: GameView } | undefined>(undefined);
+  const [stepError, setStepError] = useState<string | undefined>(undefined);
 
   useEffect(() => {
-    Promise.all([api.getGame(gameId), loadAll(gameId)]).then(
+    Promise.all([api.getGame(gameId), loadAll(api, gameId)]).then(
       ([game, log]) => {
         setRecord(game);
         const built = buildReplay(startOptions(game), log.seed ?? game.seed, log.entries);
@@ -50,14 +63,55 @@ export function ReplayPage({ gameId }: { gameId: string }) {
         setError(e instanceof ApiError ? e.message : 'The game log could not be loaded.');
       },
     );
-  }, [gameId]);
+  }, [api, gameId]);
+
+  const remote = useMemo(
+    () =>
+      replay?.mode === 'remote'
+        ? new RemoteViews((seq) => api.replayView(gameId, seq).then((r) => r.view as GameView))
+        : undefined,
+    [api, gameId, replay],
+  );
+
+  useEffect(() => {
+    if (remote === undefined) return undefined;
+    const held = remote.get(step);
+    if (held !== undefined) {
+      setFetched({ seq: step, view: held });
+      setStepError(undefined);
+      return undefined;
+    }
+    let alive = true;
+    const timer = setTimeout(() => {
+      remote.load(step).then(
+        (view) => {
+          if (!alive) return;
+          setFetched({ seq: step, view });
+          setStepError(undefined);
+        },
+        (e: unknown) => {
+          if (!alive) return;
+          setStepError(
+            e instanceof ApiError ? e.message : `The board at step ${String(step)} did not load.`,
+          );
+        },
+      );
+    }, SETTLE_MS);
+    return () => {
+      alive = false;
+      clearTimeout(timer);
+    };
+  }, [remote, step]);
 
   const total = replay?.entries.length ?? 0;
   const shown = useMemo(
     () => (replay === undefined ? [] : entriesUpTo(replay, step)),
     [replay, step],
   );
-  const view = replay?.views[Math.min(step, replay.views.length - 1)];
+  // While a step's board is on its way the previous one stays up, marked as not yet current.
+  const view =
+    remote === undefined ? replay?.views[Math.min(step, replay.views.length - 1)] : fetched?.view;
+  const viewSeq = remote === undefined ? (view === undefined ? undefined : step) : fetched?.seq;
   const names = view?.players.map((p) => p.name) ?? record?.seats.map((s) => s.name ?? '') ?? [];
   const go = (to: number) => () => {
     setStep(Math.max(0, Math.min(total, to)));
@@ -111,13 +165,24 @@ export function ReplayPage({ gameId }: { gameId: string }) {
               Step {step} of {total}
             </span>
           </div>
-          {replay.mode === 'log' ? (
+          {replay.mode === 'remote' ? (
             <p class="hint">
-              This game is still running: its actions stay secret until it ends, so the replay shows
-              the public events step by step. The board replays once the game is over.
+              Each step shows the board exactly as spectators saw it then; its actions stay secret
+              until the game ends, when your browser can replay them itself from the revealed seed.
             </p>
           ) : null}
-          <div class="table">
+          {replay.mode === 'log' ? (
+            <p class="hint error">
+              This game’s public log does not replay from its revealed seed, so the replay shows its
+              events only.
+            </p>
+          ) : null}
+          {stepError === undefined ? null : <p class="error">{stepError}</p>}
+          <div
+            class="table"
+            data-replay-seq={viewSeq}
+            aria-busy={remote !== undefined && viewSeq !== step}
+          >
             <div class="table-main">
               {view === undefined ? null : <Board view={view} names={names} />}
             </div>

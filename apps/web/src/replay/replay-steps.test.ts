@@ -52,10 +52,10 @@ describe('replay from the public log', () => {
     });
   });
 
-  it('replays only the words while the game runs and its actions are secret', () => {
+  it('asks the server for the boards while the game runs and its actions are secret', () => {
     const running = log.map(({ action: _action, ...entry }) => entry);
     const replay = buildReplay(options, null, running);
-    expect(replay.mode).toBe('log');
+    expect(replay.mode).toBe('remote');
     expect(replay.views).toHaveLength(0);
     expect(entriesUpTo(replay, 2).map((e) => e.seq)).toEqual([1, 2]);
     expect(entriesUpTo(replay, 99)).toHaveLength(6);
@@ -68,6 +68,12 @@ describe('replay from the public log', () => {
     const replay = buildReplay(options, seed, tampered);
     expect(replay.mode).toBe('log');
     expect(replay.views).toHaveLength(0);
+    expect(replay.entries).toHaveLength(6);
+  });
+
+  it('asks the server when the start options are unknown here, even with the seed', () => {
+    const replay = buildReplay(undefined, seed, log);
+    expect(replay.mode).toBe('remote');
     expect(replay.entries).toHaveLength(6);
   });
 

@@ -39,12 +39,14 @@ export interface PublicEntry {
 
 export interface Replay {
   /**
-   * `board`: a spectator view for every step (the game is over, its seed and
-   * actions are public); `log`: only the events, while a running game keeps
-   * its actions to itself.
+   * `board`: the game is over and the browser rebuilt every step itself from
+   * the revealed seed and actions; `remote`: the actions are still secret (a
+   * running game) or the start options are unknown here, so each step's
+   * spectator view is asked of the server; `log`: a finished game whose
+   * public log does not replay, shown as words only rather than a wrong board.
    */
-  readonly mode: 'board' | 'log';
-  /** views[k] is the board after k actions; views[0] is the start. Empty in `log` mode. */
+  readonly mode: 'board' | 'remote' | 'log';
+  /** views[k] is the board after k actions; views[0] is the start. Only in `board` mode. */
   readonly views: readonly GameView[];
   readonly entries: readonly LogEntry[];
 }
@@ -65,7 +67,7 @@ export function buildReplay(
     events: e.events as GameEvent[],
   }));
   if (options === undefined || seed === null || log.some((e) => e.action === undefined)) {
-    return { mode: 'log', views: [], entries };
+    return { mode: 'remote', views: [], entries };
   }
   try {
     let state = createGame(options, seed);
@@ -78,8 +80,8 @@ export function buildReplay(
     }
     return { mode: 'board', views, entries };
   } catch {
-    // Options the engine no longer accepts (an old game): the words still replay.
-    return { mode: 'log', views: [], entries };
+    // Options the engine no longer accepts (an old game): the server still has its snapshots.
+    return { mode: 'remote', views: [], entries };
   }
 }
 

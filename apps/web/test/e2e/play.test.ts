@@ -237,6 +237,13 @@ describe('issue 5: the browser client end to end (real server on PGlite, real Ch
     await replay.getByRole('button', { name: 'One step back' }).click();
     await replay.getByTestId('replay-step').filter({ hasText: 'Step 2 of 3' }).waitFor();
     expect(await replay.locator('.log-lines .seq', { hasText: '#3' }).count()).toBe(0);
+    // The game still runs, yet every step has its board: the server's spectator view at that seq.
+    await replay.locator('.table[data-replay-seq="2"][aria-busy="false"]').waitFor();
+    expect(await replay.locator('.board-svg [data-hex]').count()).toBe(61);
+    await replay.getByRole('button', { name: 'To the start' }).click();
+    await replay.locator('.table[data-replay-seq="0"][aria-busy="false"]').waitFor();
+    expect(await replay.locator('.board-svg [data-hex]').count()).toBe(61);
+    expect(await replay.getByTestId('my-hand').count()).toBe(0);
 
     // A reload keeps the seat (the token stays in the browser).
     await bo.reload();

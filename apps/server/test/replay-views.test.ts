@@ -1,0 +1,150 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { GameView } from '@outer-rim/rules';
+import { games, snapshots } from '../src/db/schema.js';
+import { ReplayViews } from '../src/games/replay-views.js';
+import type { ErrorResponse } from '../src/protocol/error-codes.js';
+import type { ReplayViewResponse } from '../src/protocol/replay-view.js';
+import { HEAVY_TEST_TIMEOUT, BACKENDS, prepareBackend } from './support/backends.js';
+import type { Backend } from './support/backends.js';
+import { fullLobby, playMoves, startGame } from './support/play.js';
+import type { SeatedGame } from './support/play.js';
+import { Client, http, startServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+
+const MOVES = 11;
+
+describe.each(BACKENDS)('issue 5 replay views of a running game on %s', (kind) => {
+  let backend: Backend;
+  let server: RunningServer;
+  let game: SeatedGame;
+  let seats: Client[];
+  let spectator: Client;
+  let head: number;
+  /** what the live spectator socket received at each seq: the start `state`, then each `update` */
+  const live = new Map<number, unknown>();
+
+  beforeAll(async () => {
+    backend = await prepareBackend(kind, 'replay');
+    // Snapshots every 4 actions, so most steps replay a few actions on top of one.
+    server = await startServer(backend.config({ SNAPSHOT_EVERY: '4' }));
+    game = await fullLobby(server.url, 3);
+    await startGame(server.url, game);
+    seats = await Promise.all(
+      game.tokens.map((token) => Client.connect(server.url, { gameId: game.gameId, token })),
+    );
+    spectator = await Client.connect(server.url, { gameId: game.gameId });
+    for (const c of [...seats, spectator]) await c.waitFor(() => c.states.length > 0);
+    ({ seq: head } = await playMoves(seats, [spectator], MOVES));
+    for (const state of spectator.states) live.set(state.seq, state.view);
+    for (const update of spectator.updates) live.set(update.seq, update.view);
+  }, HEAVY_TEST_TIMEOUT);
+  afterAll(async () => {
+    for (const c of [...seats, spectator]) c.close();
+    await server.close();
+    await backend.dispose();
+  });
+
+  const viewAt = (seq: number | string, gameId = game.gameId) =>
+    http<ReplayViewResponse & ErrorResponse>(
+      server.url,
+      'GET',
+      `/api/games/${gameId}/views/${String(seq)}`,
+    );
+
+  it(
+    'the view at every seq is the spectator view the live spectator received with it',
+    async () => {
+      expect(head).toBe(MOVES);
+      const stored = await server.app.database.db
+        .select({ seq: snapshots.seq })
+        .from(snapshots)
+        .where(eq(snapshots.gameId, game.gameId));
+      expect(stored.map((s) => s.seq).sort((a, b) => a - b)).toEqual([0, 4, 8]);
+      for (let seq = 0; seq <= head; seq++) {
+        expect(live.has(seq)).toBe(true);
+        const answer = await viewAt(seq);
+        expect(answer.status).toBe(200);
+        expect(answer.body.seq).toBe(seq);
+        expect(answer.body.view).toEqual(live.get(seq));
+      }
+      // Steps differ: the endpoint does not hand back one view for every seq.
+      const first = await viewAt(0);
+      const last = await viewAt(head);
+      expect(first.body.view).not.toEqual(last.body.view);
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
+    'holds no seat’s hand, dealt tiles, deck or the seed',
+    async () => {
+      const [row] = await server.app.database.db
+        .select({ seed: games.seed })
+        .from(games)
+        .where(eq(games.id, game.gameId));
+      const seed = row?.seed ?? 'missing';
+      expect(seed.length).toBeGreaterThan(8);
+      for (let seq = 0; seq <= head; seq++) {
+        const response = await fetch(`${server.url}/api/games/${game.gameId}/views/${String(seq)}`);
+        const text = await response.text();
+        expect(text).not.toContain(seed);
+        const v = (JSON.parse(text) as ReplayViewResponse).view as GameView;
+        expect(v.viewer).toBe('spectator');
+        expect(v).not.toHaveProperty('prng');
+        expect(v).not.toHaveProperty('actionDeck');
+        for (const player of v.players) {
+          expect(player).not.toHaveProperty('hand');
+          expect(player).not.toHaveProperty('dealtTiles');
+        }
+      }
+      // The cut is real: the seats themselves did hold hands in their own views.
+      const ownView = seats[0]?.latest?.view as GameView;
+      expect(ownView.players[0]).toHaveProperty('hand');
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
+    'rebuilds each step once from the store, then answers from its cache',
+    async () => {
+      const replays = new ReplayViews(server.app.games.store, 4);
+      const a = await replays.at(game.gameId, head - 1);
+      const b = await replays.at(game.gameId, head - 1);
+      expect(b).toBe(a);
+      expect(replays.rebuilt).toBe(1);
+      for (let seq = 0; seq < 5; seq++) await replays.at(game.gameId, seq);
+      expect(replays.rebuilt).toBe(6);
+      // Bounded: the first entry fell out and is rebuilt, equal to before.
+      const again = await replays.at(game.gameId, head - 1);
+      expect(replays.rebuilt).toBe(7);
+      expect(again).toEqual(a);
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
+    'refuses an unknown game, a game not started, a malformed id and a seq out of range',
+    async () => {
+      const missing = await viewAt(0, 'no-such-game-0000');
+      expect(missing.status).toBe(404);
+      expect(missing.body.error.code).toBe('GAME_NOT_FOUND');
+
+      const waiting = await fullLobby(server.url, 2);
+      const notStarted = await viewAt(0, waiting.gameId);
+      expect(notStarted.status).toBe(409);
+      expect(notStarted.body.error.code).toBe('GAME_NOT_STARTED');
+
+      const malformed = await viewAt(0, 'bad!id');
+      expect(malformed.status).toBe(400);
+      expect(malformed.body.error.code).toBe('BAD_REQUEST');
+
+      for (const seq of [head + 1, 10_000, -1, 'abc', 1.5]) {
+        const refused = await viewAt(seq);
+        expect(refused.status, `seq ${String(seq)}`).toBe(400);
+        expect(refused.body.error.code).toBe('BAD_REQUEST');
+      }
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+});
