@@ -1,5 +1,5 @@
 // Action round-trip through the real server: socket `action` -> validated, applied, committed ->
-// ack, and -> `update` at a spectator. Run from the repository root after `npm run build`:
+// ack, and -> `update` at a spectator. `npm run bench -w @outer-rim/server` runs both databases, or:
 //   npx tsx apps/server/bench/actions.bench.ts             (embedded PGlite in a temp folder)
 //   BENCH_DB=postgres npx tsx apps/server/bench/actions.bench.ts
 // (PostgreSQL: a fresh database made through postgresql://postgres@127.0.0.1:5432/test, dropped after.)
