@@ -20,12 +20,6 @@ export interface Committed {
 
 export interface GameServiceOptions {
   snapshotEvery: number;
-  /**
-   * Called inside the game's queue for every step the cached game advances, in seq order without
-   * gaps: after the commit and its acknowledgement for this process's own actions, and while
-   * catching up with actions other processes committed.
-   */
-  onAdvance?: (step: Committed) => void;
   /** action outcome (`accepted`, `duplicate` or an error code) and seconds spent */
   observe?: (outcome: string, seconds: number) => void;
 }
@@ -57,6 +51,8 @@ export class GameService {
   readonly #cache = new Map<string, Entry>();
   /** Refused client ids answer the same refusal when sent again, without re-running the rules. */
   readonly #refusals = new Map<string, ActionAck>();
+  readonly #advanceListeners: ((step: Committed) => void)[] = [];
+  readonly #startListeners: ((gameId: string, state: GameState) => void)[] = [];
   #closed = false;
   /** how many times another writer took the seq first and this one reloaded and retried */
   conflicts = 0;
@@ -81,9 +77,27 @@ export class GameService {
     return this.#queue.run(gameId, () => this.#load(gameId));
   }
 
-  /** Remembers a game just started by the lobby, so its first action needs no load. */
+  /**
+   * Calls `listener` inside the game's queue for every step the cached game advances, in seq
+   * order without gaps: after the commit and its acknowledgement for this process's own actions,
+   * and while catching up with actions other processes committed.
+   */
+  onAdvance(listener: (step: Committed) => void): void {
+    this.#advanceListeners.push(listener);
+  }
+
+  /** Calls `listener` with the first state of every game the lobby starts in this process. */
+  onStart(listener: (gameId: string, state: GameState) => void): void {
+    this.#startListeners.push(listener);
+  }
+
+  /**
+   * Remembers a game just started by the lobby, so its first action needs no load, then
+   * announces it.
+   */
   prime(gameId: string, state: GameState): void {
     this.#remember(gameId, { seq: 0, state });
+    for (const listener of this.#startListeners) listener(gameId, state);
   }
 
   /**
@@ -196,7 +210,7 @@ export class GameService {
       }
       this.#remember(gameId, { seq, state: result.state });
       finish({ ok: true, seq }, 'accepted');
-      this.options.onAdvance?.({
+      this.#advance({
         gameId,
         seq,
         seat,
@@ -208,6 +222,10 @@ export class GameService {
       return;
     }
     finish(refusal('CONFLICT', 'The game changed too quickly; send the action again.'), 'CONFLICT');
+  }
+
+  #advance(step: Committed): void {
+    for (const listener of this.#advanceListeners) listener(step);
   }
 
   /** The cached entry brought up to the log's head, or the game loaded from its last snapshot. */
@@ -232,7 +250,7 @@ export class GameService {
       // A game loaded fresh has nobody waiting for its past steps; a cached one has live viewers
       // here who must see each step another process committed.
       if (cached) {
-        this.options.onAdvance?.({
+        this.#advance({
           gameId,
           seq,
           seat: stored.seat,

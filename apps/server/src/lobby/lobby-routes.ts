@@ -17,8 +17,6 @@ import type { LobbyService } from './lobby-service.js';
 export interface LobbyRoutesOptions {
   lobby: LobbyService;
   games: GameService;
-  /** a game the creator just started, so live clients get its first state */
-  onStarted: (gameId: string, state: Awaited<ReturnType<LobbyService['start']>>['state']) => void;
 }
 
 const Params = z.object({ id: GameIdSchema });
@@ -31,10 +29,7 @@ function bearer(header: string | undefined): string | undefined {
 }
 
 /** The lobby REST API of PROTOCOL.md. */
-export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (
-  app,
-  { lobby, games, onStarted },
-) => {
+export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lobby, games }) => {
   app.post(
     '/api/games',
     {
@@ -142,8 +137,8 @@ export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (
         request.params.id,
         bearer(request.headers.authorization),
       );
+      // Live clients get the first state through the game service's start listeners.
       games.prime(game.id, state);
-      onStarted(game.id, state);
       request.log.info({ gameId: game.id }, 'game started');
       return game;
     },

@@ -22,10 +22,18 @@ export interface SeatIdentity {
  * database statement that does it, so two processes or two clicks cannot both win.
  */
 export class LobbyService {
-  constructor(
-    private readonly db: Db,
-    private readonly onChange: (gameId: string) => void = () => undefined,
-  ) {}
+  readonly #changeListeners: ((gameId: string) => void)[] = [];
+
+  constructor(private readonly db: Db) {}
+
+  /** Calls `listener` after every change to a game's lobby record (seats, races, start). */
+  onChange(listener: (gameId: string) => void): void {
+    this.#changeListeners.push(listener);
+  }
+
+  #changed(gameId: string): void {
+    for (const listener of this.#changeListeners) listener(gameId);
+  }
 
   async create(
     name: string,
@@ -131,7 +139,7 @@ export class LobbyService {
         )
         .returning({ seat: seats.seat });
       if (claimed.length === 1) {
-        this.onChange(gameId);
+        this.#changed(gameId);
         return { seat, token, game: await this.get(gameId) };
       }
     }
@@ -180,7 +188,7 @@ export class LobbyService {
       }
       throw error;
     }
-    this.onChange(gameId);
+    this.#changed(gameId);
     return this.get(gameId);
   }
 
@@ -198,7 +206,7 @@ export class LobbyService {
     if (left.length === 0) {
       throw new ApiError('GAME_ALREADY_STARTED', 'This game has already started.');
     }
-    this.onChange(gameId);
+    this.#changed(gameId);
     return this.get(gameId);
   }
 
@@ -256,7 +264,7 @@ export class LobbyService {
         .where(eq(games.id, gameId));
       return initial;
     });
-    this.onChange(gameId);
+    this.#changed(gameId);
     return { game: await this.get(gameId), state };
   }
 }

@@ -14,7 +14,7 @@ export class Metrics {
   readonly actionSeconds: Histogram<'outcome'>;
   readonly chatMessages: Counter;
 
-  constructor(db: Db, service: { readonly cachedGames: number; readonly conflicts: number }) {
+  constructor(db: Db) {
     collectDefaultMetrics({ register: this.registry, prefix: 'outer_rim_' });
     new Gauge({
       name: 'outer_rim_games',
@@ -30,22 +30,6 @@ export class Metrics {
         for (const status of ['lobby', 'playing', 'over'] as const) {
           this.set({ status }, rows.find((r) => r.status === status)?.n ?? 0);
         }
-      },
-    });
-    new Gauge({
-      name: 'outer_rim_cached_games',
-      help: 'Games held in this process memory',
-      registers: [this.registry],
-      collect() {
-        this.set(service.cachedGames);
-      },
-    });
-    new Gauge({
-      name: 'outer_rim_write_conflicts',
-      help: 'Appends that lost the (game, seq) race to another writer and were retried',
-      registers: [this.registry],
-      collect() {
-        this.set(service.conflicts);
       },
     });
     this.connections = new Gauge({
@@ -71,6 +55,29 @@ export class Metrics {
       name: 'outer_rim_chat_messages_total',
       help: 'Chat messages stored',
       registers: [this.registry],
+    });
+  }
+
+  /**
+   * The gauges read from the game service; it is built after the registry, since it reports
+   * every action into it.
+   */
+  watchGames(service: { readonly cachedGames: number; readonly conflicts: number }): void {
+    new Gauge({
+      name: 'outer_rim_cached_games',
+      help: 'Games held in this process memory',
+      registers: [this.registry],
+      collect() {
+        this.set(service.cachedGames);
+      },
+    });
+    new Gauge({
+      name: 'outer_rim_write_conflicts',
+      help: 'Appends that lost the (game, seq) race to another writer and were retried',
+      registers: [this.registry],
+      collect() {
+        this.set(service.conflicts);
+      },
     });
   }
 

@@ -1,0 +1,22 @@
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { corsOption } from '../config/cors.js';
+import { errorHandler } from './error-handler.js';
+
+/**
+ * What every route shares: zod validation and serialisation, refusals with stable codes, CORS and
+ * the per-address rate limit. Registered before any route, since the rate limit hooks onRoute.
+ */
+export const httpPlugin = fp(
+  async (fastify) => {
+    const { config } = fastify;
+    fastify.setValidatorCompiler(validatorCompiler);
+    fastify.setSerializerCompiler(serializerCompiler);
+    fastify.setErrorHandler(errorHandler);
+    await fastify.register(cors, corsOption(config.CORS_ORIGIN));
+    await fastify.register(rateLimit, { max: config.HTTP_RATE_LIMIT, timeWindow: 60_000 });
+  },
+  { name: 'http', dependencies: ['config'], decorators: { fastify: ['config'] } },
+);
