@@ -26,6 +26,82 @@ export default tseslint.config(
     },
   },
   {
+    // ARCHITECTURE.md: nothing in packages/ does I/O, and randomness comes
+    // only from the seeded PRNG inside the state. Tests, CLIs and benches
+    // live outside this rule (they are the I/O around the pure core).
+    files: ['packages/*/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'packages/*/src/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^node:', message: 'packages/ do no I/O: pass data in, return data out.' },
+            {
+              regex: '^(fs|path|os|child_process|net|http|https|crypto)$',
+              message: 'packages/ do no I/O.',
+            },
+            {
+              regex: '^@outer-rim/(server|web)',
+              message: 'the arrows point one way: apps depend on packages.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'console',
+          message: 'packages/ do no I/O: report through return values or events.',
+        },
+        { name: 'process', message: 'packages/ do no I/O: take options as arguments.' },
+        { name: 'fetch', message: 'packages/ do no I/O.' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Math',
+          property: 'random',
+          message: 'dice come from the seeded PRNG in the state.',
+        },
+        { object: 'Date', property: 'now', message: 'the rules are deterministic: no clock.' },
+      ],
+    },
+  },
+  {
+    files: ['packages/map/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(node:|@outer-rim/)',
+              message: 'map is the bottom of the graph and does no I/O.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^@outer-rim/server(?!/protocol$)',
+              message: 'the web client shares only the wire schemas with the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.js'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
