@@ -1,10 +1,21 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildGalaxy, buildGalaxyTrace } from './build-galaxy.js';
 import { initialGalaxy } from './galaxy.js';
-import { fromMapString, toMapString } from './map-string.js';
+import { fromMapString, toMapString, type MapStringErrorCode } from './map-string.js';
 import type { Variant } from './types.js';
 
 const VARIANTS: readonly Variant[] = ['standard', 'long-parsecs'];
+
+const CODES: readonly MapStringErrorCode[] = [
+  'MAP_STRING_NOT_TEXT',
+  'MAP_STRING_VERSION',
+  'MAP_STRING_HEADER',
+  'MAP_STRING_LENGTH',
+  'MAP_STRING_TOKEN',
+  'MAP_STRING_UNKNOWN_TILE',
+  'MAP_STRING_INVALID_GALAXY',
+];
 
 const errorOf = (s: unknown): { code: string; message: string; token?: number } => {
   const r = fromMapString(s);
@@ -76,5 +87,37 @@ describe('BG-4 map string', () => {
       ok: true,
       galaxy: g,
     });
+  });
+
+  it('never throws on an edited string: it imports a valid galaxy or names a listed error', () => {
+    const token = fc.oneof(
+      fc.constant('.'),
+      fc.nat(80).map(String),
+      fc
+        .tuple(fc.nat(80), fc.integer({ min: 0, max: 6 }), fc.boolean())
+        .map(([code, r, m]) => `${code}r${r}${m ? 'm' : ''}`),
+      fc.string({ maxLength: 4 }),
+    );
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 2, max: 8 }),
+        fc.nat(10_000),
+        fc.array(fc.tuple(fc.nat(62), token), { minLength: 1, maxLength: 6 }),
+        (players, seed, edits) => {
+          const tokens = toMapString(buildGalaxy({ players, seed })).split(' ');
+          for (const [i, t] of edits) tokens[i] = t;
+          const text = tokens.join(' ');
+          const r = fromMapString(text);
+          if (r.ok) {
+            // Whatever it accepted, it exports again to the same import.
+            expect(fromMapString(toMapString(r.galaxy))).toEqual(r);
+          } else {
+            expect(CODES).toContain(r.error.code);
+            expect(r.error.message.length).toBeGreaterThan(0);
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
   });
 });

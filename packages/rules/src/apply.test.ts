@@ -11,6 +11,23 @@ import { randomPlay } from './testing/random-play.js';
 // Whole random games: generous when the machine is shared with other test runs.
 vi.setConfig({ testTimeout: 60_000 });
 
+/** Objects shaped like actions of every type, with plausible and implausible fields. */
+const anyShapedAction = fc.record({
+  type: fc.constantFrom(...ActionSchema.options.map((o) => o.shape.type.value)),
+  to: fc.integer({ min: 0, max: 7 }),
+  credits: fc.integer({ min: 0, max: 100 }),
+  cards: fc.array(fc.string(), { maxLength: 2 }),
+  offerId: fc.integer({ min: 0, max: 5 }),
+  unit: fc.constantFrom('cruiser', 'pds', 'ground-force', 'fighter', 'carrier', 'spacedock'),
+  tileId: fc.constantFrom('abyz-fria', 'centauri-gral', 'mecatol-rex', 'nope'),
+  hex: fc.record({ q: fc.integer({ min: -5, max: 5 }), r: fc.integer({ min: -5, max: 5 }) }),
+  rotation: fc.integer({ min: 0, max: 6 }),
+  count: fc.integer({ min: 1, max: 5 }),
+  planet: fc.oneof(fc.constantFrom('Arc Prime', 'Jord', 'Mecatol Rex'), fc.string()),
+  card: fc.string(),
+  technology: fc.constantFrom('antimass-deflectors', 'xrd-transporter', 'nope'),
+});
+
 describe('apply: validation and error codes', () => {
   const s = newGame(3, {}, 'apply');
 
@@ -64,25 +81,35 @@ describe('apply: validation and error codes', () => {
       }),
       { numRuns: 300 },
     );
-    const generated = fc.sample(
-      fc.record({
-        type: fc.constantFrom(...ActionSchema.options.map((o) => o.shape.type.value)),
-        to: fc.integer({ min: 0, max: 7 }),
-        credits: fc.integer({ min: 0, max: 100 }),
-        cards: fc.array(fc.string(), { maxLength: 2 }),
-        offerId: fc.integer({ min: 0, max: 5 }),
-        unit: fc.constantFrom('cruiser', 'pds', 'ground-force'),
-        count: fc.integer({ min: 1, max: 5 }),
-        planet: fc.string(),
-        card: fc.string(),
-        technology: fc.constantFrom('antimass-deflectors', 'xrd-transporter', 'nope'),
-      }),
-      300,
-    );
+    const generated = fc.sample(anyShapedAction, 300);
     for (const action of generated) {
       for (let seat = 0; seat < 4; seat++) apply(frozen, seat, action);
     }
     expect(JSON.stringify(frozen)).toBe(before);
+  });
+
+  it('answers well-shaped actions in every phase of a game with a listed code, never INTERNAL_ERROR', () => {
+    const generated = fc.sample(anyShapedAction, 40);
+    const codes = new Set<string>(ERROR_CODES);
+    const phases = new Set<string>();
+    for (const n of [3, 8]) {
+      let step = 0;
+      randomPlay(newGame(n, { galaxy: { mode: 'build' } }, `shaped-${n}`), 600, n, (before) => {
+        if (step++ % 5 !== 0) return;
+        phases.add(before.phase.name);
+        const frozen = deepFreeze(before);
+        for (const action of generated) {
+          for (let seat = 0; seat < n; seat++) {
+            const r = apply(frozen, seat, action);
+            if (!r.ok) {
+              expect(r.error.code).not.toBe('INTERNAL_ERROR');
+              expect(codes.has(r.error.code)).toBe(true);
+            }
+          }
+        }
+      });
+    }
+    expect(phases.size).toBeGreaterThanOrEqual(6);
   });
 
   it('accepts every action legalActions offers, for every seat, with 2 to 8 players', () => {

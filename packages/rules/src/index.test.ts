@@ -26,8 +26,10 @@ describe('Public API (the contract with the server and the web client)', () => {
       expect.arrayContaining(['BAD_REQUEST', 'NOT_YOUR_DECISION', 'ILLEGAL_ACTION', 'GAME_OVER']),
     );
   });
+});
 
-  it('OR-2.3 Long Parsecs puts the home systems in the Outer Rim', () => {
+describe('OR-2.3 Long Parsecs through the public API', () => {
+  it('Long Parsecs puts the home systems in the Outer Rim', () => {
     const s = rules.createGame(
       { players: [{ race: 'sol' }, { race: 'hacan' }, { race: 'xxcha' }], variant: 'long-parsecs' },
       'parsecs',

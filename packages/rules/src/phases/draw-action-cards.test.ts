@@ -46,6 +46,32 @@ describe('BG-2 Draw Action Cards', () => {
     );
   });
 
+  it('reshuffles only when the deck runs out part-way, after its last card is drawn', () => {
+    const s = newGame(2, {}, 'reshuffle-mid');
+    const d = new Draft({
+      ...s,
+      players: s.players.map((p) => ({ ...p, hand: [] })),
+      actionDeck: ['last#1'],
+      actionDiscard: ['x#1', 'x#2'],
+    });
+    enterDrawActionCards(d);
+    const after = d.finish();
+    expect(after.players[0]?.hand).toEqual(['last#1']);
+    expect(d.events.map((e) => e.type)).toEqual(['cards-drawn', 'deck-reshuffled', 'cards-drawn']);
+    expect(d.events).toContainEqual({ type: 'deck-reshuffled', cards: 2 });
+    const second = after.players[1]?.hand ?? [];
+    expect(second).toHaveLength(1);
+    expect([...second, ...after.actionDeck].sort()).toEqual(['x#1', 'x#2']);
+  });
+
+  it('draws nothing, and waits for nobody, when deck and discards are both empty', () => {
+    const s = newGame(2, {}, 'reshuffle-empty');
+    const d = new Draft({ ...s, actionDeck: [], actionDiscard: [] });
+    expect(enterDrawActionCards(d)).toBe(false);
+    expect(d.finish().players.map((p) => p.hand)).toEqual(s.players.map((p) => p.hand));
+    expect(d.events).toEqual([]);
+  });
+
   it('makes a player above the hand limit of 7 discard down to it', () => {
     const base = advanceTo(newGame(2, {}, 'limit'), 'market');
     const full = ['c#1', 'c#2', 'c#3', 'c#4', 'c#5', 'c#6', 'c#7'];

@@ -74,16 +74,6 @@ describe('BG-2 Individual Turns', () => {
     expect(s.phase.done).toEqual([seat]);
   });
 
-  it('OR-6.2 opens the turn with leaders boarding only when leaders are in play', () => {
-    const off = advanceTo(
-      createGame({ players: [{ race: 'sol' }, { race: 'hacan' }], leaders: false }, 'no-leaders'),
-      'individual-turns',
-    );
-    expect(off.phase.name === 'individual-turns' && off.phase.segment).toBe('movement');
-    const on = turns();
-    expect(on.phase.name === 'individual-turns' && on.phase.segment).toBe('leaders-board');
-  });
-
   it('gives everyone exactly one turn, and only the active player may act', () => {
     let s = turns('one-each');
     const order: number[] = [];
@@ -96,5 +86,17 @@ describe('BG-2 Individual Turns', () => {
       s = mustApply(s, active, { type: 'end-turn' });
     }
     expect(order.slice().sort()).toEqual([0, 1, 2, 3]);
+  });
+});
+
+describe('OR-6.2 leaders in the turn', () => {
+  it('opens the turn with leaders boarding only when leaders are in play', () => {
+    const off = advanceTo(
+      createGame({ players: [{ race: 'sol' }, { race: 'hacan' }], leaders: false }, 'no-leaders'),
+      'individual-turns',
+    );
+    expect(off.phase.name === 'individual-turns' && off.phase.segment).toBe('movement');
+    const on = turns();
+    expect(on.phase.name === 'individual-turns' && on.phase.segment).toBe('leaders-board');
   });
 });

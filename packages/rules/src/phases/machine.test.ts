@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { apply } from '../apply.js';
 import { decisions } from '../decisions.js';
 import { ROUND_PHASES } from '../state/phase.js';
-import { newGame } from '../testing/fixtures.js';
+import { advanceTo, newGame, withPlayer } from '../testing/fixtures.js';
 import { passThroughRound, phaseLog } from '../testing/round-log.js';
 
 // Whole random games: generous when the machine is shared with other test runs.
@@ -13,6 +13,22 @@ describe('BG-2 order of phases', () => {
     const { events } = passThroughRound(newGame(3, {}, 'order'), 2);
     const log = phaseLog(events, 2);
     expect(log.map((x) => x.split(':')[0])).toEqual([...ROUND_PHASES]);
+  });
+
+  it('logs every phase once a round, started or skipped, never both', () => {
+    // Seats left broke in round 1: later rounds' Technology (30 credits) has nothing to sell.
+    for (const players of [2, 3, 5]) {
+      let s = advanceTo(newGame(players, {}, `once-${players}`), 'purchase-units');
+      for (let seat = 0; seat < players; seat++) s = withPlayer(s, seat, { credits: 0 });
+      const { events } = passThroughRound(s, 3);
+      const skips = new Set<string>();
+      for (const round of [2, 3]) {
+        const log = phaseLog(events, round);
+        expect(log.map((x) => x.split(':')[0])).toEqual([...ROUND_PHASES]);
+        for (const x of log) if (x.endsWith(':skip')) skips.add(x);
+      }
+      expect(skips).toContain('technology:skip');
+    }
   });
 
   it('skips Assassin (no Assassins option) and Trade Income (no agreements yet)', () => {
@@ -40,8 +56,10 @@ describe('BG-2 order of phases', () => {
       .filter((e) => e.type === 'phase-started' || e.type === 'phase-skipped');
     expect(before.at(-1)).toMatchObject({ phase: 'place-new-units' });
   });
+});
 
-  it('BG-10 ends the game at the round limit, highest bracket winning', () => {
+describe('BG-10 round limit', () => {
+  it('ends the game at the round limit, highest bracket winning', () => {
     const { state, events } = passThroughRound(newGame(2, { roundLimit: 2 }, 'limit'), 5);
     expect(state.phase.name).toBe('game-over');
     expect(state.round).toBe(2);

@@ -3,20 +3,21 @@ import { ROUND_PHASES, type RoundPhase } from '../state/phase.js';
 import { enterAssassin, skipAssassin } from './assassin.js';
 import { enterDrawActionCards } from './draw-action-cards.js';
 import { enterIndividualTurns } from './individual-turns.js';
-import { enterMarket } from './market.js';
+import { enterMarket, skipMarket } from './market.js';
 import { enterPlaceNewUnits, exitPlaceNewUnits } from './place-new-units.js';
 import { enterPolitical, skipPolitical } from './political.js';
 import { endByRoundLimit, runProgression } from './progression.js';
-import { enterPurchaseUnits } from './purchase-units.js';
+import { enterPurchaseUnits, skipPurchaseUnits } from './purchase-units.js';
 import { runReceiveCredits } from './receive-credits.js';
 import { enterReceiveTradeIncome, skipReceiveTradeIncome } from './receive-trade-income.js';
-import { enterTechnology } from './technology.js';
+import { enterTechnology, skipTechnology } from './technology.js';
 
 /**
  * BG-2 as a state machine. Each phase either waits for decisions (its
  * `enter` returns true and leaves its state in `phase`) or does its work at
- * once and hands on. A phase some rule keeps out of this game says why in
- * `skip`.
+ * once and hands on. A phase some rule keeps out of this game, or one with
+ * nothing to do for anyone (BG-2: it passes by itself), says why in `skip`,
+ * so the log shows it once, as skipped, and never as started too.
  */
 interface PhaseStep {
   skip?: (d: Draft) => string | null;
@@ -31,7 +32,7 @@ const PHASES: Readonly<Record<RoundPhase, PhaseStep>> = {
       return false;
     },
   },
-  market: { enter: enterMarket },
+  market: { skip: skipMarket, enter: enterMarket },
   assassin: { skip: skipAssassin, enter: enterAssassin },
   political: { skip: skipPolitical, enter: enterPolitical },
   'draw-action-cards': { enter: enterDrawActionCards },
@@ -41,10 +42,10 @@ const PHASES: Readonly<Record<RoundPhase, PhaseStep>> = {
       return false;
     },
   },
-  'purchase-units': { enter: enterPurchaseUnits },
+  'purchase-units': { skip: skipPurchaseUnits, enter: enterPurchaseUnits },
   'individual-turns': { enter: enterIndividualTurns },
   'receive-trade-income': { skip: skipReceiveTradeIncome, enter: enterReceiveTradeIncome },
-  technology: { enter: enterTechnology },
+  technology: { skip: skipTechnology, enter: enterTechnology },
   'place-new-units': { enter: enterPlaceNewUnits },
 };
 

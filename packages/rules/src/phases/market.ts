@@ -14,12 +14,12 @@ import { handCount } from './draw-action-cards.js';
  */
 type MarketPhase = Extract<PhaseState, { name: 'market' }>;
 
+/** BG-2: a phase with nothing to do passes by itself; here, when nobody holds anything to give. */
+export function skipMarket(d: Draft): string | null {
+  return d.s.players.some((p) => p.credits > 0 || p.hand.length > 0) ? null : 'nothing to give';
+}
+
 export function enterMarket(d: Draft): boolean {
-  const anythingToGive = d.s.players.some((p) => p.credits > 0 || p.hand.length > 0);
-  if (!anythingToGive) {
-    d.emit({ type: 'phase-skipped', round: d.s.round, phase: 'market', reason: 'nothing to give' });
-    return false;
-  }
   d.s.phase = { name: 'market', done: [], offers: [], nextOfferId: 1 };
   return true;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apply } from '../apply.js';
+import { RULE_CONSTANTS } from '../content/constants.js';
 import { UNITS } from '../content/units.js';
 import { legalActions } from '../legal-actions.js';
 import { createGame } from '../setup/create-game.js';
@@ -62,6 +63,36 @@ describe('BG-2 Purchase Units', () => {
     const s2 = mustApply(s1, 1, { type: 'cancel-purchases' });
     expect(s2.players[1]?.credits).toBe(100);
     expect(s2.players[1]?.spacedockOrders).toEqual([]);
+  });
+
+  it('sells no Spacedock beyond 6 per player, counting docks standing and ordered', () => {
+    const base = withPlayer(purchasing(), 0, { credits: 1_000 });
+    const standing = spacedocksOf(base, 0);
+    const spare = Object.entries(base.planets)
+      .filter(([name, p]) => p.owner === null && !standing.includes(name))
+      .map(([name]) => name);
+    const room = RULE_CONSTANTS.maxSpacedocksPerPlayer - standing.length;
+    const mine = spare.slice(0, room + 1);
+    expect(mine).toHaveLength(room + 1);
+    const s = {
+      ...base,
+      planets: {
+        ...base.planets,
+        ...Object.fromEntries(mine.map((name) => [name, { ...base.planets[name], owner: 0 }])),
+      },
+    } as GameState;
+    let s1 = s;
+    for (const planet of mine.slice(0, room)) {
+      s1 = mustApply(s1, 0, { type: 'purchase-spacedock', planet });
+    }
+    expect(standing.length + (s1.players[0]?.spacedockOrders.length ?? 0)).toBe(
+      RULE_CONSTANTS.maxSpacedocksPerPlayer,
+    );
+    const last = mine[room] ?? '';
+    const seventh = apply(s1, 0, { type: 'purchase-spacedock', planet: last });
+    expect(!seventh.ok && seventh.error.code).toBe('ILLEGAL_ACTION');
+    expect(legalActions(s1, 0).some((a) => a.type === 'purchase-spacedock')).toBe(false);
+    expect(legalActions(s, 0)).toContainEqual({ type: 'purchase-spacedock', planet: last });
   });
 
   it('moves on once every seat has ended its purchases', () => {

@@ -63,21 +63,18 @@ function canBuyAnything(t: Table, seat: Seat): boolean {
   );
 }
 
+/** Seats with nothing they can buy: done from the start. */
+function unableToBuy(t: Table): Seat[] {
+  return t.players.map((_, seat) => seat).filter((seat) => !canBuyAnything(t, seat));
+}
+
+/** BG-2: a phase with nothing to do passes by itself. */
+export function skipPurchaseUnits(d: Draft): string | null {
+  return unableToBuy(d.s).length === d.s.players.length ? 'nobody can buy anything' : null;
+}
+
 export function enterPurchaseUnits(d: Draft): boolean {
-  const done: Seat[] = [];
-  for (let seat = 0; seat < d.s.players.length; seat++) {
-    if (!canBuyAnything(d.s, seat)) done.push(seat);
-  }
-  if (done.length === d.s.players.length) {
-    d.emit({
-      type: 'phase-skipped',
-      round: d.s.round,
-      phase: 'purchase-units',
-      reason: 'nobody can buy anything',
-    });
-    return false;
-  }
-  d.s.phase = { name: 'purchase-units', done };
+  d.s.phase = { name: 'purchase-units', done: unableToBuy(d.s) };
   return true;
 }
 

@@ -40,8 +40,10 @@ describe('BG-2 Receive Credits', () => {
     const planets = RACES.hacan.homePlanets.length;
     expect(incomeOf(withTools, 0)).toBe(incomeOf(s, 0) + planets);
   });
+});
 
-  it('OR-6.2 Scientist doubles the income of a planet outside its home system, once', () => {
+describe('OR-6.2 Scientist income', () => {
+  it('Scientist doubles the income of a planet outside its home system, once', () => {
     const s = game();
     const outside = Object.entries(s.planets).find(
       ([name, p]) => p.owner === null && (planetDef(name)?.resources ?? 0) > 0,

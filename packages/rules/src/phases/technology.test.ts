@@ -38,6 +38,21 @@ describe('BG-9 Technology phase', () => {
     expect(offered).not.toContain('xrd-transporter');
   });
 
+  it('sells a technology once its prerequisites are owned: all of an AND, one of an OR', () => {
+    const base = techPhase();
+    const withAntimass = withPlayer(base, 0, { technologies: ['antimass-deflectors'] });
+    expect(techById('cybernetics').prerequisites).toEqual({
+      any: ['stasis-capsules', 'antimass-deflectors'],
+    });
+    for (const technology of ['xrd-transporter', 'cybernetics'] as const) {
+      expect(legalActions(withAntimass, 0)).toContainEqual({ type: 'buy-technology', technology });
+      const s1 = mustApply(withAntimass, 0, { type: 'buy-technology', technology });
+      expect(s1.players[0]?.technologies).toEqual(['antimass-deflectors', technology]);
+      const refused = apply(base, 0, { type: 'buy-technology', technology });
+      expect(!refused.ok && refused.error.code).toBe('ILLEGAL_ACTION');
+    }
+  });
+
   it('refuses a technology the player cannot afford or already owns', () => {
     const poor = withPlayer(techPhase(), 0, { credits: 29 });
     const r = apply(poor, 0, { type: 'buy-technology', technology: 'antimass-deflectors' });

@@ -55,23 +55,26 @@ function buyable(t: Table, phase: TechnologyPhase, seat: Seat): TechDef[] {
   );
 }
 
-export function enterTechnology(d: Draft): boolean {
+/** The phase as it opens: who owned what before it, and who cannot buy anything. */
+function openingPhase(t: Table): TechnologyPhase {
   const knownBefore: Record<string, Seat[]> = {};
-  d.s.players.forEach((p, seat) => {
+  t.players.forEach((p, seat) => {
     for (const id of p.technologies) knownBefore[id] = [...(knownBefore[id] ?? []), seat];
   });
   const phase: TechnologyPhase = { name: 'technology', done: [], knownBefore };
-  const done = d.s.players.map((_, i) => i).filter((s) => buyable(d.s, phase, s).length === 0);
-  if (done.length === d.s.players.length) {
-    d.emit({
-      type: 'phase-skipped',
-      round: d.s.round,
-      phase: 'technology',
-      reason: 'nobody can buy a technology',
-    });
-    return false;
-  }
-  d.s.phase = { ...phase, done };
+  const done = t.players.map((_, i) => i).filter((s) => buyable(t, phase, s).length === 0);
+  return { ...phase, done };
+}
+
+/** BG-2: a phase with nothing to do passes by itself. */
+export function skipTechnology(d: Draft): string | null {
+  return openingPhase(d.s).done.length === d.s.players.length
+    ? 'nobody can buy a technology'
+    : null;
+}
+
+export function enterTechnology(d: Draft): boolean {
+  d.s.phase = openingPhase(d.s);
   return true;
 }
 

@@ -56,38 +56,27 @@ describe('BG-1 races and starting positions', () => {
     });
   });
 
-  it('OR-6.2 gives the Yssaril an Admiral as third leader, or the chosen type', () => {
-    const types = (s: ReturnType<typeof createGame>) => s.players[0]?.leaders.map((l) => l.type);
-    const yssaril = [{ race: 'yssaril' as const }, { race: 'sol' as const }];
-    expect(types(createGame({ players: yssaril }, 'y'))).toEqual(['agent', 'agent', 'admiral']);
-    expect(types(createGame({ players: yssaril, yssarilThirdLeader: 'general' }, 'y'))).toEqual([
-      'agent',
-      'agent',
-      'general',
-    ]);
-  });
-
-  it('OR-6.2 leaders can be switched off', () => {
-    const s = newGame(2, { leaders: false });
-    for (const p of s.players) expect(p.leaders).toEqual([]);
-  });
-
   it('throws a typed error for invalid options', () => {
     expect(() => createGame({ players: [{ race: 'sol' }] }, 'x')).toThrow(GameSetupError);
   });
 });
 
 describe('OR-3 compensation', () => {
-  it('gives the Tight seat 35 and the two Squeezed seats 25 extra credits with 7 players', () => {
-    const s = newGame(7);
-    const { compensation } = layout(7, 'standard');
-    expect([...compensation].sort((a, b) => a - b)).toEqual([0, 0, 0, 0, 25, 25, 35]);
-    s.players.forEach((p, seat) => {
-      expect(p.compensation).toBe(compensation[seat]);
-      expect(p.credits).toBe(RACES[p.race].start.credits + (compensation[seat] ?? 0));
-    });
-    expect(s.setupEvents.filter((e) => e.type === 'compensation')).toHaveLength(3);
-  });
+  it.each(['standard', 'long-parsecs'] as const)(
+    'gives the Tight seat 35 and the two Squeezed seats 25 extra credits with 7 players (%s)',
+    (variant) => {
+      const s = newGame(7, { variant }, `compensation-${variant}`);
+      const { compensation } = layout(7, variant);
+      expect([...compensation].sort((a, b) => a - b)).toEqual([0, 0, 0, 0, 25, 25, 35]);
+      s.players.forEach((p, seat) => {
+        expect(p.compensation).toBe(compensation[seat]);
+        expect(p.credits).toBe(RACES[p.race].start.credits + (compensation[seat] ?? 0));
+      });
+      expect(
+        s.setupEvents.flatMap((e) => (e.type === 'compensation' ? [[e.seat, e.credits]] : [])),
+      ).toEqual(compensation.flatMap((c, seat) => (c > 0 ? [[seat, c]] : [])));
+    },
+  );
 
   it('gives no compensation with 6 or 8 players', () => {
     for (const n of [6, 8]) {
@@ -96,36 +85,86 @@ describe('OR-3 compensation', () => {
   });
 });
 
-describe('BG-4 galaxy building: dealing', () => {
-  it('deals the stock so each seat holds the tiles it will lay, hidden in its hand', () => {
-    const s = newGame(4, { galaxy: { mode: 'build' } });
-    expect(s.phase.name).toBe('galaxy-building');
-    if (s.phase.name !== 'galaxy-building') return;
-    const order = snakeOrder(4, s.firstSeat, s.phase.order.length);
-    expect(s.phase.order).toEqual(order);
-    const dealt = s.players.flatMap((p) => p.dealtTiles);
-    expect(dealt).toHaveLength(53);
-    expect(new Set(dealt).size).toBe(53);
-    s.players.forEach((p, seat) => {
-      expect(p.dealtTiles).toHaveLength(order.filter((x) => x === seat).length);
+describe('BG-4 galaxy building in setup', () => {
+  describe('galaxy building: dealing', () => {
+    it('deals the stock so each seat holds the tiles it will lay, hidden in its hand', () => {
+      const s = newGame(4, { galaxy: { mode: 'build' } });
+      expect(s.phase.name).toBe('galaxy-building');
+      if (s.phase.name !== 'galaxy-building') return;
+      const order = snakeOrder(4, s.firstSeat, s.phase.order.length);
+      expect(s.phase.order).toEqual(order);
+      const dealt = s.players.flatMap((p) => p.dealtTiles);
+      expect(dealt).toHaveLength(53);
+      expect(new Set(dealt).size).toBe(53);
+      s.players.forEach((p, seat) => {
+        expect(p.dealtTiles).toHaveLength(order.filter((x) => x === seat).length);
+      });
+      expect(s.setupEvents.some((e) => e.type === 'first-player-chosen')).toBe(true);
     });
-    expect(s.setupEvents.some((e) => e.type === 'first-player-chosen')).toBe(true);
+
+    it('OR-2.1 sets one empty system aside with 8 players', () => {
+      const s = newGame(8, { galaxy: { mode: 'build' } });
+      expect(s.players.flatMap((p) => p.dealtTiles)).toHaveLength(52);
+      expect(s.tileStock).toHaveLength(1);
+      expect(tileById(s.tileStock[0] ?? '')?.planets).toEqual([]);
+    });
+
+    it('picks the first player from the seed', () => {
+      const firsts = new Set(
+        ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map(
+          (seed) => createGame(options(6, { galaxy: { mode: 'build' } }), seed).firstSeat,
+        ),
+      );
+      expect(firsts.size).toBeGreaterThan(1);
+    });
   });
 
-  it('OR-2.1 sets one empty system aside with 8 players', () => {
-    const s = newGame(8, { galaxy: { mode: 'build' } });
-    expect(s.players.flatMap((p) => p.dealtTiles)).toHaveLength(52);
-    expect(s.tileStock).toHaveLength(1);
-    expect(tileById(s.tileStock[0] ?? '')?.planets).toEqual([]);
+  describe('map string import', () => {
+    it('starts a game on an exported galaxy, taking the races from its home systems', () => {
+      const original = newGame(3, {}, 'export-me');
+      const mapString = toMapString(original.galaxy);
+      const s = createGame(options(3, { galaxy: { mode: 'map-string', mapString } }), 'import');
+      expect(s.galaxy.tiles).toEqual(original.galaxy.tiles);
+      expect(s.players.map((p) => p.race)).toEqual(original.players.map((p) => p.race));
+      expect(s.minorRaces.map((m) => m.race).sort()).toEqual(
+        original.minorRaces.map((m) => m.race).sort(),
+      );
+      expect(s.round).toBe(1);
+    });
+
+    it('refuses a map string for another player count', () => {
+      const mapString = toMapString(newGame(3).galaxy);
+      expect(() =>
+        createGame(options(4, { galaxy: { mode: 'map-string', mapString } }), 'x'),
+      ).toThrow(GameSetupError);
+    });
+
+    it('refuses a chosen race that differs from the map', () => {
+      const original = newGame(2, {}, 'races-map');
+      const mapString = toMapString(original.galaxy);
+      const other = RACE_IDS.find((r) => !original.players.some((p) => p.race === r)) ?? 'sol';
+      expect(() =>
+        createGame(
+          {
+            players: [{ race: other }, { race: 'random' }],
+            galaxy: { mode: 'map-string', mapString },
+          },
+          'x',
+        ),
+      ).toThrow(GameSetupError);
+    });
   });
 
-  it('picks the first player from the seed', () => {
-    const firsts = new Set(
-      ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map(
-        (seed) => createGame(options(6, { galaxy: { mode: 'build' } }), seed).firstSeat,
-      ),
-    );
-    expect(firsts.size).toBeGreaterThan(1);
+  describe('map string import: unfinished galaxies', () => {
+    it('refuses a map string whose galaxy is not fully built', () => {
+      const built = toMapString(newGame(3, {}, 'unfinished').galaxy);
+      const tokens = built.split(' ');
+      // Empty the whole Outer Rim and ring 3: far more holes than the gaps of 3 players.
+      const cut = [...tokens.slice(0, 2 + 19), ...tokens.slice(2 + 19).map(() => '.')].join(' ');
+      expect(() =>
+        createGame(options(3, { galaxy: { mode: 'map-string', mapString: cut } }), 'x'),
+      ).toThrow(GameSetupError);
+    });
   });
 });
 
@@ -169,50 +208,20 @@ describe('OR-2.2 minor races (auto galaxy)', () => {
   });
 });
 
-describe('BG-4 map string import', () => {
-  it('starts a game on an exported galaxy, taking the races from its home systems', () => {
-    const original = newGame(3, {}, 'export-me');
-    const mapString = toMapString(original.galaxy);
-    const s = createGame(options(3, { galaxy: { mode: 'map-string', mapString } }), 'import');
-    expect(s.galaxy.tiles).toEqual(original.galaxy.tiles);
-    expect(s.players.map((p) => p.race)).toEqual(original.players.map((p) => p.race));
-    expect(s.minorRaces.map((m) => m.race).sort()).toEqual(
-      original.minorRaces.map((m) => m.race).sort(),
-    );
-    expect(s.round).toBe(1);
+describe('OR-6.2 leaders at setup', () => {
+  it('gives the Yssaril an Admiral as third leader, or the chosen type', () => {
+    const types = (s: ReturnType<typeof createGame>) => s.players[0]?.leaders.map((l) => l.type);
+    const yssaril = [{ race: 'yssaril' as const }, { race: 'sol' as const }];
+    expect(types(createGame({ players: yssaril }, 'y'))).toEqual(['agent', 'agent', 'admiral']);
+    expect(types(createGame({ players: yssaril, yssarilThirdLeader: 'general' }, 'y'))).toEqual([
+      'agent',
+      'agent',
+      'general',
+    ]);
   });
 
-  it('refuses a map string for another player count', () => {
-    const mapString = toMapString(newGame(3).galaxy);
-    expect(() =>
-      createGame(options(4, { galaxy: { mode: 'map-string', mapString } }), 'x'),
-    ).toThrow(GameSetupError);
-  });
-
-  it('refuses a chosen race that differs from the map', () => {
-    const original = newGame(2, {}, 'races-map');
-    const mapString = toMapString(original.galaxy);
-    const other = RACE_IDS.find((r) => !original.players.some((p) => p.race === r)) ?? 'sol';
-    expect(() =>
-      createGame(
-        {
-          players: [{ race: other }, { race: 'random' }],
-          galaxy: { mode: 'map-string', mapString },
-        },
-        'x',
-      ),
-    ).toThrow(GameSetupError);
-  });
-});
-
-describe('BG-4 map string import: unfinished galaxies', () => {
-  it('refuses a map string whose galaxy is not fully built', () => {
-    const built = toMapString(newGame(3, {}, 'unfinished').galaxy);
-    const tokens = built.split(' ');
-    // Empty the whole Outer Rim and ring 3: far more holes than the gaps of 3 players.
-    const cut = [...tokens.slice(0, 2 + 19), ...tokens.slice(2 + 19).map(() => '.')].join(' ');
-    expect(() =>
-      createGame(options(3, { galaxy: { mode: 'map-string', mapString: cut } }), 'x'),
-    ).toThrow(GameSetupError);
+  it('leaders can be switched off', () => {
+    const s = newGame(2, { leaders: false });
+    for (const p of s.players) expect(p.leaders).toEqual([]);
   });
 });

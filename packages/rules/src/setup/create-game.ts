@@ -163,7 +163,7 @@ function dealTiles(d: Draft): void {
     d.player(seat).dealtTiles = hand;
     d.emit({ type: 'tiles-dealt', seat, count: hand.length, tiles: hand });
   });
-  d.s.phase = { name: 'galaxy-building', order, step: 0, lastPlanetless: false };
+  d.s.phase = { name: 'galaxy-building', order, step: 0, planetlessSeats: [] };
   skipStuckSeats(d);
 }
 
@@ -206,7 +206,7 @@ export function createGame(input: GameOptionsInput, seed: string): GameState {
     options,
     prng: seedPrng(seed),
     round: 0,
-    phase: { name: 'galaxy-building', order: [], step: 0, lastPlanetless: false },
+    phase: { name: 'galaxy-building', order: [], step: 0, planetlessSeats: [] },
     galaxy: { players: n, variant: options.variant, tiles: {}, homes: [], minorRaces: [] },
     firstSeat: 0,
     units: {},

@@ -75,7 +75,7 @@ describe('BG-4 interactive galaxy building', () => {
       if (phase.name !== 'galaxy-building') break;
       const seat = phase.order[phase.step] ?? 0;
       const legal = legalActions(s, seat);
-      if (phase.lastPlanetless) {
+      if (phase.planetlessSeats.includes(seat)) {
         const hand = s.players[seat]?.dealtTiles ?? [];
         const planetTilePlaceable = hand.some(
           (id) =>
@@ -93,6 +93,33 @@ describe('BG-4 interactive galaxy building', () => {
       s = mustApply(s, seat, a);
     }
     expect(s.phase.name).not.toBe('galaxy-building');
+  });
+
+  it('binds the seat that laid the planetless tile, not the next seat to lay', () => {
+    const s = newGame(2, { galaxy: { mode: 'build' } }, 'planetless-seat');
+    const phase = building(s);
+    const seat = phase.order[phase.step] ?? 0;
+    const other = 1 - seat;
+    const hand = s.players[seat]?.dealtTiles ?? [];
+    const planetlessInHand = hand.filter((id) => tileById(id)?.planets.length === 0);
+    expect(planetlessInHand.length).toBeGreaterThan(0);
+    expect(hand.some((id) => (tileById(id)?.planets.length ?? 0) > 0)).toBe(true);
+    const laysPlanetless = (t: GameState) =>
+      legalActions(t, seat).some(
+        (a) => a.type === 'place-tile' && tileById(a.tileId)?.planets.length === 0,
+      );
+    const as = (planetlessSeats: number[]): GameState => ({
+      ...s,
+      phase: { ...phase, planetlessSeats },
+    });
+    expect(laysPlanetless(as([other]))).toBe(true);
+    expect(laysPlanetless(as([seat]))).toBe(false);
+    const tileId = planetlessInHand[0] ?? '';
+    const hex = legalPlacements(s.galaxy, tileId)[0] ?? { q: 0, r: -1 };
+    const refused = apply(as([seat]), seat, { type: 'place-tile', tileId, hex });
+    expect(!refused.ok && refused.error.code).toBe('ILLEGAL_ACTION');
+    const after = mustApply(as([other]), seat, { type: 'place-tile', tileId, hex });
+    expect(building(after).planetlessSeats).toEqual([other, seat]);
   });
 
   it('ends with OR-2.2 minor races in every gap, then round 1 begins', () => {

@@ -17,7 +17,7 @@ import type { Seat, Table } from '../state/types.js';
  * BG-4 interactive galaxy building: each seat holds its dealt tiles
  * (hidden from the others) and lays one at a time in snake order, where the
  * map package's regulations allow (ring by ring, anomaly adjacency, a
- * planet tile after a planetless one when possible).
+ * planet tile after the seat's own planetless one when possible).
  */
 export type BuildingPhase = Extract<PhaseState, { name: 'galaxy-building' }>;
 
@@ -38,7 +38,8 @@ export function buildingDecisions(t: Table, phase: BuildingPhase): Decision[] {
 export function buildingLegal(t: Table, phase: BuildingPhase, seat: Seat): Action[] {
   if (phase.order[phase.step] !== seat) return [];
   const out: Action[] = [];
-  for (const tileId of playableTiles(t.galaxy, dealtOf(t, seat), phase.lastPlanetless)) {
+  const afterPlanetless = phase.planetlessSeats.includes(seat);
+  for (const tileId of playableTiles(t.galaxy, dealtOf(t, seat), afterPlanetless)) {
     for (const hex of legalPlacements(t.galaxy, tileId)) {
       out.push({ type: 'place-tile', tileId, hex: { q: hex.q, r: hex.r } });
     }
@@ -80,8 +81,10 @@ function placeDealtTile(
   const p = d.player(seat);
   const i = p.dealtTiles.indexOf(tileId);
   p.dealtTiles = [...p.dealtTiles.slice(0, i), ...p.dealtTiles.slice(i + 1)];
-  const planetless = !hasPlanets(tileId);
-  d.s.phase = { ...phase, step: phase.step + 1, lastPlanetless: planetless };
+  // BG-4 binds the player who laid the planetless tile, not whoever lays next.
+  const others = phase.planetlessSeats.filter((s) => s !== seat);
+  const planetlessSeats = hasPlanets(tileId) ? others : [...others, seat];
+  d.s.phase = { ...phase, step: phase.step + 1, planetlessSeats };
   d.emit({ type: 'tile-placed', seat, tileId, hex: { q: hex.q, r: hex.r }, rotation });
   skipStuckSeats(d);
 }
@@ -103,7 +106,7 @@ export function applyBuilding(
     return ruleError('ILLEGAL_ACTION', 'That tile is not among your dealt tiles.');
   }
   if (
-    phase.lastPlanetless &&
+    phase.planetlessSeats.includes(seat) &&
     !hasPlanets(a.tileId) &&
     hand.some((id) => hasPlanets(id) && fits(d.s.galaxy, id))
   ) {
@@ -142,7 +145,7 @@ export function autoBuild(d: Draft): void {
     // The first fitting tile of a shuffled hand is a uniform pick among the
     // playable ones, without testing every tile of the hand.
     const hand = d.rng().shuffle(d.s.players[seat]?.dealtTiles ?? []);
-    const planetTile = phase.lastPlanetless
+    const planetTile = phase.planetlessSeats.includes(seat)
       ? hand.find((id) => hasPlanets(id) && fits(d.s.galaxy, id))
       : undefined;
     const tileId = planetTile ?? hand.find((id) => fits(d.s.galaxy, id));

@@ -20,7 +20,13 @@ export interface Offer {
  * the transition and never appear here.
  */
 export type PhaseState =
-  | { name: 'galaxy-building'; order: Seat[]; step: number; lastPlanetless: boolean }
+  | {
+      name: 'galaxy-building';
+      order: Seat[];
+      step: number;
+      /** Seats whose own last tile had no planet: their next must have one if it can (BG-4). */
+      planetlessSeats: Seat[];
+    }
   | { name: 'market'; done: Seat[]; offers: Offer[]; nextOfferId: number }
   | { name: 'draw-action-cards' }
   | { name: 'purchase-units'; done: Seat[] }

@@ -1,6 +1,7 @@
 import type { Action } from '../actions/schema.js';
 import { apply } from '../apply.js';
 import { decisions } from '../decisions.js';
+import type { GameEvent } from '../events.js';
 import { legalActions } from '../legal-actions.js';
 import type { GameState, Seat } from '../state/types.js';
 
@@ -33,7 +34,13 @@ export function randomPlay(
   start: GameState,
   steps: number,
   seed: number,
-  onStep?: (before: GameState, after: GameState, seat: Seat, action: Action) => void,
+  onStep?: (
+    before: GameState,
+    after: GameState,
+    seat: Seat,
+    action: Action,
+    events: readonly GameEvent[],
+  ) => void,
 ): RandomPlayResult {
   const rnd = lcg(seed);
   let state = start;
@@ -56,7 +63,7 @@ export function randomPlay(
         problem: `legal action refused: ${JSON.stringify(action)} -> ${r.error.code} ${r.error.message}`,
       };
     }
-    onStep?.(state, r.state, d.seat, action);
+    onStep?.(state, r.state, d.seat, action, r.events);
     played.push({ seat: d.seat, action });
     state = r.state;
   }

@@ -1,8 +1,9 @@
 import { apply } from '../apply.js';
 import { decisions } from '../decisions.js';
 import type { GameEvent } from '../events.js';
+import type { RoundPhase } from '../state/phase.js';
 import type { GameState } from '../state/types.js';
-import { passAction } from './fixtures.js';
+import { newGame, passAction } from './fixtures.js';
 
 /**
  * Test support for the BG-2 phase machine: plays a real game by passing
@@ -73,4 +74,71 @@ export function eventsBetween(
   const end = events.findIndex((e, i) => i > start && to(e));
   if (end < 0) throw new Error('no event matches the end');
   return events.slice(start + 1, end);
+}
+
+/** The rounds the phase tests watch: the first, and one that follows a whole round. */
+export const WATCHED_ROUNDS = [1, 2] as const;
+
+type PhaseEntry = ReturnType<typeof phaseEvents>[number];
+
+/**
+ * A fresh game of `players` (random races, default options) passed through
+ * the watched rounds; for each round, `phase`'s own entries and its place
+ * among its neighbours in the order of phases.
+ */
+export function watchRounds(
+  players: number,
+  seed: string,
+  phase: RoundPhase,
+): {
+  events: GameEvent[];
+  rounds: { round: number; entries: PhaseEntry[]; place: ReturnType<typeof neighbours> }[];
+} {
+  const { events } = passThroughRound(newGame(players, {}, seed), WATCHED_ROUNDS.length);
+  return {
+    events,
+    rounds: WATCHED_ROUNDS.map((round) => ({
+      round,
+      entries: phaseEvents(events, round).filter((e) => e.phase === phase),
+      place: neighbours(phaseLog(events, round), phase),
+    })),
+  };
+}
+
+/** The event a phase skipped in `round` for `reason` leaves. */
+export const skipped = (round: number, phase: RoundPhase, reason: string): PhaseEntry => ({
+  type: 'phase-skipped',
+  round,
+  phase,
+  reason,
+});
+
+/** Matches `phase`'s own started or skipped event in `round`; `type` narrows to one of them. */
+export function isPhaseEntry(
+  phase: RoundPhase,
+  round: number,
+  type?: 'phase-started' | 'phase-skipped',
+): (e: GameEvent) => boolean {
+  return (e) => {
+    if (e.type !== 'phase-started' && e.type !== 'phase-skipped') return false;
+    return (type === undefined || e.type === type) && e.phase === phase && e.round === round;
+  };
+}
+
+/**
+ * Per watched round, the events between `phase`'s entry and the entry of
+ * `next` (of the kinds given): what happened inside the phase.
+ */
+export function eventsInside(
+  events: readonly GameEvent[],
+  phase: { name: RoundPhase; type?: 'phase-started' | 'phase-skipped' },
+  next: { name: RoundPhase; type?: 'phase-started' | 'phase-skipped' },
+): GameEvent[][] {
+  return WATCHED_ROUNDS.map((round) =>
+    eventsBetween(
+      events,
+      isPhaseEntry(phase.name, round, phase.type),
+      isPhaseEntry(next.name, round, next.type),
+    ),
+  );
 }

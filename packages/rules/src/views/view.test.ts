@@ -64,6 +64,27 @@ describe('Hidden information in views', () => {
     }
   });
 
+  it('never shows a spectator or another seat the cards or tiles of a seat in the events of random games', () => {
+    for (const n of [3, 6]) {
+      const start = createGame(options(n, { galaxy: { mode: 'build' } }), SEED);
+      const secretsAfter = (s: GameState, viewer: Viewer) =>
+        s.players.flatMap((_, owner) => (owner === viewer ? [] : secretsOf(s, owner)));
+      expect(secretsAfter(start, 'spectator').length).toBeGreaterThan(0);
+      const setupText = JSON.stringify(eventsFor(start.setupEvents, 'spectator'));
+      for (const secret of secretsAfter(start, 'spectator'))
+        expect(setupText).not.toContain(secret);
+      let drawsSeen = 0;
+      randomPlay(start, 600, n + 11, (_before, after, seat, _action, events) => {
+        if (events.some((e) => e.type === 'cards-drawn')) drawsSeen++;
+        for (const viewer of ['spectator', (seat + 1) % n] as const) {
+          const text = JSON.stringify(eventsFor(events, viewer));
+          for (const secret of secretsAfter(after, viewer)) expect(text).not.toContain(secret);
+        }
+      });
+      expect(drawsSeen).toBeGreaterThan(0);
+    }
+  });
+
   it('hides the cards of a market offer from third parties, not from its two parties', () => {
     let s = advanceTo(createGame(options(3), SEED), 'market');
     s = withPlayer(s, 0, { hand: ['sabotage#1'] });
