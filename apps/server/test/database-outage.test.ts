@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEAVY_TEST_TIMEOUT, POSTGRES_ADMIN_URL, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
 import { fullLobby, playMoves, startGame } from './support/play.js';
-import { Client, http, startServer } from './support/server.js';
+import { http, startServer } from './support/server.js';
+import { joinTable } from './support/table.js';
 import type { RunningServer } from './support/server.js';
 
 async function healthy(server: RunningServer): Promise<number> {
@@ -54,11 +55,7 @@ describe('PostgreSQL dropping every connection', () => {
       // game played on A.
       await new Promise((resolve) => setTimeout(resolve, 3500));
       await startGame(a.url, game);
-      const seats = await Promise.all(
-        game.tokens.map((token) => Client.connect(a.url, { gameId: game.gameId, token })),
-      );
-      const spectator = await Client.connect(b.url, { gameId: game.gameId });
-      for (const c of [...seats, spectator]) await c.waitFor(() => c.states.length > 0);
+      const { seats, spectator } = await joinTable(a.url, game, b.url);
       const { seq } = await playMoves(seats, [spectator], 3);
       expect(seq).toBe(3);
       expect(spectator.updates.map((u) => u.seq)).toEqual([1, 2, 3]);

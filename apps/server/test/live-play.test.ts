@@ -1,18 +1,13 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  gameOptionsFromLobby,
-  isGameOver,
-  LobbyOptionsSchema,
-  replay,
-  view,
-} from '@outer-rim/rules';
-import type { Action, GameView } from '@outer-rim/rules';
+import { isGameOver, view } from '@outer-rim/rules';
+import type { GameView } from '@outer-rim/rules';
 import type { ActionLogResponse } from '../src/protocol/action-log.js';
 import type { GameRecord } from '../src/protocol/game-record.js';
 import { HEAVY_TEST_TIMEOUT, BACKENDS, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
 import { fullLobby, playMoves, startGame } from './support/play.js';
+import { replayRecord } from './support/replay.js';
 import { Client, http, startServer } from './support/server.js';
 import type { RunningServer } from './support/server.js';
 
@@ -87,15 +82,7 @@ describe.each(BACKENDS)('a whole short game through the protocol on %s', (kind) 
       ).body;
       expect(log.seed).toBe(seed);
       expect(log.entries.map((e) => e.seq)).toEqual(all);
-      const options = gameOptionsFromLobby(
-        LobbyOptionsSchema.parse(record.options),
-        record.seats.map((s) => ({ name: s.name ?? '', race: s.race as never })),
-      );
-      const replayed = replay(
-        options,
-        seed,
-        log.entries.map((e) => ({ seat: e.seat, action: e.action as Action })),
-      );
+      const replayed = replayRecord(record, seed, log.entries);
       expect(view(replayed, 'spectator')).toEqual(lastView);
       expect(replayed.winner).toEqual(record.winner);
 

@@ -7,6 +7,8 @@ import type { ActionAck } from '../src/protocol/socket-action.js';
 import { HEAVY_TEST_TIMEOUT, BACKENDS, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
 import { fullLobby, nextMove, playMoves, startGame } from './support/play.js';
+import { openTable } from './support/table.js';
+import type { Table } from './support/table.js';
 import type { SeatedGame } from './support/play.js';
 import { Client, http, startServer } from './support/server.js';
 import type { RunningServer } from './support/server.js';
@@ -22,7 +24,7 @@ async function refusedConnection(url: string, auth: { gameId: string; token?: st
 }
 
 describe.each(BACKENDS)('refusals on %s: each gets its code, none changes anything', (kind) => {
-  let backend: Backend;
+  let table: Table;
   let server: RunningServer;
   let game: SeatedGame;
   let seats: Client[];
@@ -32,21 +34,10 @@ describe.each(BACKENDS)('refusals on %s: each gets its code, none changes anythi
     (await http<GameRecord>(server.url, 'GET', `/api/games/${game.gameId}`)).body.seq;
 
   beforeAll(async () => {
-    backend = await prepareBackend(kind, 'refusals');
-    server = await startServer(backend.config({ MESSAGE_LIMIT: '4096' }));
-    game = await fullLobby(server.url, 3);
-    await startGame(server.url, game);
-    seats = await Promise.all(
-      game.tokens.map((token) => Client.connect(server.url, { gameId: game.gameId, token })),
-    );
-    spectator = await Client.connect(server.url, { gameId: game.gameId });
-    for (const c of [...seats, spectator]) await c.waitFor(() => c.states.length > 0);
+    table = await openTable(kind, 'refusals', { MESSAGE_LIMIT: '4096' });
+    ({ server, game, seats, spectator } = table);
   });
-  afterAll(async () => {
-    for (const c of [...seats, spectator]) c.close();
-    await server.close();
-    await backend.dispose();
-  });
+  afterAll(() => table.close());
 
   it(
     'refuses a wrong token, a token of another game and an unknown game at connection',

@@ -1,21 +1,23 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '@outer-rim/rules';
-import { games, snapshots } from '../src/db/schema.js';
+import { snapshots } from '../src/db/schema.js';
 import { ReplayViews } from '../src/games/replay-views.js';
 import type { ErrorResponse } from '../src/protocol/error-codes.js';
 import type { ReplayViewResponse } from '../src/protocol/replay-view.js';
-import { HEAVY_TEST_TIMEOUT, BACKENDS, prepareBackend } from './support/backends.js';
-import type { Backend } from './support/backends.js';
-import { fullLobby, playMoves, startGame } from './support/play.js';
+import { HEAVY_TEST_TIMEOUT, BACKENDS } from './support/backends.js';
+import { expectOwnSecretsOnly, storedSeed } from './support/hidden.js';
+import { fullLobby, playMoves } from './support/play.js';
 import type { SeatedGame } from './support/play.js';
-import { Client, http, startServer } from './support/server.js';
-import type { RunningServer } from './support/server.js';
+import { http } from './support/server.js';
+import type { Client, RunningServer } from './support/server.js';
+import { openTable } from './support/table.js';
+import type { Table } from './support/table.js';
 
 const MOVES = 11;
 
 describe.each(BACKENDS)('issue 5 replay views of a running game on %s', (kind) => {
-  let backend: Backend;
+  let table: Table;
   let server: RunningServer;
   let game: SeatedGame;
   let seats: Client[];
@@ -25,25 +27,14 @@ describe.each(BACKENDS)('issue 5 replay views of a running game on %s', (kind) =
   const live = new Map<number, unknown>();
 
   beforeAll(async () => {
-    backend = await prepareBackend(kind, 'replay');
     // Snapshots every 4 actions, so most steps replay a few actions on top of one.
-    server = await startServer(backend.config({ SNAPSHOT_EVERY: '4' }));
-    game = await fullLobby(server.url, 3);
-    await startGame(server.url, game);
-    seats = await Promise.all(
-      game.tokens.map((token) => Client.connect(server.url, { gameId: game.gameId, token })),
-    );
-    spectator = await Client.connect(server.url, { gameId: game.gameId });
-    for (const c of [...seats, spectator]) await c.waitFor(() => c.states.length > 0);
+    table = await openTable(kind, 'replay', { SNAPSHOT_EVERY: '4' });
+    ({ server, game, seats, spectator } = table);
     ({ seq: head } = await playMoves(seats, [spectator], MOVES));
     for (const state of spectator.states) live.set(state.seq, state.view);
     for (const update of spectator.updates) live.set(update.seq, update.view);
   }, HEAVY_TEST_TIMEOUT);
-  afterAll(async () => {
-    for (const c of [...seats, spectator]) c.close();
-    await server.close();
-    await backend.dispose();
-  });
+  afterAll(() => table.close());
 
   const viewAt = (seq: number | string, gameId = game.gameId) =>
     http<ReplayViewResponse & ErrorResponse>(
@@ -79,24 +70,16 @@ describe.each(BACKENDS)('issue 5 replay views of a running game on %s', (kind) =
   it(
     'holds no seat’s hand, dealt tiles, deck or the seed',
     async () => {
-      const [row] = await server.app.database.db
-        .select({ seed: games.seed })
-        .from(games)
-        .where(eq(games.id, game.gameId));
-      const seed = row?.seed ?? 'missing';
+      const seed = (await storedSeed(server.app, game.gameId)) ?? 'missing';
       expect(seed.length).toBeGreaterThan(8);
       for (let seq = 0; seq <= head; seq++) {
         const response = await fetch(`${server.url}/api/games/${game.gameId}/views/${String(seq)}`);
         const text = await response.text();
         expect(text).not.toContain(seed);
-        const v = (JSON.parse(text) as ReplayViewResponse).view as GameView;
-        expect(v.viewer).toBe('spectator');
-        expect(v).not.toHaveProperty('prng');
-        expect(v).not.toHaveProperty('actionDeck');
-        for (const player of v.players) {
-          expect(player).not.toHaveProperty('hand');
-          expect(player).not.toHaveProperty('dealtTiles');
-        }
+        expectOwnSecretsOnly(
+          (JSON.parse(text) as ReplayViewResponse).view as GameView,
+          'spectator',
+        );
       }
       // The cut is real: the seats themselves did hold hands in their own views.
       const ownView = seats[0]?.latest?.view as GameView;

@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameOptionsFromLobby, LobbyOptionsSchema, replay } from '@outer-rim/rules';
-import type { Action } from '@outer-rim/rules';
-import { games, snapshots } from '../src/db/schema.js';
+import { snapshots } from '../src/db/schema.js';
 import type { GameRecord } from '../src/protocol/game-record.js';
 import { HEAVY_TEST_TIMEOUT, BACKENDS, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
+import { storedSeed } from './support/hidden.js';
 import { fullLobby, playMoves, startGame } from './support/play.js';
-import { Client, http, startServer } from './support/server.js';
+import { replayRecord } from './support/replay.js';
+import { http, startServer } from './support/server.js';
+import { connectSeats } from './support/table.js';
 
 describe.each(BACKENDS)('restart on %s: the log is the truth', (kind) => {
   let backend: Backend;
@@ -27,10 +28,7 @@ describe.each(BACKENDS)('restart on %s: the log is the truth', (kind) => {
       const first = await startServer(config);
       const game = await fullLobby(first.url, 3);
       await startGame(first.url, game);
-      const seats = await Promise.all(
-        game.tokens.map((token) => Client.connect(first.url, { gameId: game.gameId, token })),
-      );
-      for (const c of seats) await c.waitFor(() => c.states.length > 0);
+      const seats = await connectSeats(first.url, game);
       const { acks } = await playMoves(seats, [], 10);
       const acknowledged = acks.flatMap((a) => (a.ok ? [a.seq] : []));
       expect(acknowledged).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -56,18 +54,10 @@ describe.each(BACKENDS)('restart on %s: the log is the truth', (kind) => {
         expect(snapshotSeqs).toEqual([0, 3, 6, 9]);
 
         // The seed is secret until the end; the test reads it from the database to replay.
-        const [row] = await second.app.database.db
-          .select({ seed: games.seed })
-          .from(games)
-          .where(eq(games.id, game.gameId));
-        const options = gameOptionsFromLobby(
-          LobbyOptionsSchema.parse(record.options),
-          record.seats.map((s) => ({ name: s.name ?? '', race: s.race as never })),
-        );
-        const replayed = replay(
-          options,
-          row?.seed ?? '',
-          stored.map((a) => ({ seat: a.seat, action: a.action as Action })),
+        const replayed = replayRecord(
+          record,
+          (await storedSeed(second.app, game.gameId)) ?? '',
+          stored,
         );
         const loaded = await second.app.games.read(game.gameId);
         expect(loaded?.seq).toBe(10);
@@ -75,10 +65,7 @@ describe.each(BACKENDS)('restart on %s: the log is the truth', (kind) => {
         expect(loaded?.state).toEqual(stateBefore);
 
         // And play goes on where it stopped.
-        const again = await Promise.all(
-          game.tokens.map((token) => Client.connect(second.url, { gameId: game.gameId, token })),
-        );
-        for (const c of again) await c.waitFor(() => c.states.length > 0);
+        const again = await connectSeats(second.url, game);
         expect(again.map((c) => c.states[0]?.seq)).toEqual([10, 10, 10]);
         const more = await playMoves(again, [], 1, 'after-restart');
         expect(more.acks).toEqual([{ ok: true, seq: 11 }]);

@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '@outer-rim/rules';
-import { games } from '../src/db/schema.js';
 import type { ChatAck } from '../src/protocol/socket-chat.js';
-import { HEAVY_TEST_TIMEOUT, BACKENDS, prepareBackend } from './support/backends.js';
-import type { Backend } from './support/backends.js';
-import { fullLobby, playMoves, startGame } from './support/play.js';
+import { HEAVY_TEST_TIMEOUT, BACKENDS } from './support/backends.js';
+import { expectOwnSecretsOnly, storedSeed } from './support/hidden.js';
+import { playMoves } from './support/play.js';
 import type { SeatedGame } from './support/play.js';
-import { Client, startServer } from './support/server.js';
+import { Client } from './support/server.js';
 import type { RunningServer } from './support/server.js';
+import { openTable } from './support/table.js';
+import type { Table } from './support/table.js';
 
 /** Every view a client received, from `state` and `update` messages. */
 const viewsOf = (client: Client): GameView[] => [
@@ -18,7 +18,7 @@ const viewsOf = (client: Client): GameView[] => [
 ];
 
 describe.each(BACKENDS)('views and table talk on %s', (kind) => {
-  let backend: Backend;
+  let table: Table;
   let server: RunningServer;
   let game: SeatedGame;
   let seats: Client[];
@@ -26,31 +26,16 @@ describe.each(BACKENDS)('views and table talk on %s', (kind) => {
   const secret = `private-${randomBytes(6).toString('hex')}`;
 
   beforeAll(async () => {
-    backend = await prepareBackend(kind, 'views');
-    server = await startServer(backend.config({ CHAT_BURST: '4', CHAT_PER_MINUTE: '1' }));
-    game = await fullLobby(server.url, 3);
-    await startGame(server.url, game);
-    seats = await Promise.all(
-      game.tokens.map((token) => Client.connect(server.url, { gameId: game.gameId, token })),
-    );
-    spectator = await Client.connect(server.url, { gameId: game.gameId });
-    for (const c of [...seats, spectator]) await c.waitFor(() => c.states.length > 0);
+    table = await openTable(kind, 'views', { CHAT_BURST: '4', CHAT_PER_MINUTE: '1' });
+    ({ server, game, seats, spectator } = table);
     await playMoves(seats, [spectator], 12);
   });
-  afterAll(async () => {
-    for (const c of [...seats, spectator]) c.close();
-    await server.close();
-    await backend.dispose();
-  });
+  afterAll(() => table.close());
 
   it(
     'no payload to a spectator or an opponent holds another seat’s hidden values or the seed',
     async () => {
-      const [row] = await server.app.database.db
-        .select({ seed: games.seed })
-        .from(games)
-        .where(eq(games.id, game.gameId));
-      const seed = row?.seed ?? 'missing';
+      const seed = (await storedSeed(server.app, game.gameId)) ?? 'missing';
       const viewers: [Client, number | 'spectator'][] = [
         ...seats.map((c, seat): [Client, number] => [c, seat]),
         [spectator, 'spectator'],
@@ -58,17 +43,7 @@ describe.each(BACKENDS)('views and table talk on %s', (kind) => {
       for (const [client, viewer] of viewers) {
         const views = viewsOf(client);
         expect(views.length).toBeGreaterThan(10);
-        for (const v of views) {
-          expect(v.viewer).toBe(viewer);
-          expect(v).not.toHaveProperty('prng');
-          expect(v).not.toHaveProperty('actionDeck');
-          v.players.forEach((player, seat) => {
-            if (seat !== viewer) {
-              expect(player).not.toHaveProperty('hand');
-              expect(player).not.toHaveProperty('dealtTiles');
-            }
-          });
-        }
+        for (const v of views) expectOwnSecretsOnly(v, viewer);
         if (viewer !== 'spectator') {
           // The cut is per seat, not a blanket removal: a seat does see its own hand.
           expect(views.every((v) => v.players[viewer]?.hand !== undefined)).toBe(true);

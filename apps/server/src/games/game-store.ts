@@ -2,24 +2,22 @@ import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { actions, games, snapshots } from '../db/schema.js';
 
-export interface StoredAction {
+/** One action as the log holds it, for the append and for the reads alike. */
+interface ActionFields {
   seq: number;
   seat: number;
   clientId: string;
   type: string;
   action: unknown;
   events: unknown[];
+}
+
+export interface StoredAction extends ActionFields {
   createdAt: Date;
 }
 
-export interface AppendInput {
+export interface AppendInput extends ActionFields {
   gameId: string;
-  seq: number;
-  seat: number;
-  clientId: string;
-  type: string;
-  action: unknown;
-  events: unknown[];
   /** the state after this action, stored when a snapshot is due */
   snapshot: unknown;
   /** set when this action ended the game */
