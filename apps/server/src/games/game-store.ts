@@ -28,25 +28,26 @@ export interface AppendInput extends ActionFields {
 export class GameStore {
   constructor(private readonly db: Db) {}
 
-  async latestSnapshot(gameId: string): Promise<{ seq: number; state: unknown } | undefined> {
-    const [row] = await this.db
-      .select({ seq: snapshots.seq, state: snapshots.state })
-      .from(snapshots)
-      .where(eq(snapshots.gameId, gameId))
-      .orderBy(desc(snapshots.seq))
-      .limit(1);
-    return row;
+  latestSnapshot(gameId: string): Promise<{ seq: number; state: unknown } | undefined> {
+    return this.snapshotAtOrBefore(gameId);
   }
 
-  /** The newest snapshot taken at or before `seq` (seq 0, the start, always exists once started). */
+  /**
+   * The newest snapshot taken at or before `seq`, or the newest of all without one (seq 0, the
+   * start, always exists once started).
+   */
   async snapshotAtOrBefore(
     gameId: string,
-    seq: number,
+    seq?: number,
   ): Promise<{ seq: number; state: unknown } | undefined> {
     const [row] = await this.db
       .select({ seq: snapshots.seq, state: snapshots.state })
       .from(snapshots)
-      .where(and(eq(snapshots.gameId, gameId), lte(snapshots.seq, seq)))
+      .where(
+        seq === undefined
+          ? eq(snapshots.gameId, gameId)
+          : and(eq(snapshots.gameId, gameId), lte(snapshots.seq, seq)),
+      )
       .orderBy(desc(snapshots.seq))
       .limit(1);
     return row;
