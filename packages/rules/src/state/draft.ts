@@ -1,4 +1,5 @@
 import type { HexKey } from '@outer-rim/map';
+import { takeForcedDie } from '../prng/forced-dice.js';
 import { Dice } from '../prng/prng.js';
 import type { GameEvent } from '../events.js';
 import { withCount } from './counts.js';
@@ -45,7 +46,7 @@ export class Draft {
   roll(purpose: string, sides: number, count: number, seat?: Seat): number[] {
     const rng = this.rng();
     const rolls: number[] = [];
-    for (let i = 0; i < count; i++) rolls.push(rng.int(1, sides));
+    for (let i = 0; i < count; i++) rolls.push(takeForcedDie(sides) ?? rng.int(1, sides));
     this.emit(
       seat === undefined
         ? { type: 'dice-rolled', purpose, sides, rolls }
