@@ -40,7 +40,8 @@ export type {
   UnitKind,
   Viewer,
 } from './state/types.js';
-export { influenceOf, incomeOf, resourcesOf } from './state/economy.js';
-export { describeEvent } from './views/describe.js';
+export { influenceOf, incomeOf, resourcesOf, unitCost } from './state/economy.js';
+export { describeEvent, gameOverReason, phaseName, segmentName } from './views/describe.js';
+export { cardName, placeName, techName, tileName } from './views/names.js';
 export { eventsFor } from './views/events-for.js';
 export { view } from './views/view.js';

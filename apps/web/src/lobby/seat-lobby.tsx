@@ -4,6 +4,7 @@ import { ApiError, type Api } from '../net/api';
 import type { GameRecord } from '../net/protocol';
 import type { StoredSeat } from '../net/seat-tokens';
 import { ownerColour } from '../ui/colours';
+import { Icon } from '../ui/icons';
 import { describeOptions } from './options-words';
 import { isRaceId, raceLabel } from './race';
 
@@ -77,7 +78,17 @@ export function SeatLobby({ record, stored, api, onClaimed }: SeatLobbyProps) {
               </td>
               <td>{seat.taken ? seat.name : <i class="faint">free</i>}</td>
               <td>{seat.race === 'random' ? 'random' : raceLabel(seat.race)}</td>
-              <td>{seat.ready ? '✔ ready' : seat.taken ? 'not yet' : ''}</td>
+              <td>
+                {seat.ready ? (
+                  <>
+                    <Icon name="check" /> ready
+                  </>
+                ) : seat.taken ? (
+                  'not yet'
+                ) : (
+                  ''
+                )}
+              </td>
             </tr>
           ))}
         </tbody>

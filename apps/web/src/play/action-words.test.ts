@@ -10,9 +10,12 @@ describe('legal actions in words', () => {
     expect(actionWords({ type: 'make-offer', to: 1, credits: 1, cards: [] }, names)).toBe(
       'Offer 1 credit to Bo',
     );
-    expect(actionWords({ type: 'make-offer', to: 0, credits: 5, cards: ['a', 'b'] }, names)).toBe(
-      'Offer 5 credits and 2 action cards to Ann',
-    );
+    expect(
+      actionWords(
+        { type: 'make-offer', to: 0, credits: 5, cards: ['sabotage#1', 'good-year#2'] },
+        names,
+      ),
+    ).toBe('Offer 5 credits and Sabotage, Good Year to Ann');
     expect(actionWords({ type: 'purchase', unit: 'ground-force', count: 3 })).toBe(
       'Buy 3 Ground Forces',
     );
@@ -22,7 +25,7 @@ describe('legal actions in words', () => {
     );
     expect(actionWords({ type: 'end-turn' })).toBe('End my turn');
     expect(actionWords({ type: 'end-segment' }, names, { segment: 'space-battle' })).toBe(
-      'End the space battle segment',
+      'End the Space Battle segment',
     );
     const offers = [{ id: 4, from: 1, to: 0, credits: 10, cards: ['hidden'] }];
     expect(actionWords({ type: 'accept-offer', offerId: 4 }, names, { offers })).toBe(
@@ -36,7 +39,7 @@ describe('legal actions in words', () => {
     );
     const planets = tileById('mecatol-rex')?.planets[0];
     expect(actionWords({ type: 'place-tile', tileId: 'mecatol-rex', hex: { q: 1, r: -1 } })).toBe(
-      `Place ${planets?.name ?? ''} ${planets?.resources ?? ''}/${planets?.influence ?? ''} at 1,-1`,
+      `Place ${planets?.name ?? ''} ${planets?.resources ?? ''}/${planets?.influence ?? ''} in ring 1 (1,-1)`,
     );
   });
 

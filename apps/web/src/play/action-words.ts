@@ -1,5 +1,14 @@
-import { tileById, type TileDef } from '@outer-rim/map';
-import type { Action, Offer } from '@outer-rim/rules';
+import { distance, CENTER, tileById, type TileDef } from '@outer-rim/map';
+import {
+  cardName,
+  segmentName,
+  techById,
+  TECH_COLOUR_NAMES,
+  prerequisiteIds,
+  type Action,
+  type Offer,
+  type TurnSegment,
+} from '@outer-rim/rules';
 
 type Names = readonly string[];
 
@@ -8,7 +17,13 @@ export interface WordsContext {
   /** Offers on the table in the Market phase, to say what accepting one brings. */
   readonly offers?: readonly Offer[];
   /** The current segment of an individual turn, for "End the movement segment". */
-  readonly segment?: string;
+  readonly segment?: TurnSegment;
+  /** The viewer's credits, hand and waiting purchases, for the forms that choose amounts. */
+  readonly credits?: number;
+  readonly hand?: readonly string[];
+  readonly purchases?: Readonly<Partial<Record<string, number>>>;
+  /** What each unit costs this seat (race and technology discounts included). */
+  readonly unitCosts?: Readonly<Partial<Record<string, number>>>;
 }
 
 const UNIT_WORDS: Readonly<Record<string, [string, string]>> = {
@@ -50,8 +65,8 @@ function seatName(names: Names, seat: number): string {
 export function actionWords(action: Action, names: Names = [], context: WordsContext = {}): string {
   switch (action.type) {
     case 'place-tile':
-      return `Place ${tileWords(tileById(action.tileId), action.tileId)} at ${action.hex.q},${action.hex.r}${
-        action.rotation === undefined || action.rotation === 0 ? '' : ` (turned ${action.rotation})`
+      return `Place ${tileWords(tileById(action.tileId), action.tileId)} in ring ${distance(CENTER, action.hex)} (${action.hex.q},${action.hex.r})${
+        action.rotation === undefined || action.rotation === 0 ? '' : `, turned ${action.rotation}`
       }`;
     case 'make-offer': {
       const cards = action.cards.length;
@@ -59,7 +74,7 @@ export function actionWords(action: Action, names: Names = [], context: WordsCon
         ...(action.credits > 0
           ? [`${action.credits} credit${action.credits === 1 ? '' : 's'}`]
           : []),
-        ...(cards > 0 ? [`${cards} action card${cards === 1 ? '' : 's'}`] : []),
+        ...(cards > 0 ? [action.cards.map(cardName).join(', ')] : []),
       ];
       return `Offer ${parts.length === 0 ? 'nothing' : parts.join(' and ')} to ${seatName(names, action.to)}`;
     }
@@ -72,7 +87,7 @@ export function actionWords(action: Action, names: Names = [], context: WordsCon
     case 'end-market':
       return 'Done trading';
     case 'discard':
-      return `Discard ${action.card}`;
+      return `Discard ${cardName(action.card)}`;
     case 'purchase':
       return `Buy ${action.count} ${unitWord(action.unit, action.count)}`;
     case 'purchase-spacedock':
@@ -84,11 +99,11 @@ export function actionWords(action: Action, names: Names = [], context: WordsCon
     case 'end-segment':
       return context.segment === undefined
         ? 'End this segment'
-        : `End the ${context.segment.replace(/-/g, ' ')} segment`;
+        : `End the ${segmentName(context.segment)} segment`;
     case 'end-turn':
       return 'End my turn';
     case 'buy-technology':
-      return `Buy ${action.technology}`;
+      return `Buy ${techWords(action.technology)}`;
     case 'pass-technology':
       return 'Buy no technology';
     case 'place-unit':
@@ -98,6 +113,17 @@ export function actionWords(action: Action, names: Names = [], context: WordsCon
     default:
       return genericWords(action);
   }
+}
+
+/** A technology as a choice: printed name, colour, cost and what it needs first. */
+export function techWords(id: string): string {
+  const tech = techById(id);
+  if (tech === undefined) return id;
+  const needs = prerequisiteIds(tech.prerequisites).map((p) => techById(p).name);
+  const joiner = tech.prerequisites !== null && 'any' in tech.prerequisites ? ' or ' : ' and ';
+  return `${tech.name} (${tech.colour} · ${TECH_COLOUR_NAMES[tech.colour]}, ${tech.cost} credits${
+    needs.length === 0 ? '' : `; needs ${needs.join(joiner)}`
+  })`;
 }
 
 function offerWords(id: number, names: Names, context: WordsContext, side: 'from' | 'to'): string {

@@ -1,10 +1,21 @@
 // @vitest-environment happy-dom
-import { createGame, decisions, legalActions, view, type Action } from '@outer-rim/rules';
+import {
+  apply,
+  createGame,
+  decisions,
+  legalActions,
+  PURCHASABLE_UNITS,
+  unitCost,
+  view,
+  type Action,
+  type GameState,
+} from '@outer-rim/rules';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { actionWords } from './action-words';
-import { DecisionPanel } from './decision-panel';
+import { DecisionPanel, distinctChoices } from './decision-panel';
+import type { WordsContext } from './action-words';
 
 const state = createGame(
   { players: [{ name: 'Ann' }, { name: 'Bo' }, { name: 'Cy' }] },
@@ -35,9 +46,7 @@ describe('decision panel (issue 5: only legal choices, plainly worded)', () => {
       el,
     );
     const mine = waiting.find((d) => d.seat === 0);
-    expect(el.querySelector('[data-testid=my-prompt]')?.textContent).toBe(
-      `Your turn: ${mine?.prompt ?? ''}`,
-    );
+    expect(el.querySelector('[data-testid=my-prompt]')?.textContent).toBe(mine?.prompt);
     const others = waiting.filter((d) => d.seat !== 0);
     expect(others.length).toBeGreaterThan(0);
     expect(el.querySelector('.prompt.other')?.textContent).toContain('Waiting for');
@@ -67,7 +76,10 @@ describe('decision panel (issue 5: only legal choices, plainly worded)', () => {
       ...[...el.querySelectorAll('button.action')].map((b) => b.textContent),
       ...[...el.querySelectorAll('option')].map((o) => o.textContent),
     ];
-    for (const action of actions) expect(labels).toContain(actionWords(action, names));
+    // Offers are composed in their own form (amounts are the player's to choose).
+    for (const action of actions.filter((a) => a.type !== 'make-offer')) {
+      expect(labels).toContain(actionWords(action, names));
+    }
     const last = [...el.querySelectorAll<HTMLButtonElement>('button.action')].at(-1);
     await act(() => {
       last?.click();
@@ -95,5 +107,186 @@ describe('decision panel (issue 5: only legal choices, plainly worded)', () => {
     expect(el.querySelectorAll('button.action')).toHaveLength(0);
     expect(el.querySelector('[data-testid=my-prompt]')).toBeNull();
     expect(el.querySelector('[role=alert]')?.textContent).toBe('That is not your decision.');
+  });
+});
+
+/** Passes through the game (closing each decision) until it waits in `phase`. */
+function advanceTo(start: GameState, phase: string): GameState {
+  let s = start;
+  for (let i = 0; i < 300 && s.phase.name !== phase; i++) {
+    const d = decisions(s)[0];
+    if (d === undefined) break;
+    const legal = legalActions(s, d.seat);
+    const close =
+      legal.find((a) =>
+        ['end-market', 'end-purchase', 'end-turn', 'pass-technology', 'end-placement'].includes(
+          a.type,
+        ),
+      ) ?? legal[0];
+    const r = apply(s, d.seat, close);
+    if (!r.ok) throw new Error(r.error.message);
+    s = r.state;
+  }
+  if (s.phase.name !== phase) throw new Error(`did not reach ${phase}`);
+  return s;
+}
+
+function contextOf(s: GameState, seat: number): WordsContext {
+  const p = s.players[seat];
+  return {
+    credits: p?.credits ?? 0,
+    hand: p?.hand ?? [],
+    purchases: p?.purchases ?? {},
+    unitCosts: Object.fromEntries(PURCHASABLE_UNITS.map((u) => [u, unitCost(s, seat, u) ?? 0])),
+  };
+}
+
+function panel(s: GameState, seat: number, sent: Action[]): HTMLElement {
+  const el = root();
+  const v = view(s, seat);
+  render(
+    <DecisionPanel
+      decisions={decisions(v)}
+      seat={seat}
+      actions={legalActions(v, seat)}
+      names={names}
+      onAct={(a) => {
+        sent.push(a);
+        return Promise.resolve();
+      }}
+      busy={false}
+      over={false}
+      context={contextOf(s, seat)}
+    />,
+    el,
+  );
+  return el;
+}
+
+async function type(input: HTMLInputElement | null, value: string): Promise<void> {
+  await act(() => {
+    if (input === null) throw new Error('no such input');
+    input.value = value;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+describe('issue 11: the choices a table needs', () => {
+  it('Market: offers any amount of credits and the cards picked', async () => {
+    const s = advanceTo(
+      createGame({ players: [{ name: 'Ann' }, { name: 'Bo' }, { name: 'Cy' }] }, 'market-form'),
+      'market',
+    );
+    const sent: Action[] = [];
+    const el = panel(s, 0, sent);
+    const credits = s.players[0]?.credits ?? 0;
+    expect(credits).toBeGreaterThan(3);
+    await type(el.querySelector<HTMLInputElement>('input[name=credits]'), '3');
+    const card = el.querySelector<HTMLInputElement>('input[name=card]');
+    if (card !== null) {
+      await act(() => {
+        card.click();
+      });
+    }
+    const to = el.querySelector<HTMLSelectElement>('select[name=to]');
+    await act(() => {
+      if (to === null) throw new Error('no recipient');
+      to.value = '2';
+      to.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    await act(() => {
+      el.querySelector<HTMLFormElement>('[data-testid=offer-form]')?.requestSubmit();
+    });
+    expect(sent).toEqual([
+      { type: 'make-offer', to: 2, credits: 3, cards: card === null ? [] : [card.value] },
+    ]);
+    // More credits than the player has cannot be offered.
+    await type(el.querySelector<HTMLInputElement>('input[name=credits]'), String(credits + 1));
+    expect(
+      el.querySelector<HTMLButtonElement>('[data-testid=offer-form] button[type=submit]')?.disabled,
+    ).toBe(true);
+  });
+
+  it('Purchase Units: how many of each unit, with a running total', async () => {
+    const s = advanceTo(
+      createGame({ players: [{ name: 'Ann' }, { name: 'Bo' }, { name: 'Cy' }] }, 'buy-form'),
+      'purchase-units',
+    );
+    const seat = decisions(s)[0]?.seat ?? 0;
+    const sent: Action[] = [];
+    const el = panel(s, seat, sent);
+    const cost = unitCost(s, seat, 'ground-force') ?? 0;
+    await type(el.querySelector<HTMLInputElement>('input[name=ground-force]'), '2');
+    expect(el.querySelector('[data-testid=running-total]')?.textContent).toContain(
+      `Total: ${2 * cost} of ${s.players[seat]?.credits ?? 0} credits`,
+    );
+    await act(() => {
+      el.querySelector<HTMLFormElement>('[data-testid=purchase-form]')?.requestSubmit();
+    });
+    expect(sent).toEqual([{ type: 'purchase', unit: 'ground-force', count: 2 }]);
+  });
+
+  it('asks before ending placement with units still waiting (they would be lost)', async () => {
+    const sent: Action[] = [];
+    const el = root();
+    render(
+      <DecisionPanel
+        decisions={[{ seat: 0, kind: 'place-units', prompt: 'Place your new units.' }]}
+        seat={0}
+        actions={[{ type: 'end-placement' }]}
+        names={names}
+        onAct={(a) => {
+          sent.push(a);
+          return Promise.resolve();
+        }}
+        busy={false}
+        over={false}
+        context={{ purchases: { cruiser: 2 } }}
+      />,
+      el,
+    );
+    await act(() => {
+      el.querySelector<HTMLButtonElement>('button[data-action=end-placement]')?.click();
+    });
+    expect(sent).toEqual([]);
+    expect(el.querySelector('[data-testid=confirm]')?.textContent).toContain('2 Cruisers');
+    await act(() => {
+      el.querySelector<HTMLButtonElement>('[data-testid=confirm] button.danger')?.click();
+    });
+    expect(sent).toEqual([{ type: 'end-placement' }]);
+  });
+
+  it('lists each distinct choice once', () => {
+    const actions: Action[] = [
+      { type: 'place-tile', tileId: 'empty-1', hex: { q: 0, r: -2 } },
+      { type: 'place-tile', tileId: 'empty-2', hex: { q: 0, r: -2 } },
+      { type: 'place-tile', tileId: 'empty-1', hex: { q: 1, r: -2 } },
+    ];
+    const choices = distinctChoices(actions, (a) => actionWords(a, names));
+    expect(choices.map((c) => c.label)).toEqual([
+      'Place empty space in ring 2 (0,-2)',
+      'Place empty space in ring 2 (1,-2)',
+    ]);
+  });
+
+  it('says "Waiting for Bo to …", never "Waiting for Bo: Your turn: …"', () => {
+    const el = root();
+    render(
+      <DecisionPanel
+        decisions={[{ seat: 1, kind: 'turn', prompt: 'Movement segment of your turn.' }]}
+        seat={0}
+        actions={[]}
+        names={names}
+        onAct={() => Promise.resolve()}
+        busy={false}
+        over={false}
+        context={{ segment: 'movement' }}
+      />,
+      el,
+    );
+    expect(el.querySelector('.prompt.other')?.textContent).toBe(
+      'Waiting for Bo to play the Movement segment of their turn.',
+    );
+    expect(el.textContent).not.toContain('Your turn');
   });
 });

@@ -1,8 +1,12 @@
 import type { HexKey } from '@outer-rim/map';
-import type { Action, Decision } from '@outer-rim/rules';
+import { segmentName, type Action, type Decision } from '@outer-rim/rules';
 import { useState } from 'preact/hooks';
 import { groupActions, MAX_BUTTONS, type ActionGroup } from './action-groups';
 import { actionWords, type WordsContext } from './action-words';
+import { MarketOfferForm } from './market-offer-form';
+import { PurchaseForm } from './purchase-form';
+import { TechnologyChoices } from './technology-choices';
+import { warningFor } from './warnings';
 
 export interface DecisionPanelProps {
   /** Every decision the game waits for, for every seat. */
@@ -25,20 +29,31 @@ export interface DecisionPanelProps {
 /** What the game waits for, in plain words, and only the choices the rules allow now. */
 export function DecisionPanel(props: DecisionPanelProps) {
   const { decisions, seat, names } = props;
+  const context = props.context ?? {};
   const mine = decisions.filter((d) => d.seat === seat);
   const others = decisions.filter((d) => d.seat !== seat);
   const groups = groupActions(props.actions, props.selectedHex);
+  const [pending, setPending] = useState<{ action: Action; warning: string } | undefined>(
+    undefined,
+  );
+  // A choice that throws units or credits away is said out loud and asked again first.
+  const onAct = (action: Action): Promise<void> => {
+    const warning = warningFor(action, context);
+    if (warning === undefined) return props.onAct(action);
+    setPending({ action, warning });
+    return Promise.resolve();
+  };
   return (
     <section class="panel decision-panel" aria-label="What the game waits for">
       {props.over ? <p class="prompt">The game is over.</p> : null}
       {mine.map((d) => (
         <p key={`${d.seat}-${d.kind}`} class="prompt mine" data-testid="my-prompt">
-          Your turn: {d.prompt}
+          {d.prompt}
         </p>
       ))}
-      {waitingFor(others, names).map(([prompt, who]) => (
-        <p key={prompt} class="prompt other">
-          Waiting for {who}: {prompt}
+      {waitingFor(others, names, context).map((line) => (
+        <p key={line} class="prompt other">
+          {line}
         </p>
       ))}
       {!props.over && decisions.length === 0 ? <p class="prompt">Nothing to decide.</p> : null}
@@ -50,14 +65,38 @@ export function DecisionPanel(props: DecisionPanelProps) {
           </button>
         </p>
       )}
+      {pending === undefined ? null : (
+        <div class="confirm" role="alertdialog" aria-label="Are you sure?" data-testid="confirm">
+          <p>{pending.warning}</p>
+          <button
+            type="button"
+            class="action danger"
+            disabled={props.busy}
+            onClick={() => {
+              setPending(undefined);
+              void props.onAct(pending.action);
+            }}
+          >
+            Yes, {actionWords(pending.action, names, context).toLowerCase()}
+          </button>{' '}
+          <button
+            type="button"
+            onClick={() => {
+              setPending(undefined);
+            }}
+          >
+            Cancel
+          </button>
+        </div>
+      )}
       {groups.map((group) => (
-        <ActionChoices
+        <Group
           key={group.title}
           group={group}
           names={names}
-          context={props.context ?? {}}
+          context={context}
           busy={props.busy}
-          onAct={props.onAct}
+          onAct={onAct}
         />
       ))}
       {props.error === undefined ? null : (
@@ -69,77 +108,138 @@ export function DecisionPanel(props: DecisionPanelProps) {
   );
 }
 
-function ActionChoices(props: {
+interface GroupProps {
   group: ActionGroup;
   names: readonly string[];
   context: WordsContext;
   busy: boolean;
   onAct: (action: Action) => Promise<void>;
-}) {
-  const { group, names, context, busy, onAct } = props;
+}
+
+/** Choices of amounts get a form; the rest a row of buttons or one drop-down. */
+function Group(props: GroupProps) {
+  const type = props.group.actions[0]?.type;
+  if (type === 'make-offer') return <MarketOfferForm {...props} />;
+  if (type === 'purchase') return <PurchaseForm {...props} />;
+  if (type === 'buy-technology') return <TechnologyChoices {...props} />;
+  return <ActionChoices {...props} />;
+}
+
+/** One entry per distinct wording: choices that read the same are the same choice to a player. */
+export function distinctChoices(
+  actions: readonly Action[],
+  label: (action: Action) => string,
+): { label: string; action: Action }[] {
+  const seen = new Map<string, Action>();
+  for (const action of actions) {
+    const words = label(action);
+    if (!seen.has(words)) seen.set(words, action);
+  }
+  return [...seen.entries()].map(([words, action]) => ({ label: words, action }));
+}
+
+function ActionChoices({ group, names, context, busy, onAct }: GroupProps) {
   const [picked, setPicked] = useState(0);
   const act = (action: Action | undefined) => () => {
     if (action !== undefined) void onAct(action);
   };
-  if (group.actions.length <= MAX_BUTTONS) {
+  const choices = distinctChoices(group.actions, (a) => actionWords(a, names, context));
+  if (choices.length <= MAX_BUTTONS) {
     return (
       <div class="action-group">
         <h4>{group.title}</h4>
         <div class="action-buttons">
-          {group.actions.map((action, index) => (
+          {choices.map(({ label, action }) => (
             <button
-              key={index}
+              key={label}
               type="button"
               class="action"
               disabled={busy}
               data-action={action.type}
               onClick={act(action)}
             >
-              {actionWords(action, names, context)}
+              {label}
             </button>
           ))}
         </div>
       </div>
     );
   }
-  const index = Math.min(picked, group.actions.length - 1);
+  const index = Math.min(picked, choices.length - 1);
   return (
     <div class="action-group">
       <h4>
-        {group.title} <small>({group.actions.length} choices)</small>
+        {group.title} <small>({choices.length} choices)</small>
       </h4>
-      <select
-        value={String(index)}
-        onChange={(event) => {
-          setPicked(Number(event.currentTarget.value));
-        }}
-      >
-        {group.actions.map((action, i) => (
-          <option key={i} value={String(i)}>
-            {actionWords(action, names, context)}
-          </option>
-        ))}
-      </select>{' '}
-      <button
-        type="button"
-        class="action"
-        disabled={busy}
-        data-action={group.actions[index]?.type}
-        onClick={act(group.actions[index])}
-      >
-        Do it
-      </button>
+      <div class="choice-row">
+        <select
+          value={String(index)}
+          aria-label={group.title}
+          onChange={(event) => {
+            setPicked(Number(event.currentTarget.value));
+          }}
+        >
+          {choices.map(({ label }, i) => (
+            <option key={label} value={String(i)} title={label}>
+              {label}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          class="action"
+          disabled={busy}
+          data-action={choices[index]?.action.type}
+          onClick={act(choices[index]?.action)}
+        >
+          Do it
+        </button>
+      </div>
     </div>
   );
 }
 
-/** Seats owing the same decision share one line: eight "Waiting for" lines read as noise. */
-function waitingFor(pending: readonly Decision[], names: readonly string[]): [string, string][] {
-  const byPrompt = new Map<string, string[]>();
-  for (const d of pending) {
-    const list = byPrompt.get(d.prompt) ?? [];
-    list.push(names[d.seat] ?? `Seat ${d.seat + 1}`);
-    byPrompt.set(d.prompt, list);
+/** What another seat is deciding, from the reader's side: "Waiting for Carol to …". */
+function othersTask(kind: string, context: WordsContext): string {
+  switch (kind) {
+    case 'place-tile':
+      return 'to place a galaxy tile';
+    case 'market':
+      return 'to finish trading in the Market';
+    case 'discard':
+      return 'to discard down to the hand limit';
+    case 'purchase':
+      return 'to finish buying units';
+    case 'turn':
+      return context.segment === undefined
+        ? 'to play their turn'
+        : `to play the ${segmentName(context.segment)} segment of their turn`;
+    case 'technology':
+      return 'to buy a technology or pass';
+    case 'place-units':
+      return 'to place their new units';
+    default:
+      return 'to decide';
   }
-  return [...byPrompt.entries()].map(([prompt, who]) => [prompt, who.join(', ')]);
+}
+
+/** Seats owing the same decision share one line: eight "Waiting for" lines read as noise. */
+function waitingFor(
+  pending: readonly Decision[],
+  names: readonly string[],
+  context: WordsContext,
+): string[] {
+  const byTask = new Map<string, string[]>();
+  for (const d of pending) {
+    const task = othersTask(d.kind, context);
+    const list = byTask.get(task) ?? [];
+    list.push(names[d.seat] ?? `Seat ${d.seat + 1}`);
+    byTask.set(task, list);
+  }
+  return [...byTask.entries()].map(([task, who]) => `Waiting for ${listWords(who)} ${task}.`);
+}
+
+function listWords(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1) ?? ''}`;
 }

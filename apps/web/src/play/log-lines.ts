@@ -1,11 +1,12 @@
+import type { Galaxy } from '@outer-rim/map';
 import { describeEvent, type GameEvent } from '@outer-rim/rules';
 import type { LogEntry } from './live-game';
 
 export interface LogLine {
   readonly key: string;
   readonly seq: number;
-  /** The seat whose action caused it. */
-  readonly seat: number;
+  /** The seat the line is about (its colour); undefined for the game's own lines. */
+  readonly seat: number | undefined;
   readonly text: string;
   /** Die results, shown beside the words. */
   readonly rolls?: readonly number[];
@@ -20,6 +21,20 @@ export function concerns(event: GameEvent, seat: number): boolean {
 }
 
 /**
+ * Whose line an event is: the seat it names first (actor, giver, owner), or
+ * nobody for the game's own steps (phases, rounds, dice for minor races), so
+ * those are never painted in the colour of whoever happened to act last.
+ */
+export function eventSeat(event: GameEvent): number | undefined {
+  const record = event as unknown as Record<string, unknown>;
+  for (const field of SEAT_FIELDS) {
+    const value = record[field];
+    if (typeof value === 'number') return value;
+  }
+  return undefined;
+}
+
+/**
  * Every event in words, newest first. With a seat, only lines of actions that
  * seat took or events that name it.
  */
@@ -27,6 +42,7 @@ export function logLines(
   log: readonly LogEntry[],
   names: readonly string[],
   seat?: number,
+  galaxy?: Pick<Galaxy, 'tiles'>,
 ): LogLine[] {
   const lines: LogLine[] = [];
   for (const entry of log) {
@@ -37,8 +53,8 @@ export function logLines(
       lines.push({
         key: `${entry.seq}.${index}`,
         seq: entry.seq,
-        seat: entry.seat,
-        text: describeEvent(event, [...names]),
+        seat: eventSeat(event),
+        text: describeEvent(event, [...names], galaxy),
         ...rolls,
       });
     });

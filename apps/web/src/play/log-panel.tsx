@@ -1,12 +1,21 @@
+import type { Galaxy } from '@outer-rim/map';
 import { useMemo, useState } from 'preact/hooks';
 import { ownerColour } from '../ui/colours';
 import type { LogEntry } from './live-game';
 import { logLines } from './log-lines';
 
 /** The game log: every event in words with its dice, newest first, filterable by player. */
-export function LogPanel({ log, names }: { log: readonly LogEntry[]; names: readonly string[] }) {
+export function LogPanel({
+  log,
+  names,
+  galaxy,
+}: {
+  log: readonly LogEntry[];
+  names: readonly string[];
+  galaxy?: Pick<Galaxy, 'tiles'>;
+}) {
   const [seat, setSeat] = useState<number | undefined>(undefined);
-  const lines = useMemo(() => logLines(log, names, seat), [log, names, seat]);
+  const lines = useMemo(() => logLines(log, names, seat, galaxy), [log, names, seat, galaxy]);
   return (
     <section class="panel log-panel" aria-label="Game log">
       <header>
@@ -32,7 +41,13 @@ export function LogPanel({ log, names }: { log: readonly LogEntry[]; names: read
       </header>
       <ol class="log-lines">
         {lines.map((line) => (
-          <li key={line.key} style={{ borderLeftColor: ownerColour(line.seat) }}>
+          <li
+            key={line.key}
+            class={line.seat === undefined ? 'system' : undefined}
+            style={{
+              borderLeftColor: line.seat === undefined ? undefined : ownerColour(line.seat),
+            }}
+          >
             <span class="seq">#{line.seq}</span> {line.text}
             {line.rolls === undefined ? null : (
               <span class="dice" aria-label="dice">

@@ -1,5 +1,13 @@
 import { raceName } from '@outer-rim/map';
-import { influenceOf, resourcesOf, type GameView } from '@outer-rim/rules';
+import {
+  cardName,
+  influenceOf,
+  LEADERS,
+  LEADER_TYPES,
+  resourcesOf,
+  techName,
+  type GameView,
+} from '@outer-rim/rules';
 
 /** BG-10 progression chart, bracket 0 first. */
 export const BRACKET_NAMES = ['Warlord', 'Foundation', 'Consortium', 'Dominion', 'Imperium Rex'];
@@ -36,17 +44,23 @@ export function playerSummaries(view: GameView): PlayerSummary[] {
       resources: resourcesOf(view, seat),
       influence: influenceOf(view, seat),
       bracket: BRACKET_NAMES[player.bracket] ?? `Bracket ${player.bracket}`,
-      technologies: player.technologies.map(words),
+      technologies: player.technologies.map(techName),
       leaders: player.leaders.map(
-        (l) => `${words(l.type)}${l.status === 'active' ? '' : ` (${l.status})`}`,
+        (l) => `${LEADERS[l.type].name}${l.status === 'active' ? '' : ` (${l.status})`}`,
       ),
       captives: player.captives.map(
-        (c) => `${names[c.owner] ?? `Seat ${c.owner + 1}`}'s ${c.leaderId}`,
+        (c) => `${names[c.owner] ?? `Seat ${c.owner + 1}`}'s ${leaderWords(c.leaderId)}`,
       ),
       handCount: player.handCount,
-      ...(player.hand === undefined ? {} : { hand: player.hand.map(words) }),
+      ...(player.hand === undefined ? {} : { hand: player.hand.map(cardName) }),
     };
   });
+}
+
+/** A leader by its kind ("General"), whatever the id around the kind looks like. */
+function leaderWords(id: string): string {
+  const type = LEADER_TYPES.find((t) => id === t || id.includes(`-${t}`));
+  return type === undefined ? 'leader' : LEADERS[type].name;
 }
 
 /** "hylar-v-assault-laser" -> "Hylar V Assault Laser": ids read as the names printed on the cards. */

@@ -1,5 +1,15 @@
 import type { HexKey } from '@outer-rim/map';
-import { decisions, isGameOver, legalActions, type Action, type GameView } from '@outer-rim/rules';
+import {
+  decisions,
+  gameOverReason,
+  isGameOver,
+  legalActions,
+  PURCHASABLE_UNITS,
+  segmentName,
+  unitCost,
+  type Action,
+  type GameView,
+} from '@outer-rim/rules';
 import { useMemo, useState } from 'preact/hooks';
 import { Board } from '../board/board';
 import { unread, type Channel, type ChatState } from './chat';
@@ -7,6 +17,7 @@ import { ChatPanel } from './chat-panel';
 import { legalHexes } from './action-groups';
 import type { WordsContext } from './action-words';
 import { DecisionPanel } from './decision-panel';
+import { Icon } from '../ui/icons';
 import type { LogEntry } from './live-game';
 import { LogPanel } from './log-panel';
 import { PlayersPanel } from './players-panel';
@@ -108,7 +119,7 @@ export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat
           busy={busy}
           error={error}
           over={over}
-          context={wordsContext(view)}
+          context={wordsContext(view, seat)}
         />
         <PlayersPanel view={view} seat={seat} active={active} />
         <nav class="side-tabs">
@@ -129,11 +140,11 @@ export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat
               setTab('chat');
             }}
           >
-            Table talk{unreadChat ? ' •' : ''}
+            Table talk{unreadChat ? <Icon name="dot" label="unread" /> : null}
           </button>
         </nav>
         {tab === 'log' ? (
-          <LogPanel log={log} names={names} />
+          <LogPanel log={log} names={names} galaxy={view.galaxy} />
         ) : (
           <ChatPanel chat={chat} me={seat} names={names} onOpen={onOpenChannel} onSend={onChat} />
         )}
@@ -142,11 +153,23 @@ export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat
   );
 }
 
-function wordsContext(view: GameView): WordsContext {
+function wordsContext(view: GameView, seat: number | undefined): WordsContext {
   const phase = view.phase;
-  if (phase.name === 'market') return { offers: phase.offers };
-  if (phase.name === 'individual-turns') return { segment: phase.segment };
-  return {};
+  const player = seat === undefined ? undefined : view.players[seat];
+  const mine: WordsContext =
+    seat === undefined || player === undefined
+      ? {}
+      : {
+          credits: player.credits,
+          ...(player.hand === undefined ? {} : { hand: player.hand }),
+          purchases: player.purchases,
+          unitCosts: Object.fromEntries(
+            PURCHASABLE_UNITS.map((unit) => [unit, unitCost(view, seat, unit) ?? 0]),
+          ),
+        };
+  if (phase.name === 'market') return { ...mine, offers: phase.offers };
+  if (phase.name === 'individual-turns') return { ...mine, segment: phase.segment };
+  return mine;
 }
 
 const PHASE_WORDS: Record<string, string> = {
@@ -173,9 +196,9 @@ function StatusLine({
   const words = PHASE_WORDS[phase.name] ?? phase.name;
   const detail =
     phase.name === 'individual-turns'
-      ? ` — ${names[phase.active] ?? ''}'s turn, ${phase.segment} segment`
+      ? ` — ${names[phase.active] ?? ''}'s turn, ${segmentName(phase.segment)} segment`
       : phase.name === 'game-over'
-        ? ` — ${view.winner === null ? 'no winner' : `${names[view.winner] ?? ''} wins`} (${phase.reason})`
+        ? ` — ${view.winner === null ? 'no winner' : `${names[view.winner] ?? ''} wins`} (${gameOverReason(phase.reason)})`
         : '';
   return (
     <p class="status-line" data-testid="status-line">

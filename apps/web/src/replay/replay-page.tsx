@@ -4,6 +4,7 @@ import { Board } from '../board/board';
 import { Api, ApiError } from '../net/api';
 import type { GameRecord } from '../net/protocol';
 import { LogPanel } from '../play/log-panel';
+import { Icon } from '../ui/icons';
 import { PlayersPanel } from '../play/players-panel';
 import { routeHref } from '../route';
 import { SeedBadge } from '../ui/seed-badge';
@@ -140,10 +141,10 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
         <>
           <div class="replay-controls panel">
             <button type="button" onClick={go(0)} aria-label="To the start">
-              ⏮
+              <Icon name="first" />
             </button>
             <button type="button" onClick={go(step - 1)} aria-label="One step back">
-              ◀
+              <Icon name="back" />
             </button>
             <input
               type="range"
@@ -156,10 +157,10 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
               }}
             />
             <button type="button" onClick={go(step + 1)} aria-label="One step forward">
-              ▶
+              <Icon name="forward" />
             </button>
             <button type="button" onClick={go(total)} aria-label="To the end">
-              ⏭
+              <Icon name="last" />
             </button>
             <span data-testid="replay-step">
               Step {step} of {total}
@@ -190,7 +191,11 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
               {view === undefined ? null : (
                 <PlayersPanel view={view} seat={undefined} active={[]} />
               )}
-              <LogPanel log={shown} names={names} />
+              <LogPanel
+                log={shown}
+                names={names}
+                {...(view === undefined ? {} : { galaxy: view.galaxy })}
+              />
             </div>
           </div>
         </>

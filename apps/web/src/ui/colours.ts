@@ -1,4 +1,8 @@
+import { RACE_IDS, raceName, type RaceId } from '@outer-rim/map';
 import type { Owner } from '@outer-rim/rules';
+
+const isRaceId = (value: string): value is RaceId =>
+  (RACE_IDS as readonly string[]).includes(value);
 
 /**
  * Seat colours of the printed game's plastic, chosen to stay apart for the
@@ -25,6 +29,9 @@ export function ownerColour(owner: Owner | null): string {
 
 export function ownerName(owner: Owner | null, names: readonly string[]): string {
   if (owner === null) return 'nobody';
-  if (typeof owner === 'string') return `minor race (${owner.slice('minor:'.length)})`;
+  if (typeof owner === 'string') {
+    const race = owner.slice('minor:'.length);
+    return `the ${isRaceId(race) ? raceName(race) : 'minor race'} (minor race)`;
+  }
   return names[owner] ?? `Seat ${owner + 1}`;
 }

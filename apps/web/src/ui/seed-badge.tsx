@@ -1,3 +1,4 @@
+import { Icon } from './icons';
 import { useEffect, useState } from 'preact/hooks';
 import { seedMatches } from '../net/seed-check';
 
@@ -17,13 +18,17 @@ export function SeedBadge({ commitment, seed }: { commitment: string; seed: stri
   }, [seed, commitment]);
   return (
     <span class="seed-badge small" title={`Seed commitment (SHA-256): ${commitment}`}>
-      {seed === null
-        ? `Dice seed committed: ${commitment.slice(0, 12)}…`
-        : verdict === undefined
-          ? 'Checking the revealed seed…'
-          : verdict
-            ? `Seed revealed and matches its commitment ✔`
-            : 'The revealed seed does NOT match its commitment'}
+      {seed === null ? (
+        `Dice seed committed: ${commitment.slice(0, 12)}…`
+      ) : verdict === undefined ? (
+        'Checking the revealed seed…'
+      ) : verdict ? (
+        <>
+          Seed revealed and matches its commitment <Icon name="check" />
+        </>
+      ) : (
+        'The revealed seed does NOT match its commitment'
+      )}
     </span>
   );
 }

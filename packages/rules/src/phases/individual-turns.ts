@@ -48,7 +48,7 @@ export function turnDecisions(_t: Table, phase: TurnsPhase): Decision[] {
     {
       seat: phase.active,
       kind: 'turn',
-      prompt: `Your turn: ${SEGMENT_NAMES[phase.segment]} segment.`,
+      prompt: `${SEGMENT_NAMES[phase.segment]} segment of your turn.`,
     },
   ];
 }

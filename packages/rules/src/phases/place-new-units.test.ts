@@ -86,6 +86,41 @@ describe('BG-2 Place New Units', () => {
     expect(r.state.phase.name).not.toBe('place-new-units');
   });
 
+  it('a unit lost because the Spacedocks were full is lost for want of room, not to a blockade', () => {
+    let s = placing((st) => withPlayer(st, 1, { credits: 100 }));
+    const dock = spacedocksOf(s, 1)[0] ?? '';
+    const cap = planetDef(dock)?.resources ?? 0;
+    // Fill the dock with Ground Forces bought on top, so both cruisers find no room.
+    if (s.phase.name !== 'place-new-units') throw new Error('not placing');
+    s = withPlayer(s, 1, { purchases: { cruiser: 2, 'ground-force': cap } });
+    let events: unknown[] = [];
+    for (let i = 0; i < cap; i++) {
+      const r = apply(s, 1, { type: 'place-unit', unit: 'ground-force', planet: dock });
+      if (!r.ok) throw new Error(r.error.message);
+      s = r.state;
+      events = r.events;
+    }
+    expect(events).toContainEqual({
+      type: 'units-lost',
+      seat: 1,
+      unit: 'cruiser',
+      count: 2,
+      reason: 'no room',
+    });
+  });
+
+  it('units a player chose to leave unplaced at an open dock are lost as not placed', () => {
+    const s = placing();
+    const r = apply(s, 1, { type: 'end-placement' });
+    expect(r.ok && r.events).toContainEqual({
+      type: 'units-lost',
+      seat: 1,
+      unit: 'cruiser',
+      count: 2,
+      reason: 'not placed',
+    });
+  });
+
   it('puts a bought Spacedock on its planet; it places nothing that round', () => {
     let s = createGame({ players: [{ race: 'sol' }, { race: 'letnev' }] }, 'dock');
     s = advanceTo(s, 'purchase-units');

@@ -172,17 +172,27 @@ export function exitPlaceNewUnits(d: Draft): void {
     const entries = Object.entries(p.purchases) as [PurchasableUnit, number][];
     if (entries.length === 0) continue;
     const phase = d.s.phase;
+    // Docks that could still have placed something this round; none left means no room.
+    const open =
+      phase.name === 'place-new-units'
+        ? spacedocksOf(d.s, seat).filter(
+            (planet) => !phase.newDocks.includes(planet) && capacityLeft(phase, planet) > 0,
+          )
+        : [];
     for (const [unit, count] of entries) {
       const blockaded =
-        phase.name === 'place-new-units' &&
         UNITS[unit].ship &&
-        spacedocksOf(d.s, seat).some((planet) => capacityLeft(phase, planet) > 0);
+        open.length > 0 &&
+        open.every((planet) => {
+          const hex = d.s.planets[planet]?.hex;
+          return hex !== undefined && enemyShipsIn(d.s, hex, seat);
+        });
       d.emit({
         type: 'units-lost',
         seat,
         unit,
         count,
-        reason: blockaded ? 'blockade' : 'not placed',
+        reason: open.length === 0 ? 'no room' : blockaded ? 'blockade' : 'not placed',
       });
     }
     d.player(seat).purchases = {};

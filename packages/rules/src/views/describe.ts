@@ -1,10 +1,10 @@
-import { hexKey } from '@outer-rim/map';
+import type { Galaxy } from '@outer-rim/map';
 import { RACES } from '../content/races.js';
 import { UNITS } from '../content/units.js';
-import { techById } from '../content/technologies.js';
 import type { GameEvent } from '../events.js';
 import type { TurnSegment } from '../state/phase.js';
-import type { Owner } from '../state/types.js';
+import type { Owner, UnitKind } from '../state/types.js';
+import { cardName, placeName, techName, tileName, words } from './names.js';
 
 const SEGMENT_NAMES: Readonly<Record<TurnSegment, string>> = {
   'leaders-board': 'Leaders board',
@@ -31,8 +31,49 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** A log line in plain words; `names` are the seats' display names. */
-export function describeEvent(e: GameEvent, names: readonly string[] = []): string {
+function units(n: number, unit: UnitKind): string {
+  const name = UNITS[unit].name;
+  if (n === 1) return `a ${name}`;
+  // PDS is its own plural; the rest take an s.
+  return `${n} ${name}${name.endsWith('S') ? '' : 's'}`;
+}
+
+/** Why units waiting in Place New Units were lost, in words. */
+const LOSS_REASONS: Readonly<Record<string, string>> = {
+  blockade: 'enemy ships blockade the Spacedocks',
+  'no room': 'no Spacedock had room left for it',
+  'not placed': 'left unplaced',
+  'planet lost': 'its planet changed hands',
+};
+
+const GAME_OVER_REASONS: Readonly<Record<string, string>> = {
+  'imperium-rex': 'Imperium Rex reached',
+  'last-with-planets': 'only one player still holds planets',
+  'round-limit': 'the round limit was reached',
+};
+
+/** The end of the game in words, for the log and the status line. */
+export function gameOverReason(reason: string): string {
+  return GAME_OVER_REASONS[reason] ?? words(reason).toLowerCase();
+}
+
+export function segmentName(segment: TurnSegment): string {
+  return SEGMENT_NAMES[segment];
+}
+
+export function phaseName(phase: string): string {
+  return PHASE_NAMES[phase] ?? words(phase);
+}
+
+/**
+ * A log line in plain words; `names` are the seats' display names, and the
+ * galaxy (when given) names systems by their planets.
+ */
+export function describeEvent(
+  e: GameEvent,
+  names: readonly string[] = [],
+  galaxy?: Pick<Galaxy, 'tiles'>,
+): string {
   const who = (seat: number): string => names[seat] ?? `Seat ${seat + 1}`;
   const owner = (o: Owner): string =>
     typeof o === 'number'
@@ -48,21 +89,21 @@ export function describeEvent(e: GameEvent, names: readonly string[] = []): stri
     case 'compensation':
       return `${who(e.seat)} sits ${e.reason} and receives ${e.credits} extra credits.`;
     case 'tiles-dealt':
-      return `${who(e.seat)} is dealt ${plural(e.count, 'galaxy tile')}${e.tiles ? `: ${e.tiles.join(', ')}` : ''}.`;
+      return `${who(e.seat)} is dealt ${plural(e.count, 'galaxy tile')}${e.tiles ? `: ${e.tiles.map(tileName).join(', ')}` : ''}.`;
     case 'tile-placed':
-      return `${who(e.seat)} places ${e.tileId} at ${hexKey(e.hex)}.`;
+      return `${who(e.seat)} places ${tileName(e.tileId)} in ${placeName(e.hex).replace(/^a system in /, '')}.`;
     case 'tiles-discarded':
       return `${who(e.seat)} sets aside ${plural(e.count, 'tile')} (${e.reason}).`;
     case 'galaxy-built':
       return 'The galaxy is complete.';
     case 'minor-race-placed':
-      return `The ${RACES[e.race].name} become a minor race at ${hexKey(e.from)}; ${e.movedTile} moves to ${hexKey(e.gap)}.`;
+      return `The ${RACES[e.race].name} become a minor race in ${placeName(e.from, galaxy)}; the ${tileName(e.movedTile)} there moves out to the Outer Rim.`;
     case 'round-started':
       return `Round ${e.round} begins.`;
     case 'phase-started':
-      return `${PHASE_NAMES[e.phase] ?? e.phase} phase.`;
+      return `${phaseName(e.phase)} phase.`;
     case 'phase-skipped':
-      return `${PHASE_NAMES[e.phase] ?? e.phase} phase skipped: ${e.reason}.`;
+      return `${phaseName(e.phase)} phase skipped: ${e.reason}.`;
     case 'bracket-reached':
       return `${who(e.seat)} reaches ${e.name}.`;
     case 'offer-made':
@@ -76,19 +117,19 @@ export function describeEvent(e: GameEvent, names: readonly string[] = []): stri
     case 'market-ended':
       return `${who(e.seat)} leaves the market.`;
     case 'cards-drawn':
-      return `${who(e.seat)} draws ${plural(e.count, 'action card')}${e.cards ? `: ${e.cards.join(', ')}` : ''}.`;
+      return `${who(e.seat)} draws ${plural(e.count, 'action card')}${e.cards ? `: ${e.cards.map(cardName).join(', ')}` : ''}.`;
     case 'deck-reshuffled':
       return `The action card discards are shuffled into a new deck of ${e.cards}.`;
     case 'card-discarded':
-      return `${who(e.seat)} discards ${e.card}.`;
+      return `${who(e.seat)} discards ${cardName(e.card)}.`;
     case 'credits-received':
       return `${who(e.seat)} receives ${plural(e.amount, 'credit')} (now ${e.total}).`;
     case 'units-purchased':
-      return `${who(e.seat)} buys ${e.count} × ${UNITS[e.unit].name} for ${e.cost} credits.`;
+      return `${who(e.seat)} buys ${units(e.count, e.unit)} for ${plural(e.cost, 'credit')}.`;
     case 'spacedock-ordered':
       return `${who(e.seat)} buys a Spacedock for ${e.planet} (${e.cost} credits).`;
     case 'purchases-cancelled':
-      return `${who(e.seat)} cancels its purchases (${e.refund} credits back).`;
+      return `${who(e.seat)} cancels their purchases (${plural(e.refund, 'credit')} back).`;
     case 'purchase-ended':
       return `${who(e.seat)} is done buying.`;
     case 'turn-order':
@@ -100,18 +141,18 @@ export function describeEvent(e: GameEvent, names: readonly string[] = []): stri
     case 'turn-ended':
       return `${who(e.seat)} ends the turn.`;
     case 'technology-bought':
-      return `${who(e.seat)} acquires ${techById(e.technology)?.name ?? e.technology} for ${e.cost} credits.`;
+      return `${who(e.seat)} acquires ${techName(e.technology)} for ${plural(e.cost, 'credit')}.`;
     case 'technology-passed':
       return `${who(e.seat)} buys no technology.`;
     case 'unit-placed':
-      return `${owner(e.owner)} places a ${UNITS[e.unit].name} ${e.planet ? `on ${e.planet}` : `at ${e.hex}`}.`;
+      return `${owner(e.owner)} places ${units(1, e.unit)} ${e.planet ? `on ${e.planet}` : `in ${placeName(e.hex, galaxy)}`}.`;
     case 'units-lost':
-      return `${who(e.seat)} loses ${e.count} × ${UNITS[e.unit].name} (${e.reason}).`;
+      return `${who(e.seat)} loses ${units(e.count, e.unit)} (${LOSS_REASONS[e.reason] ?? e.reason}).`;
     case 'placement-ended':
       return `${who(e.seat)} is done placing units.`;
     case 'game-over':
       return e.winner === null
-        ? `The game is over (${e.reason}): shared victory.`
-        : `The game is over (${e.reason}): ${who(e.winner)} wins.`;
+        ? `The game is over (${gameOverReason(e.reason)}): shared victory.`
+        : `The game is over (${gameOverReason(e.reason)}): ${who(e.winner)} wins.`;
   }
 }

@@ -1,0 +1,87 @@
+import type { Action } from '@outer-rim/rules';
+import { useState } from 'preact/hooks';
+import { unitWord, type WordsContext } from './action-words';
+
+interface Props {
+  group: { title: string; actions: readonly Action[] };
+  names: readonly string[];
+  context: WordsContext;
+  busy: boolean;
+  onAct: (action: Action) => Promise<void>;
+}
+
+/**
+ * Purchase Units: how many of each unit, with the running total against the
+ * credits at hand. The most of each unit the engine allows is the largest
+ * count among its legal `purchase` actions; each line is sent as one action.
+ */
+export function PurchaseForm({ group, context, busy, onAct }: Props) {
+  const max = new Map<string, number>();
+  for (const a of group.actions) {
+    if (a.type === 'purchase') max.set(a.unit, Math.max(max.get(a.unit) ?? 0, a.count));
+  }
+  const units = [...max.keys()];
+  const [counts, setCounts] = useState<Readonly<Record<string, number>>>({});
+  const credits = context.credits ?? 0;
+  const cost = (unit: string) => context.unitCosts?.[unit] ?? 0;
+  const total = units.reduce((sum, unit) => sum + cost(unit) * (counts[unit] ?? 0), 0);
+  // Room at the docks is shared by every unit: the largest single maximum bounds the sum.
+  const room = Math.max(0, ...max.values());
+  const chosen = units.reduce((sum, unit) => sum + (counts[unit] ?? 0), 0);
+  const tooDear = total > credits;
+  const tooMany = chosen > room;
+  return (
+    <form
+      class="action-group purchase-form"
+      data-testid="purchase-form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (tooDear || tooMany || chosen === 0) return;
+        void (async () => {
+          for (const unit of units) {
+            const count = counts[unit] ?? 0;
+            if (count > 0) {
+              await onAct({ type: 'purchase', unit, count } as Action);
+            }
+          }
+          setCounts({});
+        })();
+      }}
+    >
+      <h4>{group.title}</h4>
+      <table class="purchase">
+        <tbody>
+          {units.map((unit) => (
+            <tr key={unit}>
+              <th scope="row">{unitWord(unit, 2)}</th>
+              <td>{cost(unit)} each</td>
+              <td>
+                <input
+                  type="number"
+                  name={unit}
+                  aria-label={`How many ${unitWord(unit, 2)}`}
+                  min={0}
+                  max={max.get(unit)}
+                  step={1}
+                  value={String(counts[unit] ?? 0)}
+                  onInput={(event) => {
+                    const n = Math.trunc(Number(event.currentTarget.value));
+                    setCounts((c) => ({ ...c, [unit]: Number.isFinite(n) && n > 0 ? n : 0 }));
+                  }}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p class="running-total" data-testid="running-total">
+        Total: {total} of {credits} credits · {chosen} of {room} places at your Spacedocks
+      </p>
+      {tooDear ? <p class="error">That costs more credits than you have.</p> : null}
+      {tooMany ? <p class="error">Your Spacedocks cannot place that many units.</p> : null}
+      <button type="submit" class="action" disabled={busy || tooDear || tooMany || chosen === 0}>
+        Buy
+      </button>
+    </form>
+  );
+}
