@@ -122,6 +122,28 @@ export const chatMessages = pgTable(
   ],
 );
 
+/**
+ * The spectators' own channel: players do not read it while the game runs (no kibitzing), and
+ * everyone does once it is over. Spectators have no seat, so each line carries the name given.
+ */
+export const spectatorMessages = pgTable(
+  'spectator_messages',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    name: text('name').notNull(),
+    clientId: text('client_id').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.seq] }),
+    unique('spectator_client_id_key').on(t.gameId, t.clientId),
+  ],
+);
+
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** Used by @socket.io/postgres-adapter for broadcasts over NOTIFY's 8000-byte limit. */
@@ -131,4 +153,12 @@ export const socketIoAttachments = pgTable('socket_io_attachments', {
   payload: bytea('payload'),
 });
 
-export const schema = { games, seats, actions, snapshots, chatMessages, socketIoAttachments };
+export const schema = {
+  games,
+  seats,
+  actions,
+  snapshots,
+  chatMessages,
+  spectatorMessages,
+  socketIoAttachments,
+};

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import { games, seats, snapshots } from '../db/schema.js';
 import { ApiError } from '../errors.js';
+import { startWaitingFor } from '../protocol/lobby-words.js';
 import { hashToken, newGameId, newSeatToken, newSeed, seedCommitment } from '../games/secrets.js';
 import type { GameRecord, GameStatus } from '../protocol/game-record.js';
 
@@ -239,7 +240,12 @@ export class LobbyService {
         (s) => s.tokenHash === null || (!s.ready && s.seat !== row.creatorSeat),
       );
       if (waiting.length > 0) {
-        throw new ApiError('NOT_READY', 'Every seat must be taken and ready.', {
+        const who = waiting.map((s) => ({
+          seat: s.seat,
+          name: s.name,
+          taken: s.tokenHash !== null,
+        }));
+        throw new ApiError('NOT_READY', startWaitingFor(who), {
           seats: waiting.map((s) => s.seat),
         });
       }

@@ -7,4 +7,6 @@ export const SOCKET_EVENTS = {
   action: 'action',
   resync: 'resync',
   chat: 'chat',
+  presence: 'presence',
+  spectatorChat: 'spectator-chat',
 } as const;

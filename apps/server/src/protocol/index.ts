@@ -16,3 +16,6 @@ export * from './socket-resync.js';
 export * from './socket-chat.js';
 export * from './socket-game-error.js';
 export * from './socket-lobby.js';
+export * from './lobby-words.js';
+export * from './socket-presence.js';
+export * from './socket-spectator-chat.js';

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { ChatService } from './chat-service.js';
 import { Realtime } from './realtime.js';
+import { SpectatorChatService } from './spectator-chat-service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +23,7 @@ export const realtimePlugin = fp(
       lobby,
       games,
       chat: new ChatService(fastify.db),
+      spectatorChat: new SpectatorChatService(fastify.db),
       metrics,
       logger: fastify.log as never,
     });

@@ -28,6 +28,11 @@ import type { StateMessage } from '../protocol/socket-state.js';
 import type { UpdateMessage } from '../protocol/socket-update.js';
 import { z } from 'zod';
 import type { ChatService } from './chat-service.js';
+import type { PresenceMessage } from '../protocol/socket-presence.js';
+import type { SpectatorChatMessage } from '../protocol/socket-spectator-chat.js';
+import { SpectatorChannel } from './spectator-channel.js';
+import type { SpectatorChatService } from './spectator-chat-service.js';
+import { TablePresence } from './table-presence.js';
 import { TokenBucket } from './token-bucket.js';
 
 interface SocketData {
@@ -40,6 +45,7 @@ interface ClientToServer {
   action: Incoming;
   resync: Incoming;
   chat: Incoming;
+  'spectator-chat': Incoming;
 }
 interface ServerToClient {
   state: (message: StateMessage) => void;
@@ -47,6 +53,8 @@ interface ServerToClient {
   lobby: (message: LobbyMessage) => void;
   chat: (message: ChatMessage) => void;
   'game-error': (message: GameErrorMessage) => void;
+  presence: (message: PresenceMessage) => void;
+  'spectator-chat': (message: SpectatorChatMessage) => void;
 }
 interface BetweenServers {
   committed: (notice: { gameId: string; seq: number }) => void;
@@ -69,6 +77,7 @@ export interface RealtimeDeps {
   lobby: LobbyService;
   games: GameService;
   chat: ChatService;
+  spectatorChat: SpectatorChatService;
   metrics: Metrics;
   logger: Logger;
 }
@@ -80,6 +89,8 @@ export interface RealtimeDeps {
 export class Realtime {
   readonly io: GameServer;
   #adapterPool: pg.Pool | undefined;
+  readonly #presence: TablePresence;
+  readonly #spectators: SpectatorChannel;
 
   constructor(
     httpServer: HttpServer,
@@ -104,6 +115,11 @@ export class Realtime {
         }),
       );
     }
+    this.#presence = new TablePresence(this.io, deps.lobby, deps.logger, roomOfGame);
+    this.#spectators = new SpectatorChannel(this.io, deps.spectatorChat, deps.lobby, {
+      game: roomOfGame,
+      spectators: (gameId) => roomOfViewer(gameId, 'spectator'),
+    });
     this.io.use((socket, next) => {
       this.#authenticate(socket).then(
         () => {
@@ -182,7 +198,12 @@ export class Realtime {
       this.io.local.to(roomOfViewer(committed.gameId, viewer)).emit(SOCKET_EVENTS.update, message);
     }
     // The final lobby record, with the seed, goes to everyone through the adapter, once.
-    if (committed.over && committed.local) this.lobbyChanged(committed.gameId);
+    if (committed.over && committed.local) {
+      this.lobbyChanged(committed.gameId);
+      this.#spectators.release(committed.gameId).catch((error: unknown) => {
+        this.deps.logger.warn({ err: error, gameId: committed.gameId }, 'spectator chat release');
+      });
+    }
   }
 
   /** Sends the lobby record to everyone connected to the game. */
@@ -249,8 +270,11 @@ export class Realtime {
     socket.on('disconnect', (reason) => {
       metrics.connections.dec({ viewer: kind });
       log.debug({ reason }, 'disconnected');
+      this.#presence.changed(gameId);
     });
     void socket.join([roomOfGame(gameId), roomOfViewer(gameId, viewer)]);
+    this.#presence.changed(gameId);
+    this.#onSpectatorChat(socket, log);
     const actionBucket = new TokenBucket(config.ACTION_BURST, config.ACTION_RATE);
     const chatBucket = new TokenBucket(config.CHAT_BURST, config.CHAT_PER_MINUTE / 60);
 
@@ -316,6 +340,32 @@ export class Realtime {
     });
   }
 
+  /** The spectators' channel: spectators talk there, players read it once the game is over. */
+  #onSpectatorChat(socket: GameSocket, log: Logger): void {
+    const { gameId, viewer } = socket.data;
+    const { config } = this.deps;
+    const bucket = new TokenBucket(config.CHAT_BURST, config.CHAT_PER_MINUTE / 60);
+    socket.on(SOCKET_EVENTS.spectatorChat, (payload: unknown, maybeAck: unknown) => {
+      const ack = asAck(maybeAck);
+      if (jsonSize(payload) > config.MESSAGE_LIMIT) {
+        ack(refusal('PAYLOAD_TOO_LARGE', `Messages are limited to ${config.MESSAGE_LIMIT} bytes.`));
+        return;
+      }
+      if (!bucket.take()) {
+        ack(refusal('RATE_LIMITED', 'Too many messages; slow down.'));
+        return;
+      }
+      this.#spectators.post(gameId, viewer, payload).then(ack, (error: unknown) => {
+        if (error instanceof ApiError) {
+          ack({ ok: false, error: error.toJSON() });
+          return;
+        }
+        log.error({ err: error }, 'spectator chat failed');
+        ack(refusal('INTERNAL', 'The server could not store the message.'));
+      });
+    });
+  }
+
   /** Checks shared by everything a client sends: size, who may send, how often. */
   #precheck(
     payload: unknown,
@@ -343,6 +393,9 @@ export class Realtime {
     if (game.status !== 'lobby') await this.#sendState(socket);
     for (const message of await this.deps.chat.visibleTo(gameId, viewer)) {
       socket.emit(SOCKET_EVENTS.chat, message);
+    }
+    for (const message of await this.#spectators.history(gameId, viewer, game.status)) {
+      socket.emit(SOCKET_EVENTS.spectatorChat, message);
     }
   }
 

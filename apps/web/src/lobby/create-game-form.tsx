@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { ApiError, type Api } from '../net/api';
 import { createRequest, DEFAULT_FORM, type CreateForm } from './create-request';
+import { checkMapString, exampleMapString, MAP_STRING_FORMAT } from './map-string-check';
 
 export interface CreateGameFormProps {
   readonly api: Api;
@@ -93,18 +94,14 @@ export function CreateGameForm({ api, onCreated }: CreateGameFormProps) {
         </select>
       </label>
       {form.galaxy === 'map-string' ? (
-        <label class="wide">
-          Map string{' '}
-          <textarea
-            name="mapString"
-            required
-            rows={3}
-            value={form.mapString}
-            onInput={(e) => {
-              set({ mapString: e.currentTarget.value });
-            }}
-          />
-        </label>
+        <MapStringField
+          value={form.mapString}
+          players={form.players}
+          variant={form.variant}
+          onInput={(mapString) => {
+            set({ mapString });
+          }}
+        />
       ) : null}
       <label>
         <input
@@ -142,7 +139,15 @@ export function CreateGameForm({ api, onCreated }: CreateGameFormProps) {
           }}
         />
       </label>
-      <button type="submit" disabled={busy || form.name.trim() === ''}>
+      <button
+        type="submit"
+        disabled={
+          busy ||
+          form.name.trim() === '' ||
+          (form.galaxy === 'map-string' &&
+            !checkMapString(form.mapString, form.players, form.variant).ok)
+        }
+      >
         Create
       </button>
       {error === undefined ? null : (
@@ -151,5 +156,52 @@ export function CreateGameForm({ api, onCreated }: CreateGameFormProps) {
         </p>
       )}
     </form>
+  );
+}
+
+function MapStringField(props: {
+  value: string;
+  players: number;
+  variant: 'standard' | 'long-parsecs';
+  onInput: (value: string) => void;
+}) {
+  const check = checkMapString(props.value, props.players, props.variant);
+  const example = exampleMapString(props.players, props.variant);
+  return (
+    <div class="map-string">
+      <label class="wide">
+        Map string{' '}
+        <textarea
+          name="mapString"
+          required
+          rows={3}
+          value={props.value}
+          aria-invalid={!check.ok}
+          aria-describedby="map-string-check"
+          onInput={(e) => {
+            props.onInput(e.currentTarget.value);
+          }}
+        />
+      </label>
+      <p id="map-string-check" class={check.ok ? 'ok small' : 'error small'} role="status">
+        {check.message}
+      </p>
+      <details class="small">
+        <summary>Format and example</summary>
+        <p>{MAP_STRING_FORMAT}</p>
+        <p>
+          Example for {props.players} players: <code data-testid="map-example">{example}</code>{' '}
+          <button
+            type="button"
+            class="link"
+            onClick={() => {
+              props.onInput(example);
+            }}
+          >
+            use it
+          </button>
+        </p>
+      </details>
+    </div>
   );
 }

@@ -84,6 +84,8 @@ function GameList(props: {
       <ul>
         {props.games.map((game) => {
           const taken = game.seats.filter((s) => s.taken).length;
+          // A full table waiting to start has no seat to join: it can only be watched.
+          const full = taken === game.seats.length;
           const mine = loadSeat(localStorage, game.id) !== undefined;
           const players = game.seats
             .filter((s) => s.taken)
@@ -98,9 +100,10 @@ function GameList(props: {
                     : { page: 'game', gameId: game.id },
                 )}
               >
-                {mine ? 'Back to my seat' : props.verb}
+                {mine ? 'Back to my seat' : full && props.verb === 'Join' ? 'Watch' : props.verb}
               </a>{' '}
               <code>{game.id}</code> · {taken}/{game.seats.length} seats
+              {full && props.verb === 'Join' ? ' (full)' : ''}
               {players === '' ? '' : ` (${players})`} ·{' '}
               {describeOptions(game.options, game.seats.length)}
             </li>

@@ -1,7 +1,8 @@
 import { RACE_IDS, raceName } from '@outer-rim/map';
 import { useState } from 'preact/hooks';
 import { ApiError, type Api } from '../net/api';
-import type { GameRecord } from '../net/protocol';
+import { START_RULE, startWaitingFor, type GameRecord } from '../net/protocol';
+import { Presence } from '../ui/presence';
 import type { StoredSeat } from '../net/seat-tokens';
 import { ownerColour } from '../ui/colours';
 import { Icon } from '../ui/icons';
@@ -13,6 +14,10 @@ export interface SeatLobbyProps {
   readonly stored: StoredSeat | undefined;
   readonly api: Api;
   readonly onClaimed: (seat: StoredSeat) => void;
+  /** The seat was given back: forget its token. */
+  readonly onLeft: () => void;
+  /** Which seats have their player connected now. */
+  readonly presence?: readonly boolean[] | undefined;
 }
 
 function message(error: unknown): string {
@@ -20,7 +25,7 @@ function message(error: unknown): string {
 }
 
 /** A game waiting for players: seats, names, races, ready marks; the creator starts it. */
-export function SeatLobby({ record, stored, api, onClaimed }: SeatLobbyProps) {
+export function SeatLobby({ record, stored, api, onClaimed, onLeft, presence }: SeatLobbyProps) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
@@ -76,7 +81,18 @@ export function SeatLobby({ record, stored, api, onClaimed }: SeatLobbyProps) {
                 <span class="swatch" style={{ background: ownerColour(seat.seat) }} />{' '}
                 {seat.seat + 1}
               </td>
-              <td>{seat.taken ? seat.name : <i class="faint">free</i>}</td>
+              <td class="name-cell">
+                {seat.taken ? (
+                  <>
+                    <Presence online={presence?.[seat.seat]} />
+                    <span class="name" title={seat.name ?? ''}>
+                      {seat.name}
+                    </span>
+                  </>
+                ) : (
+                  <i class="faint">free</i>
+                )}
+              </td>
               <td>{seat.race === 'random' ? 'random' : raceLabel(seat.race)}</td>
               <td>
                 {seat.ready ? (
@@ -163,15 +179,34 @@ export function SeatLobby({ record, stored, api, onClaimed }: SeatLobbyProps) {
               type="button"
               name="start"
               disabled={busy || !full || !allReady}
-              title={
-                full && allReady ? '' : 'Every seat must be taken and every other player ready'
-              }
+              title={full && allReady ? '' : START_RULE}
               onClick={() => {
                 void run(() => api.startGame(record.id, stored.token))();
               }}
             >
               Start the game
             </button>
+          ) : (
+            <button
+              type="button"
+              name="leave"
+              disabled={busy}
+              onClick={() => {
+                void run(async () => {
+                  await api.leaveSeat(record.id, stored.token);
+                  onLeft();
+                })();
+              }}
+            >
+              Leave this seat
+            </button>
+          )}
+          {isCreator && !(full && allReady) ? (
+            <p class="hint" data-testid="start-hint">
+              {startWaitingFor(
+                record.seats.filter((s) => !s.taken || (!s.ready && s.seat !== record.creatorSeat)),
+              )}
+            </p>
           ) : null}
         </div>
       )}

@@ -71,6 +71,14 @@ export class Api {
     });
   }
 
+  /** Gives the seat back before the start (not the creator's). */
+  async leaveSeat(gameId: string, token: string): Promise<void> {
+    await this.send(`/api/games/${encodeURIComponent(gameId)}/seats/me`, {
+      method: 'DELETE',
+      token,
+    });
+  }
+
   async startGame(gameId: string, token: string): Promise<void> {
     await this.send(`/api/games/${encodeURIComponent(gameId)}/start`, { method: 'POST', token });
   }
@@ -138,7 +146,7 @@ export class Api {
 }
 
 interface SendInit {
-  readonly method?: 'GET' | 'POST' | 'PATCH';
+  readonly method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   readonly body?: unknown;
   readonly token?: string;
 }

@@ -10,6 +10,12 @@ import {
   SOCKET_EVENTS,
   StateMessageSchema,
   UpdateMessageSchema,
+  PresenceMessageSchema,
+  SpectatorChatAckSchema,
+  SpectatorChatMessageSchema,
+  type PresenceMessage,
+  type SpectatorChatAck,
+  type SpectatorChatMessage,
   type ActionAck,
   type ChatAck,
   type ChatMessage,
@@ -36,6 +42,10 @@ export interface ConnectionHandlers {
   gameError(message: GameErrorMessage): void;
   /** Events missed while away, from a resync's acknowledgement, for the log. */
   missed(entries: readonly MissedEntry[]): void;
+  /** Which seats have their player connected now. */
+  presence?(message: PresenceMessage): void;
+  /** A line of the spectators' channel (spectators; everyone once the game is over). */
+  spectatorChat?(message: SpectatorChatMessage): void;
 }
 
 export interface MissedEntry {
@@ -135,6 +145,12 @@ export class GameConnection {
     listen(socket, SOCKET_EVENTS.gameError, GameErrorMessageSchema, (m) => {
       handlers.gameError(m);
     });
+    listen(socket, SOCKET_EVENTS.presence, PresenceMessageSchema, (m) => {
+      handlers.presence?.(m);
+    });
+    listen(socket, SOCKET_EVENTS.spectatorChat, SpectatorChatMessageSchema, (m) => {
+      handlers.spectatorChat?.(m);
+    });
   }
 
   /** Asks for every update after the last one held (or a fresh state). */
@@ -171,6 +187,17 @@ export class GameConnection {
       to === undefined ? { id, text } : { id, to, text },
     );
     const ack = ChatAckSchema.safeParse(answer);
+    return ack.success ? ack.data : unanswered();
+  }
+
+  /** A line in the spectators' channel, under the name the spectator chose. */
+  async sendSpectatorChat(name: string, text: string): Promise<SpectatorChatAck> {
+    const answer = await this.emitWithRetry(SOCKET_EVENTS.spectatorChat, {
+      id: clientId(),
+      name,
+      text,
+    });
+    const ack = SpectatorChatAckSchema.safeParse(answer);
     return ack.success ? ack.data : unanswered();
   }
 

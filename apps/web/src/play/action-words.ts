@@ -22,6 +22,8 @@ export interface WordsContext {
   readonly credits?: number;
   readonly hand?: readonly string[];
   readonly purchases?: Readonly<Partial<Record<string, number>>>;
+  /** The seat's Spacedocks and how many new units each may place per round. */
+  readonly docks?: readonly { readonly planet: string; readonly capacity: number }[];
   /** What each unit costs this seat (race and technology discounts included). */
   readonly unitCosts?: Readonly<Partial<Record<string, number>>>;
 }

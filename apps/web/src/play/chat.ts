@@ -7,8 +7,25 @@ export interface ChatLine {
   readonly at: string;
 }
 
-/** 'table' or the other seat of a private conversation. */
-export type Channel = 'table' | number;
+/** 'table', the other seat of a private conversation, or the spectators' own channel. */
+export type Channel = 'table' | 'spectators' | number;
+
+/** A line of the spectators' channel (PROTOCOL `spectator-chat`). */
+export interface SpectatorLine {
+  readonly seq: number;
+  readonly name: string;
+  readonly text: string;
+  readonly at: string;
+}
+
+/** Adds a line once (history comes again on every reconnect), oldest first. */
+export function receiveSpectator(
+  lines: readonly SpectatorLine[],
+  line: SpectatorLine,
+): readonly SpectatorLine[] {
+  if (lines.some((l) => l.seq === line.seq)) return lines;
+  return [...lines, line].sort((a, b) => a.seq - b.seq);
+}
 
 export interface ChatState {
   /** Oldest first, deduplicated by seq (the server replays history on reconnect). */

@@ -2,7 +2,7 @@ import type { HexKey } from '@outer-rim/map';
 import { segmentName, type Action, type Decision } from '@outer-rim/rules';
 import { useState } from 'preact/hooks';
 import { groupActions, MAX_BUTTONS, type ActionGroup } from './action-groups';
-import { actionWords, type WordsContext } from './action-words';
+import { actionWords, unitWord, type WordsContext } from './action-words';
 import { MarketOfferForm } from './market-offer-form';
 import { PurchaseForm } from './purchase-form';
 import { TechnologyChoices } from './technology-choices';
@@ -89,6 +89,7 @@ export function DecisionPanel(props: DecisionPanelProps) {
           </button>
         </div>
       )}
+      <PendingUnits context={context} />
       {groups.map((group) => (
         <Group
           key={group.title}
@@ -195,6 +196,28 @@ function ActionChoices({ group, names, context, busy, onAct }: GroupProps) {
           Do it
         </button>
       </div>
+    </div>
+  );
+}
+
+/** Units bought and not yet placed, and the Spacedocks where Place New Units puts them. */
+function PendingUnits({ context }: { context: WordsContext }) {
+  const waiting = Object.entries(context.purchases ?? {}).filter(([, n]) => (n ?? 0) > 0);
+  if (waiting.length === 0) return null;
+  const docks = context.docks ?? [];
+  return (
+    <div class="pending-units" data-testid="pending-units">
+      <p>
+        Bought, not yet placed:{' '}
+        {waiting.map(([unit, n = 0]) => `${n} ${unitWord(unit, n)}`).join(', ')}.
+      </p>
+      <p class="small">
+        {docks.length === 0
+          ? 'You have no Spacedock to place them at: they will be lost.'
+          : `They appear in Place New Units at your Spacedocks: ${docks
+              .map((d) => `${d.planet} (up to ${d.capacity})`)
+              .join(', ')}.`}
+      </p>
     </div>
   );
 }

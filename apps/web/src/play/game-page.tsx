@@ -1,4 +1,4 @@
-import type { Action, GameEvent, GameView } from '@outer-rim/rules';
+import { isGameOver, type Action, type GameEvent, type GameView } from '@outer-rim/rules';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { SeatLobby } from '../lobby/seat-lobby';
 import { Api, ApiError } from '../net/api';
@@ -7,8 +7,17 @@ import type { GameRecord } from '../net/protocol';
 import { forgetSeat, loadSeat, saveSeat, type StoredSeat } from '../net/seat-tokens';
 import { routeHref } from '../route';
 import { ConnectionBanner } from '../ui/connection-banner';
+import { InviteLink } from '../ui/invite-link';
 import { SeedBadge } from '../ui/seed-badge';
-import { dismissNotice, emptyChat, openChannel, receive, type ChatState } from './chat';
+import {
+  dismissNotice,
+  emptyChat,
+  openChannel,
+  receive,
+  receiveSpectator,
+  type ChatState,
+  type SpectatorLine,
+} from './chat';
 import { applyUpdate, fromState, mergeLog, type LiveGame } from './live-game';
 import { Table } from './table';
 
@@ -25,9 +34,14 @@ export function GamePage({ gameId }: { gameId: string }) {
   const [live, setLive] = useState<LiveGame | undefined>(undefined);
   const [chat, setChat] = useState<ChatState>(emptyChat);
   const [notice, setNotice] = useState<string | undefined>(undefined);
+  const [presence, setPresence] = useState<readonly boolean[] | undefined>(undefined);
+  const [spectatorLines, setSpectatorLines] = useState<readonly SpectatorLine[]>([]);
+  // A seat token the server refused: the page watches as a spectator and says why.
+  const [refusal, setRefusal] = useState<string | undefined>(undefined);
   const connection = useRef<GameConnection | undefined>(undefined);
   const liveRef = useRef<LiveGame | undefined>(undefined);
-  const me = stored?.seat;
+  const seatToken = refusal === undefined ? stored : undefined;
+  const me = seatToken?.seat;
 
   useEffect(() => {
     api.getGame(gameId).then(setRecord, (error: unknown) => {
@@ -44,11 +58,24 @@ export function GamePage({ gameId }: { gameId: string }) {
     const conn = new GameConnection(
       {
         gameId,
-        ...(stored === undefined ? {} : { token: stored.token }),
+        ...(seatToken === undefined ? {} : { token: seatToken.token }),
         lastSeq: () => liveRef.current?.seq ?? 0,
       },
       {
-        status: setStatus,
+        status: (next) => {
+          if (next.kind === 'refused' && seatToken !== undefined) {
+            // Not the pre-start lobby with buttons that fail: the spectator view, and why.
+            setRefusal(next.message);
+            return;
+          }
+          setStatus(next);
+        },
+        presence: (message) => {
+          setPresence(message.seats);
+        },
+        spectatorChat: (message) => {
+          setSpectatorLines((lines) => receiveSpectator(lines, message));
+        },
         lobby: (message) => {
           setRecord(message.game);
         },
@@ -100,7 +127,7 @@ export function GamePage({ gameId }: { gameId: string }) {
           else if (outcome.kind === 'gap') conn.resync();
         },
         chat: (message) => {
-          setChat((state) => receive(state, message, stored?.seat));
+          setChat((state) => receive(state, message, seatToken?.seat));
         },
         gameError: (message) => {
           setNotice(message.message);
@@ -118,7 +145,7 @@ export function GamePage({ gameId }: { gameId: string }) {
       conn.close();
       connection.current = undefined;
     };
-  }, [gameId, stored]);
+  }, [gameId, seatToken]);
 
   useEffect(() => {
     const line = chat.notice;
@@ -135,12 +162,20 @@ export function GamePage({ gameId }: { gameId: string }) {
   const leaveSeat = () => {
     forgetSeat(localStorage, gameId);
     setStored(undefined);
+    setRefusal(undefined);
   };
 
   const onAct = async (action: Action): Promise<string | undefined> => {
     const conn = connection.current;
     if (conn === undefined) return 'Not connected.';
     const ack = await conn.sendAction(action);
+    return ack.ok ? undefined : ack.error.message;
+  };
+
+  const onSpectatorChat = async (name: string, text: string): Promise<string | undefined> => {
+    const conn = connection.current;
+    if (conn === undefined) return 'Not connected.';
+    const ack = await conn.sendSpectatorChat(name, text);
     return ack.ok ? undefined : ack.error.message;
   };
 
@@ -163,13 +198,15 @@ export function GamePage({ gameId }: { gameId: string }) {
   return (
     <main class="page game-page">
       <ConnectionBanner status={status} />
-      {status.kind === 'refused' && stored !== undefined ? (
-        <p>
+      {refusal === undefined ? null : (
+        <div class="banner error" role="alert" data-testid="seat-refused">
+          The server refused the seat saved in this browser: {refusal} You are watching as a
+          spectator.{' '}
           <button type="button" onClick={leaveSeat}>
-            Forget my seat and watch instead
+            Forget that seat
           </button>
-        </p>
-      ) : null}
+        </div>
+      )}
       {notice === undefined ? null : (
         <div class="toast" role="status" data-testid="notice">
           {notice}{' '}
@@ -197,11 +234,19 @@ export function GamePage({ gameId }: { gameId: string }) {
           <SeedBadge commitment={record.seedCommitment} seed={record.seed} />
         )}
       </header>
+      {record === undefined || record.status === 'over' ? null : <InviteLink gameId={gameId} />}
       {live === undefined ? (
         record === undefined ? (
           <p>Loading…</p>
         ) : (
-          <SeatLobby record={record} stored={stored} api={api} onClaimed={claimed} />
+          <SeatLobby
+            record={record}
+            stored={seatToken}
+            api={api}
+            onClaimed={claimed}
+            onLeft={leaveSeat}
+            presence={presence}
+          />
         )
       ) : (
         <Table
@@ -215,6 +260,11 @@ export function GamePage({ gameId }: { gameId: string }) {
             setChat((state) => openChannel(state, channel, me));
           }}
           onChat={onChat}
+          presence={presence}
+          spectators={
+            live.viewer === 'spectator' || isGameOver(live.view) ? spectatorLines : undefined
+          }
+          onSendSpectator={onSpectatorChat}
         />
       )}
     </main>

@@ -1,6 +1,7 @@
 import type { GameView } from '@outer-rim/rules';
 import { useMemo } from 'preact/hooks';
 import { ownerColour } from '../ui/colours';
+import { Presence } from '../ui/presence';
 import { playerSummaries } from './player-summary';
 
 /** Every player's public standing; the viewer's own hand only in its own entry. */
@@ -8,10 +9,13 @@ export function PlayersPanel({
   view,
   seat,
   active,
+  presence,
 }: {
   view: GameView;
   seat: number | undefined;
   active: readonly number[];
+  /** Which seats have their player connected now (live games only). */
+  presence?: readonly boolean[] | undefined;
 }) {
   const players = useMemo(() => playerSummaries(view), [view]);
   return (
@@ -24,7 +28,13 @@ export function PlayersPanel({
         >
           <h4>
             <span class="swatch" style={{ background: ownerColour(p.seat) }} />
-            {p.name} <small>{p.race}</small>
+            <Presence online={presence?.[p.seat]} />
+            <span class="name" title={p.name}>
+              {p.name}
+            </span>{' '}
+            <small class="race" title={p.race}>
+              {p.race}
+            </small>
             {p.seat === seat ? <small> (you)</small> : null}
           </h4>
           <dl>

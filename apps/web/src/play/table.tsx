@@ -1,4 +1,4 @@
-import type { HexKey } from '@outer-rim/map';
+import { planetByName, type HexKey } from '@outer-rim/map';
 import {
   decisions,
   gameOverReason,
@@ -12,7 +12,7 @@ import {
 } from '@outer-rim/rules';
 import { useMemo, useState } from 'preact/hooks';
 import { Board } from '../board/board';
-import { unread, type Channel, type ChatState } from './chat';
+import { unread, type Channel, type ChatState, type SpectatorLine } from './chat';
 import { ChatPanel } from './chat-panel';
 import { legalHexes } from './action-groups';
 import type { WordsContext } from './action-words';
@@ -34,10 +34,27 @@ export interface TableProps {
   readonly onAct: (action: Action) => Promise<string | undefined>;
   readonly onOpenChannel: (channel: Channel) => void;
   readonly onChat: (text: string, to: number | undefined) => Promise<string | undefined>;
+  /** Which seats have their player connected now. */
+  readonly presence?: readonly boolean[] | undefined;
+  /** The spectators' channel, when this viewer may read it. */
+  readonly spectators?: readonly SpectatorLine[] | undefined;
+  readonly onSendSpectator?: (name: string, text: string) => Promise<string | undefined>;
 }
 
 /** The game as one seat (or a spectator) sees it: board, what to decide, players, log and talk. */
-export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat }: TableProps) {
+export function Table({
+  view,
+  seq,
+  seat,
+  log,
+  chat,
+  onAct,
+  onOpenChannel,
+  onChat,
+  presence,
+  spectators,
+  onSendSpectator,
+}: TableProps) {
   const names = useMemo(() => view.players.map((p) => p.name), [view]);
   const waiting = useMemo(() => decisions(view), [view]);
   const actions = useMemo(() => (seat === undefined ? [] : legalActions(view, seat)), [view, seat]);
@@ -121,7 +138,7 @@ export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat
           over={over}
           context={wordsContext(view, seat)}
         />
-        <PlayersPanel view={view} seat={seat} active={active} />
+        <PlayersPanel view={view} seat={seat} active={active} presence={presence} />
         <nav class="side-tabs">
           <button
             type="button"
@@ -146,11 +163,31 @@ export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat
         {tab === 'log' ? (
           <LogPanel log={log} names={names} galaxy={view.galaxy} />
         ) : (
-          <ChatPanel chat={chat} me={seat} names={names} onOpen={onOpenChannel} onSend={onChat} />
+          <ChatPanel
+            chat={chat}
+            me={seat}
+            names={names}
+            onOpen={onOpenChannel}
+            onSend={onChat}
+            spectators={spectators}
+            {...(onSendSpectator === undefined ? {} : { onSendSpectator })}
+          />
         )}
       </div>
     </div>
   );
+}
+
+/** The seat's Spacedocks on the board, with the new units each may place (its resources). */
+function docksOf(view: GameView, seat: number): { planet: string; capacity: number }[] {
+  const out: { planet: string; capacity: number }[] = [];
+  for (const [planet, where] of Object.entries(view.planets)) {
+    if (where.owner !== seat) continue;
+    const groups = view.units[where.hex]?.planets[planet] ?? [];
+    const docked = groups.some((g) => g.owner === seat && (g.units.spacedock ?? 0) > 0);
+    if (docked) out.push({ planet, capacity: planetByName(planet)?.planet.resources ?? 0 });
+  }
+  return out;
 }
 
 function wordsContext(view: GameView, seat: number | undefined): WordsContext {
@@ -163,6 +200,7 @@ function wordsContext(view: GameView, seat: number | undefined): WordsContext {
           credits: player.credits,
           ...(player.hand === undefined ? {} : { hand: player.hand }),
           purchases: player.purchases,
+          docks: docksOf(view, seat),
           unitCosts: Object.fromEntries(
             PURCHASABLE_UNITS.map((unit) => [unit, unitCost(view, seat, unit) ?? 0]),
           ),

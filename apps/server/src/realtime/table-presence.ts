@@ -1,0 +1,48 @@
+import type { Viewer } from '@outer-rim/rules';
+import type { Logger } from 'pino';
+import { SOCKET_EVENTS } from '../protocol/events.js';
+import type { LobbyService } from '../lobby/lobby-service.js';
+import type { PresenceMessage } from '../protocol/socket-presence.js';
+
+/** The part of the Socket.io server presence needs: rooms across processes, and emitting to one. */
+export interface PresenceIo {
+  in(room: string): { fetchSockets(): Promise<readonly { data: { viewer: Viewer } }[]> };
+  to(room: string): { emit(event: 'presence', message: PresenceMessage): boolean };
+}
+
+/**
+ * Which seats have a player connected now. The sockets of a game are fetched through the adapter,
+ * so connections held by other server processes count too, and the result goes to everyone at the
+ * table through the adapter as well. Sent on every connect and disconnect.
+ */
+export class TablePresence {
+  constructor(
+    private readonly io: PresenceIo,
+    private readonly lobby: LobbyService,
+    private readonly logger: Logger,
+    private readonly roomOfGame: (gameId: string) => string,
+  ) {}
+
+  /** Seats with at least one open connection, as a list as long as the table. */
+  async online(gameId: string): Promise<boolean[]> {
+    const game = await this.lobby.get(gameId);
+    const sockets = await this.io.in(this.roomOfGame(gameId)).fetchSockets();
+    const seats = game.seats.map(() => false);
+    for (const socket of sockets) {
+      const viewer = socket.data.viewer;
+      if (typeof viewer === 'number' && viewer < seats.length) seats[viewer] = true;
+    }
+    return seats;
+  }
+
+  changed(gameId: string): void {
+    this.online(gameId).then(
+      (seats) => {
+        this.io.to(this.roomOfGame(gameId)).emit(SOCKET_EVENTS.presence, { gameId, seats });
+      },
+      (error: unknown) => {
+        this.logger.warn({ err: error, gameId }, 'presence broadcast failed');
+      },
+    );
+  }
+}
