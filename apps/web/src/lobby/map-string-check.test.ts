@@ -9,10 +9,9 @@ describe('issue 11: the map-string option explains and checks as you type (BG-4)
   });
 
   it('says what is wrong with a string being typed, and with a map for another table', () => {
-    expect(checkMapString('OR1 4s 1 2', 4, 'standard')).toEqual({
-      ok: false,
-      message: expect.stringContaining('tile tokens') as unknown as string,
-    });
+    const short = checkMapString('OR1 4s 1 2', 4, 'standard');
+    expect(short.ok).toBe(false);
+    expect(short.message).toContain('tile tokens');
     expect(checkMapString('hello', 4, 'standard').message).toContain('OR1');
     expect(checkMapString(exampleMapString(5, 'standard'), 4, 'standard').message).toContain(
       'for 5 players',
