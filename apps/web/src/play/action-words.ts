@@ -1,5 +1,7 @@
 import { distance, CENTER, tileById, type TileDef } from '@outer-rim/map';
 import {
+  actionCardById,
+  cardIdOf,
   cardName,
   segmentName,
   techById,
@@ -115,6 +117,13 @@ export function actionWords(action: Action, names: Names = [], context: WordsCon
     default:
       return genericWords(action);
   }
+}
+
+/** More about a choice, shown on hover: the printed text of the card a choice is about. */
+export function actionDetail(action: Action): string | undefined {
+  if (action.type === 'discard') return actionCardById(cardIdOf(action.card))?.text;
+  if (action.type === 'buy-technology') return techById(action.technology)?.effect;
+  return undefined;
 }
 
 /** A technology as a choice: printed name, colour, cost and what it needs first. */

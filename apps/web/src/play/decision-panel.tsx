@@ -2,7 +2,7 @@ import type { HexKey } from '@outer-rim/map';
 import { segmentName, type Action, type Decision } from '@outer-rim/rules';
 import { useState } from 'preact/hooks';
 import { groupActions, MAX_BUTTONS, type ActionGroup } from './action-groups';
-import { actionWords, unitWord, type WordsContext } from './action-words';
+import { actionDetail, actionWords, unitWord, type WordsContext } from './action-words';
 import { MarketOfferForm } from './market-offer-form';
 import { PurchaseForm } from './purchase-form';
 import { TechnologyChoices } from './technology-choices';
@@ -157,6 +157,7 @@ function ActionChoices({ group, names, context, busy, onAct }: GroupProps) {
               class="action"
               disabled={busy}
               data-action={action.type}
+              title={actionDetail(action)}
               onClick={act(action)}
             >
               {label}
@@ -259,7 +260,11 @@ function waitingFor(
     list.push(names[d.seat] ?? `Seat ${d.seat + 1}`);
     byTask.set(task, list);
   }
-  return [...byTask.entries()].map(([task, who]) => `Waiting for ${listWords(who)} ${task}.`);
+  // Past three names the line says how many: seven long names make a paragraph, not a prompt.
+  return [...byTask.entries()].map(
+    ([task, who]) =>
+      `Waiting for ${who.length > 3 ? `${who.length} players` : listWords(who)} ${task}.`,
+  );
 }
 
 function listWords(items: readonly string[]): string {

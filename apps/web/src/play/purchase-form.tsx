@@ -75,7 +75,7 @@ export function PurchaseForm({ group, context, busy, onAct }: Props) {
         </tbody>
       </table>
       <p class="running-total" data-testid="running-total">
-        Total: {total} of {credits} credits · {chosen} of {room} places at your Spacedocks
+        Total: {total} of {credits} credits · {chosen} of the {room} places left at your Spacedocks
       </p>
       {tooDear ? <p class="error">That costs more credits than you have.</p> : null}
       {tooMany ? <p class="error">Your Spacedocks cannot place that many units.</p> : null}

@@ -4,6 +4,7 @@ import {
   gameOverReason,
   isGameOver,
   legalActions,
+  phaseName,
   PURCHASABLE_UNITS,
   segmentName,
   unitCost,
@@ -231,7 +232,7 @@ function StatusLine({
   names: readonly string[];
 }) {
   const phase = view.phase;
-  const words = PHASE_WORDS[phase.name] ?? phase.name;
+  const words = PHASE_WORDS[phase.name] ?? phaseName(phase.name);
   const detail =
     phase.name === 'individual-turns'
       ? ` — ${names[phase.active] ?? ''}'s turn, ${segmentName(phase.segment)} segment`
