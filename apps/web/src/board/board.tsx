@@ -3,6 +3,7 @@ import type { GameView } from '@outer-rim/rules';
 import { useMemo, useRef, useState } from 'preact/hooks';
 import { raceLabel } from '../lobby/race';
 import { ownerColour } from '../ui/colours';
+import { Icon } from '../ui/icons';
 import { HexDetails } from './hex-details';
 import { boardModel, stackLabel, type BoardHex } from './board-model';
 import { panBy, toBoard, unitsPerPixel, zoomAt, type ViewBox } from './viewport';
@@ -147,7 +148,7 @@ export function Board({ view, highlighted, selected, onSelect, names }: BoardPro
           }}
           aria-label="Show the whole galaxy"
         >
-          ⤢
+          <Icon name="fit" />
         </button>
       </div>
       {focused === undefined ? null : <HexDetails hex={focused} names={names} />}

@@ -39,3 +39,27 @@ describe('game log (issue 5: every event in words, with dice, newest first, by p
     expect(logLines(log, names, 0).map((l) => l.seq)).toEqual([3, 1]);
   });
 });
+
+describe("issue 11: the game's own log lines are nobody's colour", () => {
+  it('gives a line the seat it is about, and none to phases, rounds and minor-race dice', () => {
+    const entry = {
+      seq: 7,
+      // Bo's action closed the phase; what follows is the game's, not Bo's.
+      seat: 1,
+      events: [
+        { type: 'placement-ended', seat: 1 },
+        { type: 'round-started', round: 2 },
+        { type: 'phase-started', round: 2, phase: 'market' },
+        { type: 'dice-rolled', purpose: 'minor race', sides: 10, rolls: [4] },
+        { type: 'credits-received', seat: 2, amount: 3, total: 9 },
+      ] as GameEvent[],
+    };
+    expect(logLines([entry], names).map((l) => l.seat)).toEqual([
+      2,
+      undefined,
+      undefined,
+      undefined,
+      1,
+    ]);
+  });
+});

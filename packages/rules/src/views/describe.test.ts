@@ -43,6 +43,45 @@ describe('Game log lines', () => {
   });
 });
 
+describe('Game log lines name things as a player does (issue 11)', () => {
+  it('BG-2 Place New Units: a loss for want of room is not a blockade', () => {
+    const lost = (reason: string): GameEvent => ({
+      type: 'units-lost',
+      seat: 0,
+      unit: 'cruiser',
+      count: 2,
+      reason,
+    });
+    expect(describeEvent(lost('no room'), ['Ann'])).toBe(
+      'Ann loses 2 Cruisers (no Spacedock had room left).',
+    );
+    expect(describeEvent(lost('blockade'), ['Ann'])).toBe(
+      'Ann loses 2 Cruisers (enemy ships blockade the Spacedocks).',
+    );
+  });
+
+  it('cards, technologies, tiles and the end of the game by their printed names', () => {
+    expect(describeEvent({ type: 'card-discarded', seat: 0, card: 'good-year#2' }, ['Ann'])).toBe(
+      'Ann discards Good Year.',
+    );
+    expect(
+      describeEvent(
+        { type: 'technology-bought', seat: 0, technology: 'xrd-transporter', cost: 4 },
+        ['Ann'],
+      ),
+    ).toBe('Ann acquires XRD Transporter for 4 credits.');
+    expect(
+      describeEvent(
+        { type: 'tile-placed', seat: 0, tileId: 'abyz-fria', hex: { q: 0, r: -2 }, rotation: 0 },
+        ['Ann'],
+      ),
+    ).toMatch(/^Ann places Abyz.*Fria in ring 2\.$/);
+    expect(describeEvent({ type: 'game-over', winner: 0, reason: 'round-limit' }, ['Ann'])).toBe(
+      'The game is over (the round limit was reached): Ann wins.',
+    );
+  });
+});
+
 describe('Events per viewer', () => {
   it('shows drawn cards and dealt tiles only to their owner', () => {
     const drawn: GameEvent = { type: 'cards-drawn', seat: 0, count: 1, cards: ['sabotage#1'] };

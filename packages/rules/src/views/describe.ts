@@ -41,7 +41,7 @@ function units(n: number, unit: UnitKind): string {
 /** Why units waiting in Place New Units were lost, in words. */
 const LOSS_REASONS: Readonly<Record<string, string>> = {
   blockade: 'enemy ships blockade the Spacedocks',
-  'no room': 'no Spacedock had room left for it',
+  'no room': 'no Spacedock had room left',
   'not placed': 'left unplaced',
   'planet lost': 'its planet changed hands',
 };
