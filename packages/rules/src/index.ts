@@ -42,6 +42,6 @@ export type {
 } from './state/types.js';
 export { influenceOf, incomeOf, resourcesOf, unitCost } from './state/economy.js';
 export { describeEvent, gameOverReason, phaseName, segmentName } from './views/describe.js';
-export { cardName, placeName, techName, tileName } from './views/names.js';
+export { cardName, systemName, techName, tileName } from './views/names.js';
 export { eventsFor } from './views/events-for.js';
 export { view } from './views/view.js';

@@ -4,7 +4,7 @@ import { UNITS } from '../content/units.js';
 import type { GameEvent } from '../events.js';
 import type { TurnSegment } from '../state/phase.js';
 import type { Owner, UnitKind } from '../state/types.js';
-import { cardName, placeName, techName, tileName, words } from './names.js';
+import { cardName, systemName, techName, tileName, words } from './names.js';
 
 const SEGMENT_NAMES: Readonly<Record<TurnSegment, string>> = {
   'leaders-board': 'Leaders board',
@@ -91,13 +91,13 @@ export function describeEvent(
     case 'tiles-dealt':
       return `${who(e.seat)} is dealt ${plural(e.count, 'galaxy tile')}${e.tiles ? `: ${e.tiles.map(tileName).join(', ')}` : ''}.`;
     case 'tile-placed':
-      return `${who(e.seat)} places ${tileName(e.tileId)} in ${placeName(e.hex).replace(/^a system in /, '')}.`;
+      return `${who(e.seat)} places ${tileName(e.tileId)} in ${systemName(e.hex).replace(/^a system in /, '')}.`;
     case 'tiles-discarded':
       return `${who(e.seat)} sets aside ${plural(e.count, 'tile')} (${e.reason}).`;
     case 'galaxy-built':
       return 'The galaxy is complete.';
     case 'minor-race-placed':
-      return `The ${RACES[e.race].name} become a minor race in ${placeName(e.from, galaxy)}; the ${tileName(e.movedTile)} there moves out to the Outer Rim.`;
+      return `The ${RACES[e.race].name} become a minor race in ${systemName(e.from, galaxy)}; the ${tileName(e.movedTile)} there moves out to the Outer Rim.`;
     case 'round-started':
       return `Round ${e.round} begins.`;
     case 'phase-started':
@@ -145,7 +145,7 @@ export function describeEvent(
     case 'technology-passed':
       return `${who(e.seat)} buys no technology.`;
     case 'unit-placed':
-      return `${owner(e.owner)} places ${units(1, e.unit)} ${e.planet ? `on ${e.planet}` : `in ${placeName(e.hex, galaxy)}`}.`;
+      return `${owner(e.owner)} places ${units(1, e.unit)} ${e.planet ? `on ${e.planet}` : `in ${systemName(e.hex, galaxy)}`}.`;
     case 'units-lost':
       return `${who(e.seat)} loses ${units(e.count, e.unit)} (${LOSS_REASONS[e.reason] ?? e.reason}).`;
     case 'placement-ended':

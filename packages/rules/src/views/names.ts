@@ -34,7 +34,7 @@ export function techName(id: string): string {
 }
 
 /** Where a hex is, for a reader: the system on it when the galaxy is known, else its ring. */
-export function placeName(hex: Hex | HexKey, galaxy?: Pick<Galaxy, 'tiles'>): string {
+export function systemName(hex: Hex | HexKey, galaxy?: Pick<Galaxy, 'tiles'>): string {
   const key = typeof hex === 'string' ? hex : hexKey(hex);
   const placed = galaxy?.tiles[key];
   if (placed !== undefined) {
