@@ -28,12 +28,12 @@ import type { StateMessage } from '../protocol/socket-state.js';
 import type { UpdateMessage } from '../protocol/socket-update.js';
 import { z } from 'zod';
 import type { ChatService } from './chat-service.js';
+import { TokenBucket } from './token-bucket.js';
 import type { PresenceMessage } from '../protocol/socket-presence.js';
 import type { SpectatorChatMessage } from '../protocol/socket-spectator-chat.js';
 import { SpectatorChannel } from './spectator-channel.js';
 import type { SpectatorChatService } from './spectator-chat-service.js';
 import { TablePresence } from './table-presence.js';
-import { TokenBucket } from './token-bucket.js';
 
 interface SocketData {
   gameId: string;
@@ -87,10 +87,11 @@ export interface RealtimeDeps {
  * the game service, and every commit out to each viewer as that viewer's own cut of the game.
  */
 export class Realtime {
-  readonly io: GameServer;
-  #adapterPool: pg.Pool | undefined;
+  // Issue 11: who is connected at each seat, and the spectators' own channel.
   readonly #presence: TablePresence;
   readonly #spectators: SpectatorChannel;
+  readonly io: GameServer;
+  #adapterPool: pg.Pool | undefined;
 
   constructor(
     httpServer: HttpServer,
@@ -115,11 +116,6 @@ export class Realtime {
         }),
       );
     }
-    this.#presence = new TablePresence(this.io, deps.lobby, deps.logger, roomOfGame);
-    this.#spectators = new SpectatorChannel(this.io, deps.spectatorChat, deps.lobby, {
-      game: roomOfGame,
-      spectators: (gameId) => roomOfViewer(gameId, 'spectator'),
-    });
     this.io.use((socket, next) => {
       this.#authenticate(socket).then(
         () => {
@@ -155,6 +151,11 @@ export class Realtime {
     });
     this.io.on('connection', (socket) => {
       this.#onConnection(socket);
+    });
+    this.#presence = new TablePresence(this.io, deps.lobby, deps.logger, roomOfGame);
+    this.#spectators = new SpectatorChannel(this.io, deps.spectatorChat, deps.lobby, {
+      game: roomOfGame,
+      spectators: (gameId) => roomOfViewer(gameId, 'spectator'),
     });
   }
 
@@ -270,11 +271,8 @@ export class Realtime {
     socket.on('disconnect', (reason) => {
       metrics.connections.dec({ viewer: kind });
       log.debug({ reason }, 'disconnected');
-      this.#presence.changed(gameId);
     });
     void socket.join([roomOfGame(gameId), roomOfViewer(gameId, viewer)]);
-    this.#presence.changed(gameId);
-    this.#onSpectatorChat(socket, log);
     const actionBucket = new TokenBucket(config.ACTION_BURST, config.ACTION_RATE);
     const chatBucket = new TokenBucket(config.CHAT_BURST, config.CHAT_PER_MINUTE / 60);
 
@@ -340,32 +338,6 @@ export class Realtime {
     });
   }
 
-  /** The spectators' channel: spectators talk there, players read it once the game is over. */
-  #onSpectatorChat(socket: GameSocket, log: Logger): void {
-    const { gameId, viewer } = socket.data;
-    const { config } = this.deps;
-    const bucket = new TokenBucket(config.CHAT_BURST, config.CHAT_PER_MINUTE / 60);
-    socket.on(SOCKET_EVENTS.spectatorChat, (payload: unknown, maybeAck: unknown) => {
-      const ack = asAck(maybeAck);
-      if (jsonSize(payload) > config.MESSAGE_LIMIT) {
-        ack(refusal('PAYLOAD_TOO_LARGE', `Messages are limited to ${config.MESSAGE_LIMIT} bytes.`));
-        return;
-      }
-      if (!bucket.take()) {
-        ack(refusal('RATE_LIMITED', 'Too many messages; slow down.'));
-        return;
-      }
-      this.#spectators.post(gameId, viewer, payload).then(ack, (error: unknown) => {
-        if (error instanceof ApiError) {
-          ack({ ok: false, error: error.toJSON() });
-          return;
-        }
-        log.error({ err: error }, 'spectator chat failed');
-        ack(refusal('INTERNAL', 'The server could not store the message.'));
-      });
-    });
-  }
-
   /** Checks shared by everything a client sends: size, who may send, how often. */
   #precheck(
     payload: unknown,
@@ -390,6 +362,7 @@ export class Realtime {
     const { gameId, viewer } = socket.data;
     const game = await this.deps.lobby.get(gameId);
     socket.emit(SOCKET_EVENTS.lobby, { game });
+    this.#joinExtras(socket);
     if (game.status !== 'lobby') await this.#sendState(socket);
     for (const message of await this.deps.chat.visibleTo(gameId, viewer)) {
       socket.emit(SOCKET_EVENTS.chat, message);
@@ -397,6 +370,46 @@ export class Realtime {
     for (const message of await this.#spectators.history(gameId, viewer, game.status)) {
       socket.emit(SOCKET_EVENTS.spectatorChat, message);
     }
+  }
+
+  /**
+   * Issue 11, for a connection that was let in: its seat's presence now and when it goes, and the
+   * spectators' channel.
+   */
+  #joinExtras(socket: GameSocket): void {
+    const { gameId } = socket.data;
+    socket.on('disconnect', () => {
+      this.#presence.changed(gameId);
+    });
+    this.#presence.changed(gameId);
+    this.#onSpectatorChat(socket);
+  }
+
+  /** The spectators' channel: spectators talk there, players read it once the game is over. */
+  #onSpectatorChat(socket: GameSocket): void {
+    const { gameId, viewer } = socket.data;
+    const { config } = this.deps;
+    const log = this.deps.logger.child({ gameId, seat: viewer, socket: socket.id });
+    const bucket = new TokenBucket(config.CHAT_BURST, config.CHAT_PER_MINUTE / 60);
+    socket.on(SOCKET_EVENTS.spectatorChat, (payload: unknown, maybeAck: unknown) => {
+      const ack = asAck(maybeAck);
+      if (jsonSize(payload) > config.MESSAGE_LIMIT) {
+        ack(refusal('PAYLOAD_TOO_LARGE', `Messages are limited to ${config.MESSAGE_LIMIT} bytes.`));
+        return;
+      }
+      if (!bucket.take()) {
+        ack(refusal('RATE_LIMITED', 'Too many messages; slow down.'));
+        return;
+      }
+      this.#spectators.post(gameId, viewer, payload).then(ack, (error: unknown) => {
+        if (error instanceof ApiError) {
+          ack({ ok: false, error: error.toJSON() });
+          return;
+        }
+        log.error({ err: error }, 'spectator chat failed');
+        ack(refusal('INTERNAL', 'The server could not store the message.'));
+      });
+    });
   }
 
   async #sendState(socket: GameSocket): Promise<number> {
