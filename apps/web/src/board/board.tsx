@@ -1,9 +1,9 @@
 import type { HexKey } from '@outer-rim/map';
 import type { GameView } from '@outer-rim/rules';
 import { useMemo, useRef, useState } from 'preact/hooks';
+import { Icon } from '../ui/icons';
 import { raceLabel } from '../lobby/race';
 import { ownerColour } from '../ui/colours';
-import { Icon } from '../ui/icons';
 import { HexDetails } from './hex-details';
 import { boardModel, stackLabel, type BoardHex } from './board-model';
 import { panBy, toBoard, unitsPerPixel, zoomAt, type ViewBox } from './viewport';
