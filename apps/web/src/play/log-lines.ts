@@ -42,7 +42,7 @@ export function logLines(
   log: readonly LogEntry[],
   names: readonly string[],
   seat?: number,
-  galaxy?: Pick<Galaxy, 'tiles'>,
+  galaxy?: Galaxy,
 ): LogLine[] {
   const lines: LogLine[] = [];
   for (const entry of log) {

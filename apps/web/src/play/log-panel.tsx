@@ -12,7 +12,7 @@ export function LogPanel({
 }: {
   log: readonly LogEntry[];
   names: readonly string[];
-  galaxy?: Pick<Galaxy, 'tiles'>;
+  galaxy?: Galaxy;
 }) {
   const [seat, setSeat] = useState<number | undefined>(undefined);
   const lines = useMemo(() => logLines(log, names, seat, galaxy), [log, names, seat, galaxy]);
