@@ -347,6 +347,9 @@ describe('issue 11: words, layout and the choices a table needs (real server, re
     const x = await newPage();
     await x.goto(`${env().server.url}/#/game/${gameId}`);
     await x.getByTestId('status-line').filter({ hasText: 'spectator' }).waitFor();
+    // During play too, each seat shows whether its player is connected: Ann is, Bo never came.
+    await x.locator('.player[data-seat="0"] [data-testid=presence][data-online=yes]').waitFor();
+    await x.locator('.player[data-seat="1"] [data-testid=presence][data-online=no]').waitFor();
     await x.getByTestId('chat-tab').click();
     await x.locator('.chat-tabs button[data-channel="spectators"]').click();
     await x.locator('[data-testid=spectator-form] input[aria-label="Your name"]').fill('Xena');
