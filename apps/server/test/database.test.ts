@@ -36,6 +36,7 @@ describe.each(BACKENDS)('database and migrations on %s', (kind) => {
       'seats',
       'snapshots',
       'socket_io_attachments',
+      'spectator_messages',
     ]);
     await first.db
       .insert(games)
