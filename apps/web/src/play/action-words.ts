@@ -1,4 +1,4 @@
-import { distance, CENTER, tileById, type TileDef } from '@outer-rim/map';
+import { distance, CENTER, tileById, type Galaxy, type TileDef } from '@outer-rim/map';
 import {
   actionCardById,
   cardIdOf,
@@ -24,6 +24,8 @@ export interface WordsContext {
   readonly credits?: number;
   readonly hand?: readonly string[];
   readonly purchases?: Readonly<Partial<Record<string, number>>>;
+  /** The board, to name a system by its planets. */
+  readonly galaxy?: Galaxy;
   /** The seat's Spacedocks and how many new units each may place per round. */
   readonly docks?: readonly { readonly planet: string; readonly capacity: number }[];
   /** What each unit costs this seat (race and technology discounts included). */

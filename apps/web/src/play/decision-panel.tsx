@@ -1,5 +1,5 @@
 import type { HexKey } from '@outer-rim/map';
-import { segmentName, type Action, type Decision } from '@outer-rim/rules';
+import { segmentName, systemName, type Action, type Decision } from '@outer-rim/rules';
 import { useState } from 'preact/hooks';
 import { groupActions, MAX_BUTTONS, type ActionGroup } from './action-groups';
 import { actionDetail, actionWords, unitWord, type WordsContext } from './action-words';
@@ -59,7 +59,7 @@ export function DecisionPanel(props: DecisionPanelProps) {
       {!props.over && decisions.length === 0 ? <p class="prompt">Nothing to decide.</p> : null}
       {props.selectedHex === undefined ? null : (
         <p class="hex-filter">
-          Choices at {props.selectedHex}{' '}
+          Choices in {systemName(props.selectedHex, context.galaxy)}{' '}
           <button type="button" class="link" onClick={props.onClearHex}>
             show all
           </button>

@@ -196,8 +196,9 @@ function wordsContext(view: GameView, seat: number | undefined): WordsContext {
   const player = seat === undefined ? undefined : view.players[seat];
   const mine: WordsContext =
     seat === undefined || player === undefined
-      ? {}
+      ? { galaxy: view.galaxy }
       : {
+          galaxy: view.galaxy,
           credits: player.credits,
           ...(player.hand === undefined ? {} : { hand: player.hand }),
           purchases: player.purchases,
