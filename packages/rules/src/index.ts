@@ -40,8 +40,11 @@ export type {
   UnitKind,
   Viewer,
 } from './state/types.js';
-export { influenceOf, incomeOf, resourcesOf, unitCost } from './state/economy.js';
-export { describeEvent, gameOverReason, phaseName, segmentName } from './views/describe.js';
-export { cardName, systemName, techName, tileName } from './views/names.js';
+export { influenceOf, incomeOf, resourcesOf } from './state/economy.js';
+export { describeEvent } from './views/describe.js';
 export { eventsFor } from './views/events-for.js';
 export { view } from './views/view.js';
+// What a player reads for what the engine keeps by id (issue 11).
+export { unitCost } from './state/economy.js';
+export { gameOverReason, phaseName, segmentName } from './views/describe.js';
+export { cardName, systemName, techName, tileName } from './views/names.js';
