@@ -3,7 +3,18 @@ import type { Seat } from './state/types.js';
 
 /** What a seat is asked to decide; every action answers exactly one kind. */
 export type DecisionKind =
-  'place-tile' | 'market' | 'discard' | 'purchase' | 'turn' | 'technology' | 'place-units';
+  | 'place-tile'
+  | 'market'
+  | 'discard'
+  | 'purchase'
+  | 'turn'
+  | 'technology'
+  | 'place-units'
+  // BG-6 / BG-7 / OR-6.1 (combat/): an owner hit chooses its losses; the attacker may
+  // withdraw after a round; the active player lands on planets / takes installations.
+  | 'casualties'
+  | 'retreat'
+  | 'invasion';
 
 export interface Decision {
   seat: Seat;
@@ -30,4 +41,9 @@ export const ACTION_DECISION: Readonly<Record<ActionType, DecisionKind>> = {
   'pass-technology': 'technology',
   'place-unit': 'place-units',
   'end-placement': 'place-units',
+  'choose-casualties': 'casualties',
+  withdraw: 'retreat',
+  'fight-on': 'retreat',
+  land: 'invasion',
+  'capture-installations': 'invasion',
 };

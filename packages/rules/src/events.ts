@@ -1,6 +1,6 @@
 import type { Hex, HexKey, RaceId } from '@outer-rim/map';
 import type { RoundPhase, TurnSegment } from './state/phase.js';
-import type { Owner, Seat, UnitKind } from './state/types.js';
+import type { Owner, Seat, UnitCounts, UnitKind } from './state/types.js';
 
 /**
  * Domain events, plain JSON. Fields named `secret*` or listed in
@@ -62,6 +62,41 @@ export type GameEvent =
   | { type: 'unit-placed'; owner: Owner; unit: UnitKind; hex: HexKey; planet?: string }
   | { type: 'units-lost'; seat: Seat; unit: UnitKind; count: number; reason: string }
   | { type: 'placement-ended'; seat: Seat }
-  | { type: 'game-over'; winner: Seat | null; reason: string };
+  | { type: 'game-over'; winner: Seat | null; reason: string }
+  // BG-3 / BG-6 / BG-7 / OR-2.2 / OR-6.1 (combat/). Dice come as 'dice-rolled'
+  // with a purpose naming the step, the unit type and, for a minor race, the race.
+  | { type: 'battle-started'; hex: HexKey; attacker: Seat; defender: Owner | null }
+  | { type: 'battle-round'; hex: HexKey; round: number }
+  | {
+      type: 'hits-scored';
+      hex: HexKey;
+      planet?: string;
+      by: Owner;
+      against: Owner;
+      hits: number;
+      reason: string;
+    }
+  | {
+      type: 'units-destroyed';
+      hex: HexKey;
+      planet?: string;
+      owner: Owner;
+      units: UnitCounts;
+      reason: string;
+    }
+  | { type: 'fleet-withdrew'; hex: HexKey; seat: Seat; to: HexKey; units: UnitCounts }
+  | { type: 'battle-ended'; hex: HexKey; winner: Owner | null; reason: string }
+  | { type: 'units-landed'; hex: HexKey; planet: string; seat: Seat; units: UnitCounts }
+  | {
+      type: 'invasion-started';
+      hex: HexKey;
+      planet: string;
+      invader: Seat;
+      defender: Owner | null;
+    }
+  | { type: 'invasion-ended'; hex: HexKey; planet: string; winner: Owner | null; reason: string }
+  | { type: 'planet-captured'; hex: HexKey; planet: string; from: Owner | null; to: Seat }
+  | { type: 'shock-force-promoted'; hex: HexKey; planet: string; owner: Seat; count: number }
+  | { type: 'installations-captured'; hex: HexKey; planet: string; seat: Seat; units: UnitCounts };
 
 export type EventType = GameEvent['type'];

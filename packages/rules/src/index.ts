@@ -1,6 +1,14 @@
 export * from './content/index.js';
 export { ActionSchema, PURCHASABLE_UNITS } from './actions/schema.js';
-export type { Action, ActionOf, ActionType, PurchasableUnit } from './actions/schema.js';
+export type { Action, ActionOf, ActionType, Losses, PurchasableUnit } from './actions/schema.js';
+export type {
+  BattleStep,
+  CombatState,
+  Invasion,
+  InvasionStep,
+  OwedHits,
+  SpaceBattle,
+} from './combat/types.js';
 export { apply } from './apply.js';
 export type { ApplyResult } from './apply.js';
 export { ACTION_DECISION } from './decision.js';
@@ -41,6 +49,6 @@ export type {
   Viewer,
 } from './state/types.js';
 export { influenceOf, incomeOf, resourcesOf } from './state/economy.js';
-export { describeEvent } from './views/describe.js';
+export { describeEvent, describeUnits } from './views/describe.js';
 export { eventsFor } from './views/events-for.js';
 export { view } from './views/view.js';

@@ -1,3 +1,4 @@
+import type { CombatState } from '../combat/types.js';
 import type { TurnSegment } from '../content/timing.js';
 import type { Seat } from './types.js';
 
@@ -37,6 +38,8 @@ export type PhaseState =
       segment: TurnSegment;
       /** Seeded last tie-breaker per seat (BG-2), rolled once per phase. */
       tiebreak: number[];
+      /** Space Battle / Invasion Combat segment in progress (BG-6, BG-7); see combat/types.ts. */
+      combat?: CombatState;
     }
   | {
       name: 'technology';

@@ -4,7 +4,7 @@ import { UNITS } from '../content/units.js';
 import { techById } from '../content/technologies.js';
 import type { GameEvent } from '../events.js';
 import type { TurnSegment } from '../state/phase.js';
-import type { Owner } from '../state/types.js';
+import type { Owner, UnitCounts, UnitKind } from '../state/types.js';
 
 const SEGMENT_NAMES: Readonly<Record<TurnSegment, string>> = {
   'leaders-board': 'Leaders board',
@@ -29,6 +29,16 @@ const PHASE_NAMES: Readonly<Record<string, string>> = {
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/** "2 Cruisers and 1 Carrier" */
+export function describeUnits(units: UnitCounts): string {
+  const parts = (Object.entries(units) as [UnitKind, number][])
+    .filter(([, n]) => n > 0)
+    .map(([k, n]) => plural(n, UNITS[k].name));
+  if (parts.length === 0) return 'nothing';
+  if (parts.length === 1) return parts[0] ?? '';
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1] ?? ''}`;
 }
 
 /** A log line in plain words; `names` are the seats' display names. */
@@ -109,6 +119,40 @@ export function describeEvent(e: GameEvent, names: readonly string[] = []): stri
       return `${who(e.seat)} loses ${e.count} × ${UNITS[e.unit].name} (${e.reason}).`;
     case 'placement-ended':
       return `${who(e.seat)} is done placing units.`;
+    case 'battle-started':
+      return e.defender === null
+        ? `PDS fire at ${who(e.attacker)}'s ships at ${e.hex}.`
+        : `Battle at ${e.hex}: ${who(e.attacker)} attacks ${owner(e.defender)}.`;
+    case 'battle-round':
+      return `Battle at ${e.hex}: round ${e.round}.`;
+    case 'hits-scored':
+      return `${owner(e.by)} scores ${plural(e.hits, 'hit')} on ${owner(e.against)} (${e.reason}).`;
+    case 'units-destroyed':
+      return `${owner(e.owner)} loses ${describeUnits(e.units)}${e.planet ? ` on ${e.planet}` : ` at ${e.hex}`} (${e.reason}).`;
+    case 'fleet-withdrew':
+      return `${who(e.seat)} withdraws ${describeUnits(e.units)} from ${e.hex} to ${e.to}.`;
+    case 'battle-ended':
+      return e.winner === null
+        ? `The battle at ${e.hex} is over: ${e.reason}.`
+        : `The battle at ${e.hex} is over: ${owner(e.winner)} holds the system (${e.reason}).`;
+    case 'units-landed':
+      return `${who(e.seat)} lands ${describeUnits(e.units)} on ${e.planet}.`;
+    case 'invasion-started':
+      return e.defender === null
+        ? `${who(e.invader)} invades ${e.planet}.`
+        : `${who(e.invader)} invades ${e.planet}, held by ${owner(e.defender)}.`;
+    case 'invasion-ended':
+      return e.winner === null
+        ? `The invasion of ${e.planet} is over: ${e.reason}.`
+        : `The invasion of ${e.planet} is over: ${owner(e.winner)} holds it (${e.reason}).`;
+    case 'planet-captured':
+      return e.from === null
+        ? `${who(e.to)} takes control of ${e.planet}.`
+        : `${who(e.to)} takes ${e.planet} from ${owner(e.from)}.`;
+    case 'shock-force-promoted':
+      return `${who(e.owner)}: ${e.count === 1 ? 'a Ground Force becomes a Shock Force' : `${e.count} Ground Forces become Shock Forces`} on ${e.planet}.`;
+    case 'installations-captured':
+      return `${who(e.seat)}'s Shock Forces capture ${describeUnits(e.units)} on ${e.planet}.`;
     case 'game-over':
       return e.winner === null
         ? `The game is over (${e.reason}): shared victory.`
