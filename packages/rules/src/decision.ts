@@ -11,7 +11,8 @@ export type DecisionKind =
   | 'technology'
   | 'place-units'
   // BG-6 / BG-7 / OR-6.1 (combat/): an owner hit chooses its losses; the attacker may
-  // withdraw after a round; the active player lands on planets / takes installations.
+  // withdraw after a round; a won invasion's Shock Forces may take the installations.
+  // Landing (BG-7) is part of the active player's ordinary `turn` decision.
   | 'casualties'
   | 'retreat'
   | 'invasion';
@@ -44,6 +45,6 @@ export const ACTION_DECISION: Readonly<Record<ActionType, DecisionKind>> = {
   'choose-casualties': 'casualties',
   withdraw: 'retreat',
   'fight-on': 'retreat',
-  land: 'invasion',
+  land: 'turn',
   'capture-installations': 'invasion',
 };

@@ -66,7 +66,7 @@ export type GameEvent =
   // BG-3 / BG-6 / BG-7 / OR-2.2 / OR-6.1 (combat/). Dice come as 'dice-rolled'
   // with a purpose naming the step, the unit type and, for a minor race, the race.
   | { type: 'battle-started'; hex: HexKey; attacker: Seat; defender: Owner | null }
-  | { type: 'battle-round'; hex: HexKey; round: number }
+  | { type: 'battle-round'; hex: HexKey; planet?: string; round: number }
   | {
       type: 'hits-scored';
       hex: HexKey;

@@ -124,7 +124,9 @@ export function describeEvent(e: GameEvent, names: readonly string[] = []): stri
         ? `PDS fire at ${who(e.attacker)}'s ships at ${e.hex}.`
         : `Battle at ${e.hex}: ${who(e.attacker)} attacks ${owner(e.defender)}.`;
     case 'battle-round':
-      return `Battle at ${e.hex}: round ${e.round}.`;
+      return e.planet === undefined
+        ? `Battle at ${e.hex}: round ${e.round}.`
+        : `Ground combat on ${e.planet}: round ${e.round}.`;
     case 'hits-scored':
       return `${owner(e.by)} scores ${plural(e.hits, 'hit')} on ${owner(e.against)} (${e.reason}).`;
     case 'units-destroyed':
