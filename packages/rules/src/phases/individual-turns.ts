@@ -1,4 +1,12 @@
 import type { Action } from '../actions/schema.js';
+import {
+  applyCombat,
+  combatBlocked,
+  combatDecisions,
+  combatLegal,
+  enterInvasionCombat,
+  enterSpaceBattle,
+} from '../combat/segment.js';
 import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
 import type { Draft } from '../state/draft.js';
@@ -42,8 +50,10 @@ export function enterIndividualTurns(d: Draft): boolean {
   return startTurn(d, [], tiebreak);
 }
 
-export function turnDecisions(_t: Table, phase: TurnsPhase): Decision[] {
+export function turnDecisions(t: Table, phase: TurnsPhase): Decision[] {
   if (phase.done.includes(phase.active)) return [];
+  const fight = combatDecisions(t, phase);
+  if (fight.length > 0) return fight;
   return [
     {
       seat: phase.active,
@@ -53,10 +63,24 @@ export function turnDecisions(_t: Table, phase: TurnsPhase): Decision[] {
   ];
 }
 
-export function turnLegal(_t: Table, phase: TurnsPhase, seat: Seat): Action[] {
-  if (seat !== phase.active || phase.done.includes(seat)) return [];
+export function turnLegal(t: Table, phase: TurnsPhase, seat: Seat): Action[] {
+  if (phase.done.includes(phase.active)) return [];
+  const out = combatLegal(t, phase, seat);
+  if (seat !== phase.active || combatDecisions(t, phase).length > 0) return out;
+  if (combatBlocked(t, phase) !== null) return out;
   const last = phase.segment === TURN_SEGMENTS[TURN_SEGMENTS.length - 1];
-  return last ? [{ type: 'end-turn' }] : [{ type: 'end-segment' }, { type: 'end-turn' }];
+  if (!last) out.push({ type: 'end-segment' });
+  out.push({ type: 'end-turn' });
+  return out;
+}
+
+function enterSegment(d: Draft, seat: Seat, segment: TurnsPhase['segment']): void {
+  const phase = d.s.phase;
+  if (phase.name !== 'individual-turns') return;
+  d.s.phase = { ...phase, segment };
+  d.emit({ type: 'segment-started', seat, segment });
+  if (segment === 'space-battle') enterSpaceBattle(d);
+  if (segment === 'invasion-combat') enterInvasionCombat(d);
 }
 
 function endTurn(d: Draft, phase: TurnsPhase): void {
@@ -69,9 +93,13 @@ function endTurn(d: Draft, phase: TurnsPhase): void {
 }
 
 export function applyTurn(d: Draft, phase: TurnsPhase, seat: Seat, a: Action): RuleError | null {
-  if (seat !== phase.active || phase.done.includes(seat)) {
+  if (phase.done.includes(phase.active))
     return ruleError('NOT_YOUR_DECISION', 'It is not your turn.');
-  }
+  const fought = applyCombat(d, phase, seat, a);
+  if (fought !== undefined) return fought;
+  if (seat !== phase.active) return ruleError('NOT_YOUR_DECISION', 'It is not your turn.');
+  const blocked = combatBlocked(d.s, phase);
+  if (blocked !== null) return ruleError('ILLEGAL_ACTION', blocked);
   switch (a.type) {
     case 'end-segment': {
       const i = TURN_SEGMENTS.indexOf(phase.segment);
@@ -79,13 +107,24 @@ export function applyTurn(d: Draft, phase: TurnsPhase, seat: Seat, a: Action): R
       if (segment === undefined) {
         return ruleError('ILLEGAL_ACTION', 'This is the last segment; end your turn instead.');
       }
-      d.s.phase = { ...phase, segment };
-      d.emit({ type: 'segment-started', seat, segment });
+      enterSegment(d, seat, segment);
       return null;
     }
-    case 'end-turn':
-      endTurn(d, phase);
+    case 'end-turn': {
+      // The segments still ahead run on the way (a battle is fought even when its attacker
+      // wants to end the turn); the turn stops in one that holds forced work.
+      for (let i = TURN_SEGMENTS.indexOf(phase.segment) + 1; i < TURN_SEGMENTS.length; i++) {
+        const segment = TURN_SEGMENTS[i];
+        if (segment === undefined) break;
+        enterSegment(d, seat, segment);
+        const now = d.s.phase;
+        if (now.name !== 'individual-turns') return null;
+        if (combatBlocked(d.s, now) !== null || combatDecisions(d.s, now).length > 0) return null;
+      }
+      const now = d.s.phase;
+      if (now.name === 'individual-turns') endTurn(d, now);
       return null;
+    }
     default:
       return ruleError('NOT_YOUR_DECISION', 'That action does not belong to an individual turn.');
   }
