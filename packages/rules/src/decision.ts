@@ -8,6 +8,8 @@ export type DecisionKind =
   | 'discard'
   | 'purchase'
   | 'turn'
+  /** OR-4.2: leave a Gravity Rift through an allowed side, or stay. */
+  | 'rift'
   | 'technology'
   | 'place-units'
   // BG-6 / BG-7 / OR-6.1 (combat/): an owner hit chooses its losses; the attacker may
@@ -38,6 +40,10 @@ export const ACTION_DECISION: Readonly<Record<ActionType, DecisionKind>> = {
   'end-purchase': 'purchase',
   'end-segment': 'turn',
   'end-turn': 'turn',
+  move: 'turn',
+  'rift-roll': 'turn',
+  'rift-exit': 'rift',
+  'rift-stay': 'rift',
   'buy-technology': 'technology',
   'pass-technology': 'technology',
   'place-unit': 'place-units',

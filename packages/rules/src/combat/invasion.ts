@@ -64,7 +64,7 @@ function freeDreadnoughts(t: Table, phase: TurnsPhase, hex: HexKey, seat: Seat):
 
 /** Why this landing is not allowed, or null. */
 export function landProblem(t: Table, phase: TurnsPhase, seat: Seat, a: Land): string | null {
-  const hex: HexKey = `${a.hex.q},${a.hex.r}`;
+  const hex = a.hex;
   const planet = t.planets[a.planet];
   if (planet?.hex !== hex) return `${a.planet} is not in that system.`;
   if (enemyShipsIn(t, hex, seat)) return 'Nobody lands in a system that still holds enemy ships.';
@@ -103,23 +103,22 @@ export function landOptions(t: Table, phase: TurnsPhase): Land[] {
     const sf = n(space, 'shock-force');
     const pds = n(space, 'pds');
     if (gf + sf + pds + n(space, 'dreadnought') === 0) continue;
-    const [q = 0, r = 0] = hex.split(',').map(Number);
     for (const planet of planetsIn(t, hex)) {
       const free = freeDreadnoughts(t, phase, hex, seat);
       const candidates: Land[] = [
         {
           type: 'land',
-          hex: { q, r },
+          hex,
           planet,
           groundForces: gf,
           shockForces: sf,
           pds: 0,
           bombard: 0,
         },
-        { type: 'land', hex: { q, r }, planet, groundForces: gf, shockForces: sf, pds, bombard: 0 },
+        { type: 'land', hex, planet, groundForces: gf, shockForces: sf, pds, bombard: 0 },
         {
           type: 'land',
-          hex: { q, r },
+          hex,
           planet,
           groundForces: gf,
           shockForces: sf,
@@ -128,7 +127,7 @@ export function landOptions(t: Table, phase: TurnsPhase): Land[] {
         },
         {
           type: 'land',
-          hex: { q, r },
+          hex,
           planet,
           groundForces: Math.min(1, gf),
           shockForces: 0,
@@ -137,7 +136,7 @@ export function landOptions(t: Table, phase: TurnsPhase): Land[] {
         },
         {
           type: 'land',
-          hex: { q, r },
+          hex,
           planet,
           groundForces: 0,
           shockForces: 0,
@@ -159,7 +158,7 @@ export function landOptions(t: Table, phase: TurnsPhase): Land[] {
 
 /** The landing, already checked: units go down, then bombardment, PDS fire and ground rounds. */
 export function land(d: Draft, seat: Seat, a: Land): void {
-  const hex: HexKey = `${a.hex.q},${a.hex.r}`;
+  const hex = a.hex;
   const c = combatOf(turnsOf(d));
   setCombat(d, {
     ...c,

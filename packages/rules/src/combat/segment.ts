@@ -1,10 +1,9 @@
-import type { HexKey } from '@outer-rim/map';
 import type { Action, Losses } from '../actions/schema.js';
 import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
 import type { Draft } from '../state/draft.js';
 import type { Seat, Table, UnitCounts } from '../state/types.js';
-import { describeUnits } from '../views/describe.js';
+import { unitList } from '../views/describe.js';
 import {
   LOSS_KINDS,
   docksIn,
@@ -170,10 +169,7 @@ export function combatLegal(t: Table, phase: TurnsPhase, seat: Seat): Action[] {
     if (b.step === 'retreat' && seat === b.attacker) {
       return [
         { type: 'fight-on' },
-        ...retreatTargets(t, phase, b).map((to): Action => {
-          const [q = 0, r = 0] = to.split(',').map(Number);
-          return { type: 'withdraw', to: { q, r } };
-        }),
+        ...retreatTargets(t, phase, b).map((to): Action => ({ type: 'withdraw', to })),
       ];
     }
     return [];
@@ -224,7 +220,7 @@ export function applyCombat(
           losses,
         );
         if (problem !== null)
-          return ruleError('ILLEGAL_ACTION', problem, { losses: describeUnits(losses) });
+          return ruleError('ILLEGAL_ACTION', problem, { losses: unitList(losses) });
         takeCasualties(d, b, seat, losses);
         advance(d);
         return null;
@@ -247,7 +243,7 @@ export function applyCombat(
       }
       if (a.type === 'fight-on') fightOn(d, b);
       else {
-        const to: HexKey = `${a.to.q},${a.to.r}`;
+        const to = a.to;
         if (!retreatTargets(d.s, phase, b).includes(to)) {
           return ruleError(
             'ILLEGAL_ACTION',

@@ -95,11 +95,10 @@ describe('BG-6 Space Battle', () => {
     let t = step(s, 0, { type: 'end-segment' }, [4, 1, 1, 9, 1]).state;
     t = step(t, 1, { type: 'choose-casualties', losses: { cruiser: 1 } }).state;
     t = step(t, 0, { type: 'choose-casualties', losses: { cruiser: 1 } }).state;
-    const [q = 0, r = 0] = y.split(',').map(Number);
-    expect(legalActions(t, 0)).toEqual([{ type: 'fight-on' }, { type: 'withdraw', to: { q, r } }]);
-    const elsewhere = apply(t, 0, { type: 'withdraw', to: { q: 0, r: 0 } });
+    expect(legalActions(t, 0)).toEqual([{ type: 'fight-on' }, { type: 'withdraw', to: y }]);
+    const elsewhere = apply(t, 0, { type: 'withdraw', to: '0,0' });
     expect(elsewhere.ok || elsewhere.error.code).toBe('ILLEGAL_ACTION');
-    const w = step(t, 0, { type: 'withdraw', to: { q, r } });
+    const w = step(t, 0, { type: 'withdraw', to: y });
     expect(spaceUnits(w.state, x, 0)).toEqual({});
     expect(spaceUnits(w.state, y, 0)).toEqual({ dreadnought: 1, cruiser: 1 });
     expect(ofType(w.events, 'battle-ended')).toEqual([
