@@ -10,7 +10,6 @@ import {
   groundLosses,
   isMinor,
   n,
-  ownerLabel,
   planetUnits,
   rollDice,
   rollFor,
@@ -309,14 +308,11 @@ function promotionCandidates(
   rolls: readonly number[] | undefined,
 ): number {
   if (!d.s.options.shockForces || isMinor(owner)) return 0;
+  // At most 3 on the board: with no room left, a 10 is just a hit.
+  if (shockForcesOnBoard(d.s, owner) >= RULE_CONSTANTS.shockForceLimitPerPlayer) return 0;
   const tens = (rolls ?? []).filter((r) => r === RULE_CONSTANTS.shockForcePromotionTrigger).length;
   if (tens === 0) return 0;
-  const second = rollDice(
-    d,
-    `Shock Force promotion on ${inv.planet}: ${ownerLabel(d.s, owner)}`,
-    tens,
-    owner,
-  );
+  const second = rollDice(d, `Shock Force promotion on ${inv.planet}`, tens, owner);
   return second.filter((r) => r >= RULE_CONSTANTS.shockForcePromotionMin).length;
 }
 

@@ -72,7 +72,7 @@ export function withArrivals(
 ): GameState {
   if (state.phase.name !== 'individual-turns') throw new Error('not in individual turns');
   const movement = { moved: {}, riftTried: {}, arrived, nextId: 1, cameFrom };
-  return { ...state, phase: { ...state.phase, movement } as typeof state.phase };
+  return { ...state, phase: { ...state.phase, movement } };
 }
 
 export function setOwner(state: GameState, planet: string, owner: Owner | null): GameState {
