@@ -99,7 +99,10 @@ export type GameEvent =
       hex: HexKey;
       unit: UnitKind;
       reason:
-        'chose to stay' | 'forced exit leads off the board' | 'forced exit leads into a Supernova';
+        | 'chose to stay'
+        | 'forced exit leads off the board'
+        | 'forced exit leads into a Supernova'
+        | 'forced exit leads into an Asteroid Field';
     }
   | { type: 'technology-bought'; seat: Seat; technology: string; cost: number }
   | { type: 'technology-passed'; seat: Seat }
