@@ -1,10 +1,12 @@
 /**
  * `npm run bench -w @outer-rim/rules`: median µs per `apply` over random
  * legal play, ms to `replay` a 10,000-action game, µs per `view` and per
- * `legalActions`.
+ * `legalActions`, µs per `apply` of one space battle round (BG-6).
  */
 import { performance } from 'node:perf_hooks';
 import { apply } from '../src/apply.js';
+import { decisions } from '../src/decisions.js';
+import { quietPair, turnOf, withArrivals, withUnits } from '../src/testing/battle.js';
 import { legalActions } from '../src/legal-actions.js';
 import { replay } from '../src/replay.js';
 import { createGame } from '../src/setup/create-game.js';
@@ -64,6 +66,34 @@ for (const { seat, action } of game.played.slice(0, 3000)) {
   probe = r.state;
 }
 
+// A space battle round (BG-6): from the retreat offer, `fight-on` rolls both fleets, takes
+// the (forced) casualties and offers the retreat again: one apply is one whole round.
+let battle = turnOf(0, 'movement', {}, 2);
+const [bx, by] = quietPair(battle);
+battle = withUnits(battle, bx, 0, { dreadnought: 20, cruiser: 10 });
+battle = withUnits(battle, bx, 1, { dreadnought: 20, cruiser: 10 });
+battle = withArrivals(battle, [bx], { [bx]: [by] });
+const opened = apply(battle, 0, { type: 'end-segment' });
+if (!opened.ok) throw new Error(opened.error.message);
+let atRetreat = opened.state;
+for (let i = 0; i < 10 && decisions(atRetreat)[0]?.kind === 'casualties'; i++) {
+  const d = decisions(atRetreat)[0];
+  const a = d === undefined ? undefined : legalActions(atRetreat, d.seat)[0];
+  if (d === undefined || a === undefined) break;
+  const r = apply(atRetreat, d.seat, a);
+  if (!r.ok) throw new Error(r.error.message);
+  atRetreat = r.state;
+}
+if (decisions(atRetreat)[0]?.kind !== 'retreat')
+  throw new Error('bench battle is not at its retreat offer');
+const rounds: number[] = [];
+for (let i = 0; i < 3000; i++) {
+  const t0 = performance.now();
+  const r = apply(atRetreat, 0, { type: 'fight-on' });
+  rounds.push((performance.now() - t0) * 1000);
+  if (!r.ok) throw new Error(r.error.message);
+}
+
 const out = {
   players,
   actions: game.played.length,
@@ -75,5 +105,6 @@ const out = {
   replayMs: Number(median(replays).toFixed(1)),
   medianViewMicros: Number(median(views).toFixed(1)),
   medianLegalActionsMicros: Number(median(legal).toFixed(1)),
+  medianBattleRoundApplyMicros: Number(median(rounds).toFixed(1)),
 };
 process.stdout.write(`${JSON.stringify(out)}\n`);

@@ -39,6 +39,20 @@ function invariantProblems(s: GameState): string[] {
         if (!Number.isInteger(n) || n <= 0) out.push(`count ${n} at ${key}`);
     }
   }
+  // BG-6: once the Space Battle segment is over, no system holds the active player's ships and another's.
+  if (s.phase.name === 'individual-turns' && s.phase.segment === 'invasion-combat') {
+    const active = s.phase.active;
+    for (const [key, sys] of Object.entries(s.units)) {
+      const fleets = sys.space.filter((g) =>
+        (['dreadnought', 'carrier', 'cruiser', 'fighter'] as const).some(
+          (k) => (g.units[k] ?? 0) > 0,
+        ),
+      );
+      if (fleets.some((g) => g.owner === active) && fleets.some((g) => g.owner !== active)) {
+        out.push(`unfought battle at ${key}`);
+      }
+    }
+  }
   const cards = [...s.actionDeck, ...s.actionDiscard, ...s.players.flatMap((p) => p.hand)];
   if (s.phase.name === 'market') cards.push(...s.phase.offers.flatMap((o) => o.cards));
   if (new Set(cards).size !== cards.length) out.push('an action card is in two places');
@@ -67,6 +81,42 @@ describe('Random legal play (property)', () => {
       );
     }, 300_000);
   }
+
+  it('BG-6 / BG-7: random legal play reaches battles and invasions, and planets change hands', () => {
+    let seized = 0;
+    for (let players = 2; players <= 8; players++) {
+      const start = createGame(options(players), `combat-${players}`);
+      const seen = { battles: 0, rounds: 0, invasions: 0, captures: 0 };
+      const problems: string[] = [];
+      const minorPlanets = new Set(
+        Object.entries(start.planets)
+          .filter(([, p]) => typeof p.owner === 'string')
+          .map(([name]) => name),
+      );
+      const game = randomPlay(start, 3000, players, (_before, after, _seat, _action, events) => {
+        for (const e of events) {
+          if (e.type === 'battle-started' && e.defender !== null) seen.battles++;
+          if (e.type === 'battle-round') seen.rounds++;
+          if (e.type === 'invasion-started') seen.invasions++;
+          if (e.type === 'planet-captured') seen.captures++;
+          if (e.type === 'planet-captured' && e.from !== null) seized++;
+        }
+        if (problems.length === 0) problems.push(...invariantProblems(after));
+        // OR-2.2: a minor race's planet is never neutral.
+        for (const name of minorPlanets) {
+          if (after.planets[name]?.owner === null) problems.push(`${name} became neutral`);
+        }
+      });
+      expect(game.problem).toBeUndefined();
+      expect(problems).toEqual([]);
+      expect(seen.battles, `${players} players: battles`).toBeGreaterThan(0);
+      expect(seen.rounds, `${players} players: battle rounds`).toBeGreaterThan(0);
+      expect(seen.invasions, `${players} players: invasions`).toBeGreaterThan(0);
+      expect(seen.captures, `${players} players: planets changing hands`).toBeGreaterThan(0);
+    }
+    // Not only neutral planets: some are taken from a player or a minor race.
+    expect(seized).toBeGreaterThan(0);
+  }, 300_000);
 
   it('games with a round limit end, with nobody left owing a decision', () => {
     for (let players = 2; players <= 8; players++) {
