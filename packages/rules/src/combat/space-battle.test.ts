@@ -18,6 +18,7 @@ import {
 import { withDice } from '../testing/dice.js';
 import { deepFreeze } from '../testing/fixtures.js';
 import { describeEvent } from '../views/describe.js';
+import { view } from '../views/view.js';
 import { spaceUnits } from './forces.js';
 
 const RACES = { players: [{ race: 'sol' as const }, { race: 'letnev' as const }] };
@@ -76,6 +77,15 @@ describe('BG-6 Space Battle', () => {
     expect(decisions(b.state).map((d) => [d.seat, d.kind])).toEqual([[0, 'retreat']]);
     for (const e of [...r.events, ...a.events, ...b.events])
       expect(describeEvent(e)).not.toMatch(/undefined/);
+  });
+
+  it("gives the same decisions and legal actions on a seat's view as on the state", () => {
+    const { s } = opening();
+    const r = step(s, 0, { type: 'end-segment' }, [4, 1, 1, 9, 1]);
+    for (const seat of [0, 1]) {
+      expect(legalActions(view(r.state, seat), seat)).toEqual(legalActions(r.state, seat));
+      expect(decisions(view(r.state, 'spectator'))).toEqual(decisions(r.state));
+    }
   });
 
   it('refuses casualties that do not match the hits, changing nothing', () => {
