@@ -154,6 +154,23 @@ describe('BG-6 Space Battle', () => {
     expect(spaceUnits(ok.state, x, 0)).toEqual({ carrier: 1, cruiser: 1, 'ground-force': 5 });
   });
 
+  it('the fights of a turn resolve one after another in the fixed order of their hex keys', () => {
+    const { s: s0, x, y } = board();
+    let s = s0;
+    for (const h of [x, y]) {
+      s = withUnits(s, h, 0, { dreadnought: 1, cruiser: 1 });
+      s = withUnits(s, h, 1, { cruiser: 1, carrier: 1 });
+    }
+    s = withArrivals(s, [y, x]);
+    const [first, second] = [x, y].sort();
+    // First system, round 1: Dreadnought 4 (hit), Cruiser 1; Carrier 1, Cruiser 1.
+    const r = step(s, 0, { type: 'end-segment' }, [4, 1, 1, 1]);
+    const c = r.state.phase.name === 'individual-turns' ? r.state.phase.combat : undefined;
+    expect(c?.battle?.hex).toBe(first);
+    expect(c?.queue).toEqual([second]);
+    expect(decisions(r.state).map((d) => [d.seat, d.kind])).toEqual([[1, 'casualties']]);
+  });
+
   it('no battle where the active player meets nobody', () => {
     const { s: s0, x } = board();
     const s = withArrivals(withUnits(s0, x, 0, { cruiser: 2 }), [x]);
