@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isOnBoard, parseHexKey } from '@outer-rim/map';
 import { RULE_CONSTANTS } from './content/constants.js';
+import { apply } from './apply.js';
 import { decisions } from './decisions.js';
+import { legalActions } from './legal-actions.js';
 import { createGame } from './setup/create-game.js';
 import type { GameState } from './state/types.js';
 import { options } from './testing/fixtures.js';
-import { randomPlay } from './testing/random-play.js';
+import { lcg, randomPlay } from './testing/random-play.js';
 
 /** Invariants that hold after every action. */
 function invariantProblems(s: GameState): string[] {
@@ -116,6 +118,72 @@ describe('Random legal play (property)', () => {
     }
     // Not only neutral planets: some are taken from a player or a minor race.
     expect(seized).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('BG-6 / BG-7: combat actions off the legal list are refused with a rule error, never a crash', () => {
+    const kinds = [
+      'dreadnought',
+      'carrier',
+      'cruiser',
+      'fighter',
+      'ground-force',
+      'shock-force',
+      'pds',
+    ];
+    for (const players of [2, 5, 8]) {
+      const rnd = lcg(players * 7919);
+      const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(rnd() * xs.length)];
+      const start = createGame(options(players), `combat-fuzz-${players}`);
+      const problems: string[] = [];
+      const hexes = Object.keys(start.galaxy.tiles);
+      const planets = Object.keys(start.planets);
+      let tried = 0;
+      let accepted = 0;
+      randomPlay(start, 2500, players + 100, (_before, after) => {
+        if (after.phase.name !== 'individual-turns' || problems.length > 0) return;
+        for (const d of decisions(after)) {
+          // Near misses of legal answers: a legal loss list with one count changed, landings
+          // on the planets of systems where something stands, withdrawals anywhere.
+          const legal = legalActions(after, d.seat);
+          const chosen = pick(legal.filter((a) => a.type === 'choose-casualties'));
+          const losses: Record<string, number | undefined> = { ...(chosen?.losses ?? {}) };
+          const kind = pick(kinds) ?? 'cruiser';
+          losses[kind] = Math.max(0, (losses[kind] ?? 0) + (rnd() < 0.5 ? 1 : -1));
+          const count = (): number => Math.floor(rnd() * 4);
+          const hex = pick(Object.keys(after.units)) ?? '0,0';
+          const candidates = [
+            { type: 'choose-casualties', losses },
+            { type: 'withdraw', to: pick(hexes) },
+            { type: 'fight-on' },
+            { type: 'capture-installations', capture: rnd() < 0.5 },
+            {
+              type: 'land',
+              hex,
+              planet: pick(planets.filter((p) => after.planets[p]?.hex === hex)) ?? pick(planets),
+              groundForces: count(),
+              shockForces: count(),
+              pds: count(),
+              bombard: count(),
+            },
+          ];
+          for (const action of candidates) {
+            tried++;
+            const r = apply(after, d.seat, action);
+            if (!r.ok) {
+              if (!['ILLEGAL_ACTION', 'NOT_YOUR_DECISION'].includes(r.error.code)) {
+                problems.push(`${JSON.stringify(action)} -> ${r.error.code} ${r.error.message}`);
+              }
+            } else {
+              accepted++;
+              problems.push(...invariantProblems(r.state));
+            }
+          }
+        }
+      });
+      expect(problems).toEqual([]);
+      expect(tried).toBeGreaterThan(100);
+      expect(accepted).toBeGreaterThan(0);
+    }
   }, 300_000);
 
   it('games with a round limit end, with nobody left owing a decision', () => {
