@@ -1,7 +1,7 @@
 import {
+  adjacentKeys,
   hexKey,
   neighbourAt,
-  neighbours,
   parseHexKey,
   reachable,
   riftExit,
@@ -134,7 +134,7 @@ export function step(t: Table, seat: Seat, from: HexKey, to: HexKey): StepRules 
   const target = tileAt(t, to);
   if (target === undefined) return `There is no system at ${to}.`;
   const source = tileAt(t, from);
-  const adjacent = neighbours(parseHexKey(from)).some((h) => hexKey(h) === to);
+  const adjacent = adjacentKeys(from).includes(to);
   const wormhole = !adjacent && wormholePartners(t, source, target);
   if (!adjacent && !wormhole) return `${to} is not next to ${from}.`;
   if (target.anomaly === 'supernova') return 'No ship enters a Supernova.';
