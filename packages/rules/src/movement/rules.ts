@@ -62,13 +62,38 @@ export function passesAsteroids(t: Table, seat: Seat): boolean {
   );
 }
 
-/** A ship type's move value for `seat`, technologies included (XRD Transporter, Type IV Drive). */
-export function moveValue(t: Table, seat: Seat, unit: MovingShip): number {
+/**
+ * A ship type's move value for `seat` from `from`: technologies (XRD
+ * Transporter, Type IV Drive) and, for Dreadnoughts, an active Admiral in
+ * that system (OR-6.2; leaders do not move yet, so where it stands now is
+ * where it stood as the segment began).
+ */
+export function moveValue(t: Table, seat: Seat, unit: MovingShip, from?: HexKey): number {
   let n = UNITS[unit].move;
   for (const e of effectsOf(t, seat)) {
     if (e.kind === 'move-modifier' && e.units.includes(unit)) n += e.value;
   }
+  if (
+    unit === 'dreadnought' &&
+    from !== undefined &&
+    t.players[seat]?.leaders.some(
+      (l) => l.type === 'admiral' && l.status === 'active' && l.hex === from,
+    ) === true
+  ) {
+    n += RULE_CONSTANTS.admiralDreadnoughtMoveBonus;
+  }
   return n;
+}
+
+/**
+ * BG-5: ships of another owner end a move and let nothing through. Light/Wave
+ * Deflector lets `seat`'s ships pass other players' ships (minor races'
+ * still stop them: they are no players).
+ */
+export function stopsMovement(t: Table, seat: Seat, key: HexKey): boolean {
+  if (!enemyShipsIn(t, key, seat)) return false;
+  if (!t.players[seat]?.technologies.includes('light-wave-deflector')) return true;
+  return t.units[key]?.space.some((g) => typeof g.owner !== 'number') === true;
 }
 
 export function ownSpace(t: Table, key: HexKey, seat: Seat): UnitCounts {
@@ -148,7 +173,7 @@ export function step(t: Table, seat: Seat, from: HexKey, to: HexKey): StepRules 
   const stops =
     target.anomaly === 'nebula' ||
     (target.anomaly === 'gravity-rift' && !ignoresRifts(t, seat)) ||
-    enemyShipsIn(t, to, seat);
+    stopsMovement(t, seat, to);
   return { cost, stops, passOnly: asteroid };
 }
 
@@ -205,7 +230,7 @@ function model(t: Table, seat: Seat): MovementModel {
   const jump = ignoresRifts(t, seat);
   return {
     stops: (hex: Hex, tile: TileDef) =>
-      (tile.anomaly === 'gravity-rift' && !jump) || enemyShipsIn(t, hexKey(hex), seat),
+      (tile.anomaly === 'gravity-rift' && !jump) || stopsMovement(t, seat, hexKey(hex)),
     cost: (from: Hex) => (tileAt(t, hexKey(from))?.anomaly === 'gravity-rift' ? 0 : 1),
     asteroids: passesAsteroids(t, seat) ? 'pass-through' : 'blocked',
     wormholes: 'same-type',
