@@ -24,6 +24,19 @@ import { EMPTY_MOVEMENT, type MovementState, type MovingShip } from './types.js'
  * The board's movement rules (BG-5, OR-4.1, OR-4.2) as questions the
  * Movement segment, its legal actions and `movementOptions` all ask, so the
  * three never disagree about where a ship may go.
+ *
+ * Readings where the rulebook leaves room (RULES-SPEC: "build what a player
+ * would expect"):
+ * - A wormhole jump (alpha to alpha, beta to beta) is one step, like moving
+ *   to an adjacent system (RULE_CONSTANTS.wormholeMoveCost).
+ * - Entering a Gravity Rift ends a ship's move unless it has Spatial Jump:
+ *   leaving takes a roll, and a ship that has moved may not move again this
+ *   turn, so it rolls in a later turn. Ships that start the turn in the rift
+ *   roll one by one and, once out, go on with their whole movement (the
+ *   exit is free).
+ * - A forced exit into an Asteroid Field the ship may not enter counts as
+ *   staying, like one off the board or into a Supernova.
+ * - A move enters each system at most once and never returns to its start.
  */
 
 export function movementOf(phase: TurnsPhase): MovementState {
