@@ -73,7 +73,7 @@ function checkFleet(d: Draft, phase: TurnsPhase, seat: Seat, f: Fleet): RuleErro
       return illegal(`You have no ${n} ${UNITS[unit].name}(s) at ${f.from} that may still move.`);
     }
     ships += n;
-    move = Math.min(move, moveValue(t, seat, unit));
+    move = Math.min(move, moveValue(t, seat, unit, f.from));
     if (unit === 'carrier') carriers = n;
   }
   if (ships === 0) return illegal('Name at least one ship to move.');

@@ -211,6 +211,36 @@ describe('BG-5 Movement', () => {
     }
   });
 
+  it("Light/Wave Deflector: ships pass other players' ships, never a minor race's", () => {
+    const { s: base, seat, other } = table({}, ['light-wave-deflector']);
+    let s = withUnits(base, TOP2, seat, { cruiser: 1 });
+    s = withUnits(s, TOP1, other, { dreadnought: 1 });
+    const r = ok(s, seat, move(TOP2, [TOP1, MECATOL], { cruiser: 1 }));
+    expect(unitsAt(r.state, MECATOL, seat)).toEqual({ cruiser: 1 });
+    ok(s, seat, move(TOP2, [TOP1], { cruiser: 1 }));
+    const minor = withUnits(s, TOP1, 'minor:naalu', { fighter: 1 });
+    expect(refusal(minor, seat, move(TOP2, [TOP1, MECATOL], { cruiser: 1 }))).toMatch(
+      /must end at 0,-1/,
+    );
+  });
+
+  it('OR-6.2 an Admiral gives the Dreadnoughts in its system +1 move', () => {
+    const { s: base, seat } = table();
+    const s = withUnits(base, TOP2, seat, { dreadnought: 1 });
+    expect(refusal(s, seat, move(TOP2, [TOP1, MECATOL], { dreadnought: 1 }))).toMatch(/have 1/);
+    const admiral = withPlayer(s, seat, {
+      leaders: [{ id: 'adm', type: 'admiral', status: 'active', hex: TOP2 }],
+    });
+    const r = ok(admiral, seat, move(TOP2, [TOP1, MECATOL], { dreadnought: 1 }));
+    expect(unitsAt(r.state, MECATOL, seat)).toEqual({ dreadnought: 1 });
+    const elsewhere = withPlayer(s, seat, {
+      leaders: [{ id: 'adm', type: 'admiral', status: 'active', hex: LOW2 }],
+    });
+    expect(refusal(elsewhere, seat, move(TOP2, [TOP1, MECATOL], { dreadnought: 1 }))).toMatch(
+      /have 1/,
+    );
+  });
+
   it('a Supernova is never entered; an Asteroid Field only passed, and only with Antimass Deflectors', () => {
     const { s: base, seat } = table({ [TOP1]: 'supernova-1', [MECATOL]: 'asteroid-field-1' });
     let s = withUnits(base, TOP2, seat, { cruiser: 1 });
