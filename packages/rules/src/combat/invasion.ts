@@ -178,6 +178,12 @@ export function land(d: Draft, seat: Seat, a: Land): void {
   const owner = d.s.planets[a.planet]?.owner ?? null;
   if (owner === seat) return;
   const troops = a.groundForces + a.shockForces;
+  if (owner === null && othersOn(d.s, hex, a.planet, seat).length === 0) {
+    // A neutral planet without defenders is simply taken: there is nobody to fight.
+    d.setPlanetOwner(a.planet, seat);
+    d.emit({ type: 'planet-captured', hex, planet: a.planet, from: null, to: seat });
+    return;
+  }
   if (troops > 0)
     d.emit({ type: 'invasion-started', hex, planet: a.planet, invader: seat, defender: owner });
   setInvasion(d, {

@@ -3,7 +3,7 @@ import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
 import type { Draft } from '../state/draft.js';
 import type { Seat, Table, UnitCounts } from '../state/types.js';
-import { unitList } from '../views/describe.js';
+import { placeName, unitList } from '../views/describe.js';
 import {
   LOSS_KINDS,
   docksIn,
@@ -94,7 +94,7 @@ export function combatDecisions(t: Table, phase: TurnsPhase): Decision[] {
               {
                 seat: o.owner,
                 kind: 'casualties',
-                prompt: `Battle at ${b.hex}: choose ${o.hits === 1 ? 'the ship' : `${String(o.hits)} ships`} you lose.`,
+                prompt: `Battle in ${placeName(b.hex, t.galaxy)}: choose ${o.hits === 1 ? 'the ship' : `${String(o.hits)} ships`} you lose.`,
               },
             ]
           : [],
@@ -106,7 +106,7 @@ export function combatDecisions(t: Table, phase: TurnsPhase): Decision[] {
         {
           seat: b.attacker,
           kind: 'retreat',
-          prompt: `Battle at ${b.hex} against ${against}, after round ${String(b.round)}: withdraw or fight on.`,
+          prompt: `Battle in ${placeName(b.hex, t.galaxy)} against ${against}, after round ${String(b.round)}: withdraw or fight on.`,
         },
       ];
     }

@@ -17,7 +17,7 @@ import {
 } from '../testing/battle.js';
 import { withDice } from '../testing/dice.js';
 import { deepFreeze } from '../testing/fixtures.js';
-import { describeEvent } from '../views/describe.js';
+import { describeEvent, placeName } from '../views/describe.js';
 import { view } from '../views/view.js';
 import { spaceUnits } from './forces.js';
 
@@ -53,10 +53,10 @@ describe('BG-6 Space Battle', () => {
     ]);
     const rolled = dice(r.events);
     expect(rolled.map((d) => d.purpose)).toEqual([
-      `space battle at ${x}, round 1: Dreadnought, hit on 4+`,
-      `space battle at ${x}, round 1: Cruisers, hit on 8+`,
-      `space battle at ${x}, round 1: Carrier, hit on 9+`,
-      `space battle at ${x}, round 1: Cruiser, hit on 8+`,
+      `space battle in ${placeName(x, s.galaxy)}, round 1: Dreadnought, hit on 4+`,
+      `space battle in ${placeName(x, s.galaxy)}, round 1: Cruisers, hit on 8+`,
+      `space battle in ${placeName(x, s.galaxy)}, round 1: Carrier, hit on 9+`,
+      `space battle in ${placeName(x, s.galaxy)}, round 1: Cruiser, hit on 8+`,
     ]);
     expect(ofType(r.events, 'dice-rolled').map((e) => e.seat)).toEqual([0, 0, 1, 1]);
     expect(decisions(r.state).map((d) => [d.seat, d.kind])).toEqual([
@@ -195,7 +195,7 @@ describe('BG-3 PDS fire', () => {
     const s = withArrivals(s0, [h]);
     const r = step(s, 0, { type: 'end-segment' }, [7, 3]);
     expect(dice(r.events)).toEqual([
-      { purpose: `PDS fire at ${h} from Arc Prime: PDS, hit on 7+`, rolls: [7, 3] },
+      { purpose: 'PDS fire from Arc Prime: PDS, hit on 7+', rolls: [7, 3] },
     ]);
     expect(ofType(r.events, 'battle-started')).toEqual([
       { type: 'battle-started', hex: h, attacker: 0, defender: null },
@@ -242,9 +242,9 @@ describe('OR-4.1 Nebula: fighters in a space battle', () => {
     s = withArrivals(s, [x], { [x]: [y] });
     const r = step(s, 0, { type: 'end-segment' }, [9, 1, 8]);
     expect(dice(r.events).map((d) => d.purpose)).toEqual([
-      `space battle at ${x}, round 1: Carrier, hit on 9+`,
-      `space battle at ${x}, round 1: Carrier, hit on 9+`,
-      `space battle at ${x}, round 1: Cruiser, hit on 8+`,
+      `space battle in ${placeName(x, s.galaxy)}, round 1: Carrier, hit on 9+`,
+      `space battle in ${placeName(x, s.galaxy)}, round 1: Carrier, hit on 9+`,
+      `space battle in ${placeName(x, s.galaxy)}, round 1: Cruiser, hit on 8+`,
     ]);
     expect(legalActions(r.state, 1)).toContainEqual({
       type: 'choose-casualties',

@@ -1,5 +1,6 @@
 import { distance, parseHexKey, tileById, type HexKey } from '@outer-rim/map';
 import type { Draft } from '../state/draft.js';
+import { placeName } from '../views/describe.js';
 import type { Owner, Seat, Table, UnitCounts, UnitKind } from '../state/types.js';
 import {
   SPACE_SHIPS,
@@ -96,9 +97,7 @@ function pdsFire(d: Draft, b: SpaceBattle): SpaceBattle {
       if (!arrivedHere && b.defender === null) continue;
       target = b.attacker;
     }
-    const { hits } = rollFor(d, `PDS fire at ${b.hex} from ${p.planet}`, p.owner, { pds: p.pds }, [
-      'pds',
-    ]);
+    const { hits } = rollFor(d, `PDS fire from ${p.planet}`, p.owner, { pds: p.pds }, ['pds']);
     if (hits > 0) {
       d.emit({
         type: 'hits-scored',
@@ -121,7 +120,7 @@ function battleRound(d: Draft, b: SpaceBattle): SpaceBattle {
   d.emit({ type: 'battle-round', hex: b.hex, round });
   // OR-4.1: Fighters have no combat value in a Nebula (they may still be chosen as casualties).
   const types = isNebula(d.s, b.hex) ? SPACE_SHIPS.filter((k) => k !== 'fighter') : SPACE_SHIPS;
-  const label = `space battle at ${b.hex}, round ${round}`;
+  const label = `space battle in ${placeName(b.hex, d.s.galaxy)}, round ${round}`;
   const a = rollFor(d, label, b.attacker, spaceUnits(d.s, b.hex, b.attacker), types);
   const x = rollFor(d, label, defender, spaceUnits(d.s, b.hex, defender), types);
   const reason = `space battle round ${round}`;
