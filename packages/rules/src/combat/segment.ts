@@ -25,6 +25,7 @@ import {
 } from './invasion.js';
 import {
   fightOn,
+  fightsAt,
   queueFights,
   retreatTargets,
   startFight,
@@ -58,7 +59,8 @@ export function advance(d: Draft): void {
     const [next, ...queue] = c.queue;
     if (next === undefined) return;
     setCombat(d, { ...c, queue });
-    startFight(d, next, true);
+    // A fight queued at the start of the segment may be gone by now (a withdrawal moved ships).
+    if (fightsAt(d.s, turnsOf(d)).includes(next)) startFight(d, next, true);
   }
   throw new Error('combat did not settle');
 }
