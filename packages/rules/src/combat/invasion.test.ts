@@ -136,6 +136,14 @@ describe('BG-7 Invasion Combat', () => {
     expect(planetUnits(r.state, h, ARC, 1)).toEqual({ 'ground-force': 1, pds: 1 });
   });
 
+  it('a planet held by PDS alone: they fire once, then the invaders take it and the PDS are destroyed', () => {
+    const { s, h } = over({ carrier: 1, 'ground-force': 2, pds: 1 }, { pds: 1 });
+    const r = step(s, 0, landing(h, ARC, { gf: 2, pds: 1 }), [6]);
+    expect(captured(r.events)).toEqual([[ARC, 1, 0]]);
+    expect(planetUnits(r.state, h, ARC, 0)).toEqual({ 'ground-force': 2, pds: 1 });
+    expect(planetUnits(r.state, h, ARC, 1)).toEqual({});
+  });
+
   it('both sides wiped out: the defender keeps the planet, and landed PDS are lost', () => {
     const { s, h } = over({ carrier: 1, 'ground-force': 1, pds: 1 }, { 'ground-force': 1 });
     const r = step(s, 0, landing(h, ARC, { gf: 1, pds: 1 }), [8, 8]);

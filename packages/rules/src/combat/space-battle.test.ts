@@ -67,8 +67,10 @@ describe('BG-6 Space Battle', () => {
       { type: 'choose-casualties', losses: { cruiser: 1 } },
       { type: 'choose-casualties', losses: { carrier: 1 } },
     ]);
-    // Nobody may end the segment while a battle waits.
+    // Nobody may end the segment while a battle waits, nor do anything but choose.
     expect(apply(r.state, 0, { type: 'end-segment' }).ok).toBe(false);
+    expect(apply(r.state, 1, { type: 'end-turn' }).ok).toBe(false);
+    expect(apply(r.state, 0, { type: 'fight-on' }).ok).toBe(false);
     const a = step(r.state, 1, { type: 'choose-casualties', losses: { carrier: 1 } });
     expect(spaceUnits(a.state, x, 1)).toEqual({ cruiser: 1 });
     expect(decisions(a.state).map((d) => [d.seat, d.kind])).toEqual([[0, 'casualties']]);
