@@ -199,6 +199,10 @@ describe('OR-2.2 Minor races defend their planets', () => {
     const r = step(s, 0, landing(hex, planet, { bombard: 2 }), [10, 10]);
     expect(planetUnits(r.state, hex, planet, owner)).toEqual({});
     expect(r.state.planets[planet]?.owner).toBe(owner);
+    // Bombardment alone is no landing: troops may still land there this turn (and take it).
+    const s2 = withUnits(r.state, hex, 0, { dreadnought: 2, carrier: 1, 'ground-force': 1 });
+    const l = step(s2, 0, landing(hex, planet, { gf: 1 }));
+    expect(l.state.planets[planet]?.owner).toBe(0);
   });
 });
 

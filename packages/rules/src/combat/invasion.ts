@@ -161,7 +161,8 @@ export function land(d: Draft, seat: Seat, a: Land): void {
   const c = combatOf(turnsOf(d));
   setCombat(d, {
     ...c,
-    landed: [...c.landed, a.planet],
+    // Bombardment alone is not a landing: the forces may still land there afterwards.
+    landed: a.groundForces + a.shockForces + a.pds > 0 ? [...c.landed, a.planet] : c.landed,
     bombarded:
       a.bombard > 0 ? { ...c.bombarded, [hex]: (c.bombarded[hex] ?? 0) + a.bombard } : c.bombarded,
   });
