@@ -3,7 +3,8 @@
  * legal play (and over its fleet moves and rift actions alone), ms to
  * `replay` a 10,000-action game, µs per `view` and per `legalActions`,
  * µs per `legalActions` / `movementOptions` in the Movement segment of a
- * crowded 8-player board, and µs per `apply` of one space battle round (BG-6).
+ * crowded 8-player board, µs per `apply` of one space battle round (BG-6)
+ * and of one whole invasion, landing to the last ground round (BG-7).
  */
 import { performance } from 'node:perf_hooks';
 import { apply } from '../src/apply.js';
@@ -159,6 +160,31 @@ for (const action of legalActions(board, mover)) {
   if (!r.ok) throw new Error(r.error.message);
 }
 
+// A whole invasion (BG-7): 10 Ground Forces land on a planet held by 10; one apply runs
+// every ground round to the end.
+let invading = turnOf(0, 'invasion-combat', {}, 2);
+const homeOf1 = invading.galaxy.homes[1] ?? { q: 0, r: 0 };
+const ih: HexKey = `${homeOf1.q},${homeOf1.r}`;
+const target = Object.entries(invading.planets).find(([, p]) => p.hex === ih)?.[0] ?? '';
+invading = withUnits(invading, ih, 1, {});
+invading = withUnits(invading, ih, 0, { carrier: 2, 'ground-force': 10 });
+invading = withUnits(invading, ih, 1, { 'ground-force': 10 }, target);
+const invasions: number[] = [];
+for (let i = 0; i < 2000; i++) {
+  const t0 = performance.now();
+  const r = apply(invading, 0, {
+    type: 'land',
+    hex: ih,
+    planet: target,
+    groundForces: 10,
+    shockForces: 0,
+    pds: 0,
+    bombard: 0,
+  });
+  invasions.push((performance.now() - t0) * 1000);
+  if (!r.ok) throw new Error(r.error.message);
+}
+
 const out = {
   players,
   actions: game.played.length,
@@ -171,6 +197,7 @@ const out = {
   medianViewMicros: Number(median(views).toFixed(1)),
   medianLegalActionsMicros: Number(median(legal).toFixed(1)),
   medianBattleRoundApplyMicros: Number(median(rounds).toFixed(1)),
+  medianInvasionApplyMicros: Number(median(invasions).toFixed(1)),
   moves: moveTimes.length,
   medianMoveApplyMicros: Number(median(moveTimes).toFixed(1)),
   crowded8: {
