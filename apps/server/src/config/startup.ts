@@ -26,7 +26,14 @@ export function loggerOptions(
     level,
     transport: {
       target: 'pino-pretty',
-      options: { colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+      options: {
+        colorize: true,
+        singleLine: true,
+        // Written as it comes, so the last lines before an exit are not lost.
+        sync: true,
+        translateTime: 'SYS:HH:MM:ss',
+        ignore: 'pid,hostname',
+      },
     },
   };
 }

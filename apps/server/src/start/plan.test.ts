@@ -8,8 +8,9 @@ import {
   WEB_STAMP,
   databasePlan,
   inputsHash,
-  readWebStamp,
-  webBuildDecision,
+  readStamp,
+  SERVER_INPUTS,
+  buildDecision,
 } from './plan.js';
 
 const dirs: string[] = [];
@@ -33,7 +34,7 @@ const sources = {
   'package-lock.json': '{}',
 };
 
-describe('npm start: the web client build', () => {
+describe('npm start: what to build', () => {
   it('hashes the build inputs: same sources, same hash, whatever the file times', () => {
     const a = tree(sources);
     const b = tree(sources);
@@ -58,20 +59,33 @@ describe('npm start: the web client build', () => {
     expect(WEB_INPUTS).toContain('apps/server/src/protocol');
   });
 
+  it('bundles the server again when its sources or the packages change, not for the web client', () => {
+    const files = { ...sources, 'apps/server/src/main.ts': 'listen()' };
+    const base = inputsHash(tree(files), SERVER_INPUTS);
+    const changed = { ...files, 'apps/server/src/main.ts': 'listen(1)' };
+    expect(inputsHash(tree(changed), SERVER_INPUTS)).not.toBe(base);
+    const rules = { ...files, 'packages/rules/src/apply.ts': 'export const apply = 2;' };
+    expect(inputsHash(tree(rules), SERVER_INPUTS)).not.toBe(base);
+    const web = { ...files, 'apps/web/src/main.tsx': 'render(3)' };
+    expect(inputsHash(tree(web), SERVER_INPUTS)).toBe(base);
+  });
+
   it('builds when there is no build, no record of one, or the inputs changed; else skips', () => {
-    expect(webBuildDecision('abc', 'abc', false)).toEqual({ build: true, reason: 'not built yet' });
-    expect(webBuildDecision(undefined, 'abc', true).build).toBe(true);
-    expect(webBuildDecision('abc', 'def', true)).toEqual({
+    expect(buildDecision('abc', 'abc', false)).toEqual({ build: true, reason: 'not built yet' });
+    expect(buildDecision(undefined, 'abc', true).build).toBe(true);
+    expect(buildDecision('abc', 'def', true)).toEqual({
       build: true,
       reason: 'its sources changed',
     });
-    expect(webBuildDecision('abc', 'abc', true)).toEqual({ build: false, reason: 'up to date' });
+    expect(buildDecision('abc', 'abc', true)).toEqual({ build: false, reason: 'up to date' });
   });
 
   it('reads the recorded hash, and nothing from a missing or broken record', () => {
-    expect(readWebStamp(tree({}))).toBeUndefined();
-    expect(readWebStamp(tree({ [WEB_STAMP]: 'not json' }))).toBeUndefined();
-    expect(readWebStamp(tree({ [WEB_STAMP]: JSON.stringify({ hash: 'abc' }) }))).toBe('abc');
+    expect(readStamp(tree({}), WEB_STAMP)).toBeUndefined();
+    expect(readStamp(tree({ [WEB_STAMP]: 'not json' }), WEB_STAMP)).toBeUndefined();
+    expect(readStamp(tree({ [WEB_STAMP]: JSON.stringify({ hash: 'abc' }) }), WEB_STAMP)).toBe(
+      'abc',
+    );
   });
 });
 

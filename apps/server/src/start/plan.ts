@@ -6,8 +6,9 @@ import { describePostgres } from '../config/startup.js';
 
 /**
  * What `npm start` must do before the server can serve, decided from what is
- * on disk: build the web client only when its inputs changed since the last
- * build, and create the embedded database only when it does not exist yet.
+ * on disk: build the web client and bundle the server only when their inputs
+ * changed since the last build, and create the embedded database only when
+ * it does not exist yet.
  */
 
 /** Everything the Vite build of the web client reads (it bundles the packages from source). */
@@ -25,6 +26,21 @@ export const WEB_INPUTS: readonly string[] = [
 
 /** Where the hash of the inputs of the last good build is kept (outside dist/, which is served). */
 export const WEB_STAMP = 'node_modules/.cache/outer-rim/web-build.json';
+
+/** Everything the server bundle is made of: its sources and the workspace packages'. */
+export const SERVER_INPUTS: readonly string[] = [
+  'apps/server/src',
+  'apps/server/package.json',
+  'packages/map/src',
+  'packages/map/package.json',
+  'packages/rules/src',
+  'packages/rules/package.json',
+  'package-lock.json',
+];
+
+/** The server bundle `npm start` runs, inside dist/ so it resolves node_modules as the build does. */
+export const SERVER_BUNDLE = 'apps/server/dist/bundle/main.mjs';
+export const SERVER_STAMP = 'node_modules/.cache/outer-rim/server-bundle.json';
 
 function filesUnder(root: string, path: string): string[] {
   const absolute = join(root, path);
@@ -62,7 +78,7 @@ export interface WebBuildDecision {
 }
 
 /** Build when there is no build, no record of what it was built from, or the inputs changed. */
-export function webBuildDecision(
+export function buildDecision(
   stamp: string | undefined,
   hash: string,
   built: boolean,
@@ -74,9 +90,9 @@ export function webBuildDecision(
 }
 
 /** The hash recorded by the last good build, if any. */
-export function readWebStamp(root: string): string | undefined {
+export function readStamp(root: string, stamp: string): string | undefined {
   try {
-    const parsed: unknown = JSON.parse(readFileSync(join(root, WEB_STAMP), 'utf8'));
+    const parsed: unknown = JSON.parse(readFileSync(join(root, stamp), 'utf8'));
     return typeof parsed === 'object' && parsed !== null && 'hash' in parsed
       ? String(parsed.hash)
       : undefined;
