@@ -29,8 +29,9 @@ const summary = startupSummary(
   process.cwd(),
 );
 fastify.log.info(summary.fields, summary.message);
-// Started by `npm start` (src/start/launch.ts): tell it the server is ready, then let go.
-if (process.send !== undefined) {
+// Started by `npm start` (src/start/launch.ts): tell it the server is ready, then let go of the
+// channel; another parent's IPC channel (a process manager's) is left alone.
+if (process.send !== undefined && process.env.OUTER_RIM_LAUNCHER === '1') {
   await flushLogs(fastify.log);
   process.send({ type: 'outer-rim:ready', url: summary.fields.url });
   process.disconnect();

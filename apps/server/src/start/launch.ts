@@ -161,6 +161,7 @@ function startServer(): void {
   say('[server] starting…');
   const server = spawn(process.execPath, ['--enable-source-maps', join(root, SERVER_BUNDLE)], {
     cwd: root,
+    env: { ...process.env, OUTER_RIM_LAUNCHER: '1' },
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   });
   children.add(server);
