@@ -112,7 +112,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
     id: 'BG-9',
     name: 'Technology and action cards',
     status: partly(
-      'technologies are bought but only their price and card-draw effects apply; action cards are drawn and kept to 7, but none can be played yet',
+      'technologies are bought, but only their effects on prices, income, influence and card draws apply; action cards are drawn and kept to 7, but none can be played yet',
     ),
     summary:
       'One technology per Technology phase for 30 credits, following the technology tree; action cards are drawn each round and played for their effects.',
@@ -208,7 +208,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
     id: 'OR-6.2',
     name: 'Leaders',
     status: partly(
-      'leaders start at home, the Scientist adds income and captives count for influence; boarding ships, leader effects in combat and capture wait for movement and combat, the Assassins option comes later',
+      'leaders start on the home planet and the Scientist adds income; boarding ships, leaders in battles and votes, capture and captives wait for movement and combat; the Assassins option comes later',
     ),
     summary:
       'An option: every race has three leaders (Admiral, General, Scientist, Diplomat, Agent) who travel with fleets and help in battle, politics and income, and can be captured.',
