@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isOnBoard, parseHexKey } from '@outer-rim/map';
 import { RULE_CONSTANTS } from './content/constants.js';
+import { apply } from './apply.js';
 import { decisions } from './decisions.js';
+import { legalActions } from './legal-actions.js';
 import { createGame } from './setup/create-game.js';
 import type { GameState } from './state/types.js';
 import { options } from './testing/fixtures.js';
@@ -45,6 +47,26 @@ function invariantProblems(s: GameState): string[] {
   return out;
 }
 
+/**
+ * What each seat is offered, checked for every seat and not only the one that acts: every action
+ * `legalActions` offers is accepted by `apply`, and a seat that owes no decision is offered nothing.
+ */
+function offerProblems(s: GameState): string[] {
+  const out: string[] = [];
+  const owing = new Set(decisions(s).map((d) => d.seat));
+  s.players.forEach((_player, seat) => {
+    const offered = legalActions(s, seat);
+    if (!owing.has(seat) && offered.length > 0) {
+      out.push(`seat ${seat} owes nothing in ${s.phase.name} but is offered ${offered[0]?.type}`);
+    }
+    for (const action of offered) {
+      const r = apply(s, seat, action);
+      if (!r.ok) out.push(`seat ${seat} offered ${JSON.stringify(action)}: ${r.error.code}`);
+    }
+  });
+  return out;
+}
+
 describe('Random legal play (property)', () => {
   for (let players = 2; players <= 8; players++) {
     it(`${players} players, 2,000 actions: legal actions are accepted, invariants hold, someone always decides`, () => {
@@ -64,6 +86,23 @@ describe('Random legal play (property)', () => {
           },
         ),
         { numRuns: 2 },
+      );
+    }, 300_000);
+  }
+
+  for (let players = 2; players <= 8; players++) {
+    it(`${players} players: every seat is offered only what apply accepts, and nothing while it owes nothing`, () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 1_000_000 }), (seed) => {
+          const start = createGame(options(players, { roundLimit: 3 }), `offers-${seed}`);
+          const problems: string[] = [...offerProblems(start)];
+          const game = randomPlay(start, 1500, seed, (_before, after) => {
+            if (problems.length < 5) problems.push(...offerProblems(after));
+          });
+          expect(game.problem).toBeUndefined();
+          expect(problems).toEqual([]);
+        }),
+        { numRuns: 4 },
       );
     }, 300_000);
   }
