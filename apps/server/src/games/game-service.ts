@@ -1,5 +1,5 @@
 import { ActionSchema, apply, decisions, isGameOver } from '@outer-rim/rules';
-import type { GameEvent, GameState } from '@outer-rim/rules';
+import type { Action, GameEvent, GameState } from '@outer-rim/rules';
 import type { Db } from '../db/database.js';
 import { isUnavailable, isUniqueViolation } from '../db/database.js';
 import type { ActionAck } from '../protocol/socket-action.js';
@@ -134,8 +134,22 @@ export class GameService {
       finish(refusal('UNAVAILABLE', 'The server is shutting down.'), 'UNAVAILABLE');
       return Promise.resolve();
     }
+    const parsed = ActionSchema.safeParse(action);
+    if (!parsed.success) {
+      // Malformed whatever the state: judged without the game's queue, and answered from the log
+      // only if this id was committed (with a well-formed action) before.
+      return this.#malformed(gameId, seat, clientId, parsed.error.issues, finish).catch(
+        (error: unknown) => {
+          if (!isUnavailable(error)) throw error;
+          finish(
+            refusal('UNAVAILABLE', 'The database does not answer; send the action again soon.'),
+            'UNAVAILABLE',
+          );
+        },
+      );
+    }
     return this.#queue
-      .run(gameId, () => this.#submit(gameId, seat, clientId, action, finish, decidedOn))
+      .run(gameId, () => this.#submit(gameId, seat, clientId, parsed.data, finish, decidedOn))
       .catch((error: unknown) => {
         this.#cache.delete(gameId);
         if (isUnavailable(error)) {
@@ -156,11 +170,34 @@ export class GameService {
     await this.#queue.drain();
   }
 
+  async #malformed(
+    gameId: string,
+    seat: number,
+    clientId: string,
+    issues: readonly { path: readonly PropertyKey[]; message: string }[],
+    finish: (ack: ActionAck, outcome: string) => void,
+  ): Promise<void> {
+    const committed = await this.store.seqOfClientId(gameId, seat, clientId);
+    if (committed !== undefined) {
+      finish({ ok: true, seq: committed }, 'duplicate');
+      return;
+    }
+    finish(
+      refusal('BAD_REQUEST', 'That is not a well-formed action.', {
+        issues: issues.slice(0, 10).map((i) => ({
+          path: i.path.map(String).join('.'),
+          message: i.message,
+        })),
+      }),
+      'BAD_REQUEST',
+    );
+  }
+
   async #submit(
     gameId: string,
     seat: number,
     clientId: string,
-    rawAction: unknown,
+    action: Action,
     finish: (ack: ActionAck, outcome: string) => void,
     decidedOn: number | undefined,
   ): Promise<void> {
@@ -201,16 +238,6 @@ export class GameService {
       await refuse(refusal('GAME_NOT_STARTED', 'This game has not started.'), false);
       return;
     }
-    const parsed = ActionSchema.safeParse(rawAction);
-    if (!parsed.success) {
-      await refuse(
-        refusal('BAD_REQUEST', 'That is not a well-formed action.', {
-          issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-        }),
-      );
-      return;
-    }
-    const action = parsed.data;
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const entry = attempt === 0 ? head : await this.#load(gameId);
       if (!entry) {

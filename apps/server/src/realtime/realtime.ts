@@ -32,6 +32,7 @@ import type { StateMessage } from '../protocol/socket-state.js';
 import type { UpdateMessage } from '../protocol/socket-update.js';
 import type { ChatService } from './chat-service.js';
 import { AddressLimiter } from './address-limiter.js';
+import { lenientParser } from './parser.js';
 import { TokenBucket } from './token-bucket.js';
 
 interface SocketData {
@@ -126,6 +127,7 @@ export class Realtime {
       // a code instead of a dropped connection.
       maxHttpBufferSize: transportLimit(config.MESSAGE_LIMIT),
       wsEngine: CodedWebSocketServer,
+      parser: lenientParser,
       serveClient: false,
       cors: corsOption(config.CORS_ORIGIN),
     });
