@@ -47,6 +47,18 @@ export async function buildApp(config: Config): Promise<App> {
     forceCloseConnections: 'idle',
     // Plugins load in milliseconds, but a small, busy host can stall for longer than the default 10 s.
     pluginTimeout: 60_000,
+    // The router's own refusals (a URL that does not decode, an over-long parameter) answer in the
+    // contract's shape too, rather than Fastify's.
+    frameworkErrors: (error, _request, reply) => {
+      const plain = reply as unknown as {
+        code(status: number): { send(body: unknown): unknown };
+      };
+      void plain.code(400).send({
+        error: { code: 'BAD_REQUEST', message: `The request was malformed: ${error.message}` },
+      });
+    },
+    // A request arriving while the server stops is answered by the http plugin, in shape.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   try {
