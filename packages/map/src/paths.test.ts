@@ -115,9 +115,14 @@ describe('OR-4.2 gravity rift exits', () => {
     expect(riftExit(rim, { q: 0, r: -4 }, 4)).toEqual({ q: 0, r: -3 });
   });
 
-  it('a turned rift tile turns its side numbers with it', () => {
+  it('sides are counted from the board, never from the rift tile rotation', () => {
     const g = board({ '0,0': 'gravity-rift' });
-    const turned = { ...g, tiles: { ...g.tiles, '0,0': { tileId: 'gravity-rift', rotation: 1 } } };
-    expect(riftExit(turned, { q: 0, r: 0 }, 1)).toEqual({ q: 1, r: -1 });
+    for (let rotation = 0; rotation < 6; rotation++) {
+      const turned = { ...g, tiles: { ...g.tiles, '0,0': { tileId: 'gravity-rift', rotation } } };
+      // Side 1 faces the top of the board; side 2 the upper right; side 4 the bottom.
+      expect(riftExit(turned, { q: 0, r: 0 }, 1)).toEqual({ q: 0, r: -1 });
+      expect(riftExit(turned, { q: 0, r: 0 }, 2)).toEqual({ q: 1, r: -1 });
+      expect(riftExit(turned, { q: 0, r: 0 }, 4)).toEqual({ q: 0, r: 1 });
+    }
   });
 });

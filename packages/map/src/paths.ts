@@ -114,14 +114,12 @@ export function reachable(
 /**
  * OR-4.2: the hex a ship is whipped into when a Gravity Rift die forces
  * exit side `side`, or undefined when that counts as staying (off the
- * board, a gap, a Supernova). Sides are the tile's printed sides, which are
- * the board sides (1 = top, clockwise) for a tile laid unturned, as every
- * building step here lays it; a turned tile's sides turn with it.
+ * board, a gap, a Supernova). Sides are the board's (1 = top, clockwise):
+ * the RULES-SPEC says a tile's rotation never changes that numbering, so
+ * the rotation a tile was laid with is not read here.
  */
 export function riftExit(galaxy: Galaxy, rift: Hex, side: Side): Hex | undefined {
-  const rotation = galaxy.tiles[hexKey(rift)]?.rotation ?? 0;
-  const boardSide = ((((side - 1 + rotation) % 6) + 6) % 6) + 1;
-  const target = neighbourAt(rift, boardSide as Side);
+  const target = neighbourAt(rift, side);
   const placed = galaxy.tiles[hexKey(target)];
   const tile = placed ? tileById(placed.tileId) : undefined;
   if (!tile || tile.anomaly === 'supernova') return undefined;

@@ -3,7 +3,15 @@ import type { Seat } from './state/types.js';
 
 /** What a seat is asked to decide; every action answers exactly one kind. */
 export type DecisionKind =
-  'place-tile' | 'market' | 'discard' | 'purchase' | 'turn' | 'technology' | 'place-units';
+  | 'place-tile'
+  | 'market'
+  | 'discard'
+  | 'purchase'
+  | 'turn'
+  /** OR-4.2: leave a Gravity Rift through an allowed side, or stay. */
+  | 'rift'
+  | 'technology'
+  | 'place-units';
 
 export interface Decision {
   seat: Seat;
@@ -26,6 +34,10 @@ export const ACTION_DECISION: Readonly<Record<ActionType, DecisionKind>> = {
   'end-purchase': 'purchase',
   'end-segment': 'turn',
   'end-turn': 'turn',
+  move: 'turn',
+  'rift-roll': 'turn',
+  'rift-exit': 'rift',
+  'rift-stay': 'rift',
   'buy-technology': 'technology',
   'pass-technology': 'technology',
   'place-unit': 'place-units',
