@@ -11,6 +11,8 @@ import {
   DISC,
   fitScale,
   fitText,
+  INLINE_UNITS,
+  textWidth,
   lineWidth,
   PLANET_FONT,
   planetLayout,
@@ -212,14 +214,31 @@ function HexContent({ hex: h, names }: { hex: BoardHex; names: readonly string[]
   const home = h.homeOf;
   const race = h.tile?.race ?? h.minorRace;
   const anomaly = h.tile?.anomaly?.replace('-', ' ');
+  const wormhole = h.tile?.wormhole;
+  const glyph = wormhole === undefined ? '' : wormhole === 'alpha' ? 'α' : 'β';
   const title =
     race === undefined
-      ? anomaly
+      ? (anomaly ?? (wormhole === undefined ? undefined : `${wormhole} wormhole`))
       : home === undefined
         ? `${raceLabel(race)} (minor)`
         : (names[home] ?? raceLabel(race));
-  const wormhole = h.tile?.wormhole;
+  // Marks that follow the title on its line: the wormhole's letter, the leaders' star.
+  const marks = [
+    ...(wormhole !== undefined && title !== `${wormhole} wormhole`
+      ? [{ text: glyph, class: 'wormhole', title: `${wormhole} wormhole` }]
+      : []),
+    ...(h.leaders.length === 0
+      ? []
+      : [
+          {
+            text: h.leaders.length > 1 ? `★${h.leaders.length}` : '★',
+            class: 'leader',
+            title: h.leaders.map((l) => `${names[l.seat] ?? ''}'s ${l.leader.type}`).join(', '),
+          },
+        ]),
+  ];
   const rows = planetRows(h.planets, h.space.length);
+  const raceTitle = race !== undefined;
   return (
     <g class="hex-content" data-content={h.key}>
       {h.kind === 'gap' ? (
@@ -227,21 +246,19 @@ function HexContent({ hex: h, names }: { hex: BoardHex; names: readonly string[]
           gap
         </text>
       ) : null}
-      {title === undefined ? null : (
+      {title === undefined && marks.length === 0 ? null : (
         <FittedText
-          text={title}
+          text={title ?? ''}
+          marks={marks}
           x={x}
-          y={y + (race === undefined ? ANOMALY_Y : TITLE_Y)}
-          font={race === undefined ? ANOMALY_FONT : TITLE_FONT}
-          width={
-            race === undefined
-              ? lineWidth(ANOMALY_Y, ANOMALY_FONT)
-              : lineWidth(TITLE_Y, TITLE_FONT) -
-                (wormhole === undefined && h.leaders.length === 0 ? 0 : 64)
-          }
+          y={y + (raceTitle ? TITLE_Y : ANOMALY_Y)}
+          font={raceTitle ? TITLE_FONT : ANOMALY_FONT}
+          width={raceTitle ? lineWidth(TITLE_Y, TITLE_FONT) : lineWidth(ANOMALY_Y, ANOMALY_FONT)}
           class={
-            race === undefined
-              ? 'hex-label anomaly'
+            !raceTitle
+              ? anomaly === undefined
+                ? 'hex-label wormhole-name'
+                : 'hex-label anomaly'
               : home === undefined
                 ? 'hex-label race minor'
                 : 'hex-label race'
@@ -253,12 +270,6 @@ function HexContent({ hex: h, names }: { hex: BoardHex; names: readonly string[]
           {anomaly}
         </text>
       ) : null}
-      {wormhole === undefined ? null : (
-        <text x={x + 52} y={y + TITLE_Y + 4} class="hex-label wormhole">
-          <title>{`${wormhole} wormhole`}</title>
-          {wormhole === 'alpha' ? 'α' : 'β'}
-        </text>
-      )}
       {h.planets.map((planet, index) => (
         <PlanetLine
           key={planet.name}
@@ -280,20 +291,9 @@ function HexContent({ hex: h, names }: { hex: BoardHex; names: readonly string[]
           label={ownerName(stack.owner, names)}
         />
       ))}
-      {h.leaders.length === 0 ? null : (
-        <text x={x + 58} y={y + TITLE_Y + 2} class="hex-label leader">
-          <title>
-            {h.leaders.map((l) => `${names[l.seat] ?? ''}'s ${l.leader.type}`).join(', ')}
-          </title>
-          {h.leaders.length > 1 ? `★${h.leaders.length}` : '★'}
-        </text>
-      )}
-      {h.planets.length === 0 &&
-      h.kind === 'tile' &&
-      anomaly === undefined &&
-      race === undefined ? (
+      {h.planets.length === 0 && h.kind === 'tile' && title === undefined ? (
         <text x={x} y={y + (h.space.length > 0 ? -20 : 6)} class="hex-label faint">
-          {wormhole === undefined ? 'empty space' : 'wormhole'}
+          empty space
         </text>
       ) : null}
     </g>
@@ -303,18 +303,40 @@ function HexContent({ hex: h, names }: { hex: BoardHex; names: readonly string[]
 /** A line of text shortened to its width; the full text stays in its <title> and in the details. */
 function FittedText(props: {
   text: string;
+  /** Short marks after the text (a wormhole's letter, a leader's star), each with its own title. */
+  marks?: readonly { text: string; class: string; title: string }[];
   x: number;
   y: number;
   font: number;
   width: number;
   class: string;
 }) {
-  const fitted = fitText(props.text, props.font, props.width);
+  const marks = props.marks ?? [];
+  const markWidth = marks.reduce((w, m) => w + textWidth(m.text, props.font) + 6, 0);
+  const fitted = fitText(props.text, props.font, props.width - markWidth);
+  // The title and its marks are centred together; the marks are a text of their own so the
+  // title's text is the name alone.
+  const shift = markWidth / 2;
+  const after = props.x - shift + textWidth(fitted.text, props.font) / 2 + 6;
   return (
-    <text x={props.x} y={props.y} class={props.class} data-full={props.text}>
-      {fitted.shortened ? <title>{props.text}</title> : null}
-      {fitted.text}
-    </text>
+    <>
+      {props.text === '' ? null : (
+        <text x={props.x - shift} y={props.y} class={props.class} data-full={props.text}>
+          {fitted.shortened ? <title>{props.text}</title> : null}
+          {fitted.text}
+        </text>
+      )}
+      {marks.length === 0 ? null : (
+        <text x={props.text === '' ? props.x - shift : after} y={props.y} class="hex-label marks">
+          {marks.map((m, i) => (
+            <tspan key={m.class} class={`mark ${m.class}`} dx={i === 0 ? 0 : 6}>
+              <title>{m.title}</title>
+              {m.text}
+            </tspan>
+          ))}
+        </text>
+      )}
+    </>
   );
 }
 
@@ -348,7 +370,7 @@ function PlanetLine({
     const label = ownerName(stack.owner, names);
     if (!inline) return { stack, label, at: 0 };
     const at = cursor;
-    cursor += unitRowWidth(stack.units) + 6;
+    cursor += unitRowWidth(stack.units) * INLINE_UNITS + 6;
     return { stack, label, at };
   });
   const unitsY = rows.units ?? 0;
@@ -392,7 +414,7 @@ function PlanetLine({
                 units={stack.units}
                 x={at}
                 y={-6}
-                width={Infinity}
+                width={unitRowWidth(stack.units) * INLINE_UNITS}
                 align="start"
                 label={label}
               />

@@ -54,7 +54,7 @@ export const UNIT_ORDER = [
 export type ShownUnit = (typeof UNIT_ORDER)[number];
 
 /** Size of a unit symbol and of the count beside it, in board units. */
-export const SYMBOL = 17;
+export const SYMBOL = 18;
 export const COUNT_FONT = 17;
 const GAP = 4;
 
@@ -129,6 +129,9 @@ export const ANOMALY_FONT = 15;
 export const PLANET_FONT = 19;
 export const TITLE_FONT = 19;
 
+/** A garrison drawn on its planet's line is a little smaller than the ships in space. */
+export const INLINE_UNITS = 0.8;
+
 /** Width taken by a planet's owner disc and the space after it. */
 export const DISC = 19;
 const VALUES_FONT = 14;
@@ -161,7 +164,7 @@ export function planetLayout(
   inlineUnits = true,
 ): PlanetLayout {
   const units = inlineUnits
-    ? planet.stacks.reduce((sum, s) => sum + unitRowWidth(s.units) + 6, 0)
+    ? planet.stacks.reduce((sum, s) => sum + unitRowWidth(s.units) * INLINE_UNITS + 6, 0)
     : 0;
   const values = textWidth(`${planet.resources}/${planet.influence}`, VALUES_FONT) + 3;
   const full = textWidth(planet.name, PLANET_FONT);
