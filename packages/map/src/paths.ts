@@ -39,6 +39,8 @@ export interface Reach {
   readonly hex: Hex;
   /** Fewest steps used to end the move there. */
   readonly steps: number;
+  /** One path of that length: the hexes entered in order, the last being `hex`. */
+  readonly path: readonly Hex[];
 }
 
 function wormholePartners(galaxy: Galaxy, key: HexKey, tile: TileDef): HexKey[] {
@@ -59,6 +61,7 @@ export function reachable(
 ): Reach[] {
   const startKey = hexKey(from);
   const best = new Map<HexKey, number>([[startKey, 0]]);
+  const parent = new Map<HexKey, HexKey>();
   const done = new Set<HexKey>();
   const results = new Map<HexKey, number>();
   const jumpCost = model.wormholeJumpCost ?? 0;
@@ -106,9 +109,17 @@ export function reachable(
       if ((best.get(k) ?? Infinity) <= total) continue;
       if (!enterable(k)) continue;
       best.set(k, total);
+      parent.set(k, current);
     }
   }
-  return [...results].map(([k, s]) => ({ hex: parseHexKey(k), steps: s }));
+  const pathTo = (key: HexKey): Hex[] => {
+    const out: Hex[] = [];
+    for (let k: HexKey | undefined = key; k !== undefined && k !== startKey; k = parent.get(k)) {
+      out.push(parseHexKey(k));
+    }
+    return out.reverse();
+  };
+  return [...results].map(([k, s]) => ({ hex: parseHexKey(k), steps: s, path: pathTo(k) }));
 }
 
 /**

@@ -11,7 +11,13 @@ export type DecisionKind =
   /** OR-4.2: leave a Gravity Rift through an allowed side, or stay. */
   | 'rift'
   | 'technology'
-  | 'place-units';
+  | 'place-units'
+  // BG-6 / BG-7 / OR-6.1 (combat/): an owner hit chooses its losses; the attacker may
+  // withdraw after a round; a won invasion's Shock Forces may take the installations.
+  // Landing (BG-7) is part of the active player's ordinary `turn` decision.
+  | 'casualties'
+  | 'retreat'
+  | 'invasion';
 
 export interface Decision {
   seat: Seat;
@@ -42,4 +48,9 @@ export const ACTION_DECISION: Readonly<Record<ActionType, DecisionKind>> = {
   'pass-technology': 'technology',
   'place-unit': 'place-units',
   'end-placement': 'place-units',
+  'choose-casualties': 'casualties',
+  withdraw: 'retreat',
+  'fight-on': 'retreat',
+  land: 'turn',
+  'capture-installations': 'invasion',
 };

@@ -1,6 +1,21 @@
 export * from './content/index.js';
 export { ActionSchema, PURCHASABLE_UNITS } from './actions/schema.js';
-export type { Action, ActionOf, ActionType, Load, PurchasableUnit } from './actions/schema.js';
+export type {
+  Action,
+  ActionOf,
+  ActionType,
+  Load,
+  Losses,
+  PurchasableUnit,
+} from './actions/schema.js';
+export type {
+  BattleStep,
+  CombatState,
+  Invasion,
+  InvasionStep,
+  OwedHits,
+  SpaceBattle,
+} from './combat/types.js';
 export { apply } from './apply.js';
 export type { ApplyResult } from './apply.js';
 export { ACTION_DECISION } from './decision.js';

@@ -1,4 +1,4 @@
-import { ActionSchema, apply, isGameOver } from '@outer-rim/rules';
+import { ActionSchema, apply, isGameOver, migrateState } from '@outer-rim/rules';
 import type { GameEvent, GameState } from '@outer-rim/rules';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
@@ -235,7 +235,8 @@ export class GameService {
     if (!entry) {
       const snapshot = await this.store.latestSnapshot(gameId);
       if (!snapshot) return undefined;
-      entry = { seq: snapshot.seq, state: snapshot.state as GameState };
+      // Snapshots of older shapes are brought up to date (a StateMigrationError says why not).
+      entry = { seq: snapshot.seq, state: migrateState(snapshot.state) };
     }
     const missing = await this.store.actionsAfter(gameId, entry.seq);
     let { seq, state } = entry;

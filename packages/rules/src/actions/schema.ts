@@ -106,6 +106,46 @@ export const PassTechnologySchema = z.object({ type: z.literal('pass-technology'
 export const PlaceUnitSchema = z.object({ type: z.literal('place-unit'), unit, planet });
 export const EndPlacementSchema = z.object({ type: z.literal('end-placement') });
 
+// BG-6 / BG-7 / OR-6.1 combat (hexes as keys "q,r", like movement).
+const amount = z.number().int().min(0).max(100);
+
+/** Units an owner loses to the hits it owes, and cargo over the capacity left (BG-6). */
+export const LossesSchema = z.strictObject({
+  dreadnought: amount.optional(),
+  carrier: amount.optional(),
+  cruiser: amount.optional(),
+  fighter: amount.optional(),
+  'ground-force': amount.optional(),
+  'shock-force': amount.optional(),
+  pds: amount.optional(),
+});
+export const ChooseCasualtiesSchema = z.object({
+  type: z.literal('choose-casualties'),
+  losses: LossesSchema,
+});
+/** BG-6: the attacker withdraws all its ships to an adjacent system it came from. */
+export const WithdrawSchema = z.object({ type: z.literal('withdraw'), to: hex });
+export const FightOnSchema = z.object({ type: z.literal('fight-on') });
+/**
+ * BG-7: land Ground Forces, Shock Forces and PDS from the Carriers in `hex`
+ * on `planet`, with `bombard` Dreadnoughts bombarding it first (all counts
+ * may be 0 except that something must happen).
+ */
+export const LandSchema = z.object({
+  type: z.literal('land'),
+  hex,
+  planet,
+  groundForces: amount,
+  shockForces: amount,
+  pds: amount,
+  bombard: amount,
+});
+/** OR-6.1: after a won invasion with a surviving Shock Force, take the enemy Spacedock and PDS. */
+export const CaptureInstallationsSchema = z.object({
+  type: z.literal('capture-installations'),
+  capture: z.boolean(),
+});
+
 /** Every action a seat can send, as one discriminated union on `type`. */
 export const ActionSchema = z.discriminatedUnion('type', [
   PlaceTileSchema,
@@ -129,11 +169,17 @@ export const ActionSchema = z.discriminatedUnion('type', [
   PassTechnologySchema,
   PlaceUnitSchema,
   EndPlacementSchema,
+  ChooseCasualtiesSchema,
+  WithdrawSchema,
+  FightOnSchema,
+  LandSchema,
+  CaptureInstallationsSchema,
 ]);
 
 export type Action = z.infer<typeof ActionSchema>;
 export type ActionType = Action['type'];
 export type ActionOf<T extends ActionType> = Extract<Action, { type: T }>;
+export type Losses = z.infer<typeof LossesSchema>;
 export type Load = z.infer<typeof LoadSchema>;
 export type PurchasableUnit = z.infer<typeof unit>;
 export const PURCHASABLE_UNITS = unit.options;

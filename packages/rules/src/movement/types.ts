@@ -37,8 +37,19 @@ export interface MovementState {
   rift?: RiftPending;
   /** Hexes where the active player's ships ended a move this turn, first arrival first, no repeats. */
   arrived: HexKey[];
+  /**
+   * For each hex in `arrived`, the systems its fleets entered it from (the
+   * last hex before it on each path): where a BG-6 retreat may go.
+   */
+  cameFrom: Record<HexKey, HexKey[]>;
   /** Source of turn-local ids. */
   nextId: number;
 }
 
-export const EMPTY_MOVEMENT: MovementState = { moved: {}, riftTried: {}, arrived: [], nextId: 1 };
+export const EMPTY_MOVEMENT: MovementState = {
+  moved: {},
+  riftTried: {},
+  arrived: [],
+  cameFrom: {},
+  nextId: 1,
+};

@@ -1,6 +1,14 @@
 import type { Action } from '../actions/schema.js';
 import type { Decision } from '../decision.js';
 import type { RuleError } from '../errors.js';
+import {
+  applyCombat,
+  combatBlocked,
+  combatDecisions,
+  combatLegal,
+  enterInvasionCombat,
+  enterSpaceBattle,
+} from '../combat/segment.js';
 import { MOVEMENT_SEGMENT } from '../movement/segment.js';
 import type { Draft } from '../state/draft.js';
 import type { TurnSegment, TurnsPhase } from '../state/phase.js';
@@ -34,14 +42,18 @@ export interface SegmentRules {
   blocked?: (t: Table, phase: TurnsPhase) => string | null;
 }
 
-/**
- * One entry per segment. Combat plugs in here: `space-battle` gets
- * `enter: enterSpaceBattle` and `invasion-combat` gets
- * `enter: enterInvasionCombat`, with their decisions, actions and blocks.
- */
+/** BG-6 / BG-7 (combat/segment.ts): fights, casualties, withdrawal, landings, captures. */
+const COMBAT_HOOKS = {
+  decisions: combatDecisions,
+  legal: combatLegal,
+  apply: applyCombat,
+  blocked: combatBlocked,
+} satisfies SegmentRules;
+
+/** One entry per segment. */
 export const SEGMENT_RULES: Readonly<Record<TurnSegment, SegmentRules>> = {
   'leaders-board': {},
   movement: MOVEMENT_SEGMENT,
-  'space-battle': {},
-  'invasion-combat': {},
+  'space-battle': { enter: enterSpaceBattle, ...COMBAT_HOOKS },
+  'invasion-combat': { enter: enterInvasionCombat, ...COMBAT_HOOKS },
 };

@@ -1,3 +1,4 @@
+import type { CombatState } from '../combat/types.js';
 import type { TurnSegment } from '../content/timing.js';
 import type { MovementState } from '../movement/types.js';
 import type { Seat } from './types.js';
@@ -40,6 +41,8 @@ export type PhaseState =
       tiebreak: number[];
       /** The Movement segment's state this turn (BG-5); absent until something moves. */
       movement?: MovementState;
+      /** Space Battle / Invasion Combat segment in progress (BG-6, BG-7); see combat/types.ts. */
+      combat?: CombatState;
     }
   | {
       name: 'technology';

@@ -166,6 +166,42 @@ export function describeEvent(
       return `${who(e.seat)} loses ${e.count} × ${UNITS[e.unit].name} (${e.reason}).`;
     case 'placement-ended':
       return `${who(e.seat)} is done placing units.`;
+    case 'battle-started':
+      return e.defender === null
+        ? `PDS fire at ${who(e.attacker)}'s ships in ${place(e.hex)}.`
+        : `Battle in ${place(e.hex)}: ${who(e.attacker)} attacks ${owner(e.defender)}.`;
+    case 'battle-round':
+      return e.planet === undefined
+        ? `Battle in ${place(e.hex)}: round ${e.round}.`
+        : `Ground combat on ${e.planet}: round ${e.round}.`;
+    case 'hits-scored':
+      return `${owner(e.by)} scores ${plural(e.hits, 'hit')} on ${owner(e.against)} (${e.reason}).`;
+    case 'units-destroyed':
+      return `${owner(e.owner)} loses ${unitList(e.units)}${e.planet ? ` on ${e.planet}` : ` in ${place(e.hex)}`} (${e.reason}).`;
+    case 'fleet-withdrew':
+      return `${who(e.seat)} withdraws ${unitList(e.units)} from ${place(e.hex)} to ${place(e.to)}.`;
+    case 'battle-ended':
+      return e.winner === null
+        ? `The battle in ${place(e.hex)} is over: ${e.reason}.`
+        : `The battle in ${place(e.hex)} is over: ${owner(e.winner)} holds the system (${e.reason}).`;
+    case 'units-landed':
+      return `${who(e.seat)} lands ${unitList(e.units)} on ${e.planet}.`;
+    case 'invasion-started':
+      return e.defender === null
+        ? `${who(e.invader)} invades ${e.planet}.`
+        : `${who(e.invader)} invades ${e.planet}, held by ${owner(e.defender)}.`;
+    case 'invasion-ended':
+      return e.winner === null
+        ? `The invasion of ${e.planet} is over: ${e.reason}.`
+        : `The invasion of ${e.planet} is over: ${owner(e.winner)} holds it (${e.reason}).`;
+    case 'planet-captured':
+      return e.from === null
+        ? `${who(e.to)} takes control of ${e.planet}.`
+        : `${who(e.to)} takes ${e.planet} from ${owner(e.from)}.`;
+    case 'shock-force-promoted':
+      return `${who(e.owner)}: ${e.count === 1 ? 'a Ground Force becomes a Shock Force' : `${e.count} Ground Forces become Shock Forces`} on ${e.planet}.`;
+    case 'installations-captured':
+      return `${who(e.seat)}'s Shock Forces capture ${unitList(e.units)} on ${e.planet}.`;
     case 'game-over':
       return e.winner === null
         ? `The game is over (${e.reason}): shared victory.`
