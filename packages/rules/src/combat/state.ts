@@ -1,9 +1,9 @@
 import type { HexKey } from '@outer-rim/map';
 import type { Draft } from '../state/draft.js';
-import type { PhaseState } from '../state/phase.js';
+import type { TurnsPhase } from '../state/phase.js';
 import type { CombatState, Invasion, SpaceBattle } from './types.js';
 
-export type TurnsPhase = Extract<PhaseState, { name: 'individual-turns' }>;
+export type { TurnsPhase };
 
 export const EMPTY_COMBAT: CombatState = { queue: [], landed: [], bombarded: {} };
 
@@ -40,24 +40,14 @@ export function combatBusy(phase: TurnsPhase): boolean {
 }
 
 /**
- * What the Movement segment recorded (helper move's `MovementState`): where
- * the active player's ships ended a move this turn (BG-3 PDS fire), and for
- * each such system the adjacent systems they came from (BG-6 withdrawal).
- * Read loosely so that combat depends only on these two fields.
+ * What the Movement segment recorded (movement/types.ts): where the active
+ * player's ships ended a move this turn (BG-3 PDS fire), and for each such
+ * system the adjacent systems they came from (BG-6 withdrawal).
  */
-interface MovementRecord {
-  arrived?: readonly HexKey[];
-  cameFrom?: Readonly<Partial<Record<HexKey, readonly HexKey[]>>>;
-}
-
-function movementOf(phase: TurnsPhase): MovementRecord {
-  return ((phase as { movement?: MovementRecord }).movement ?? {}) satisfies MovementRecord;
-}
-
 export function arrivedHexes(phase: TurnsPhase): readonly HexKey[] {
-  return movementOf(phase).arrived ?? [];
+  return phase.movement?.arrived ?? [];
 }
 
 export function cameFrom(phase: TurnsPhase, hex: HexKey): readonly HexKey[] {
-  return movementOf(phase).cameFrom?.[hex] ?? [];
+  return phase.movement?.cameFrom[hex] ?? [];
 }

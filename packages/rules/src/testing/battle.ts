@@ -68,7 +68,7 @@ export function withTile(state: GameState, hex: HexKey, tileId: string): GameSta
 export function withArrivals(
   state: GameState,
   arrived: HexKey[],
-  cameFrom: Partial<Record<HexKey, HexKey[]>> = {},
+  cameFrom: Record<HexKey, HexKey[]> = {},
 ): GameState {
   if (state.phase.name !== 'individual-turns') throw new Error('not in individual turns');
   const movement = { moved: {}, riftTried: {}, arrived, nextId: 1, cameFrom };
