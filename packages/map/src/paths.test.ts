@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { boardHexes } from './board.js';
 import { MECATOL_REX_ID } from './catalogue.js';
-import { hexKey } from './geometry.js';
+import { distance, hexKey } from './geometry.js';
 import { reachable, riftExit } from './paths.js';
 import type { MovementModel } from './paths.js';
 import type { Galaxy, Hex, HexKey, PlacedTile } from './types.js';
@@ -27,6 +27,20 @@ describe('BG-5 movement reach', () => {
     expect(r.get('1,-2')).toBe(2);
     expect(r.has('0,0')).toBe(false);
     expect(r.has('0,-3')).toBe(false);
+  });
+
+  it('gives one shortest path to each hex: the hexes entered, in order, each next to the last', () => {
+    const g = board({ '0,-1': 'supernova-1' });
+    const to = reachable(g, { q: 0, r: 0 }, 3).find((r) => hexKey(r.hex) === '0,-2');
+    expect(to?.path).toHaveLength(3);
+    expect(to?.path.map(hexKey)).not.toContain('0,-1');
+    for (const r of reachable(board(), { q: 0, r: 0 }, 3)) {
+      expect(r.path).toHaveLength(r.steps);
+      expect(r.path.at(-1)).toEqual(r.hex);
+      r.path.forEach((h, i) => {
+        expect(distance(h, r.path[i - 1] ?? { q: 0, r: 0 })).toBe(1);
+      });
+    }
   });
 
   it('never enters a supernova', () => {
