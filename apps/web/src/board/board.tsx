@@ -32,6 +32,10 @@ export interface BoardProps {
   /** Hexes a legal action of this seat refers to (galaxy building: where a tile may go). */
   readonly highlighted?: ReadonlySet<HexKey>;
   readonly selected?: HexKey | undefined;
+  /** A fleet's way: where it starts, then every hex it enters (drawn as a line with an arrow). */
+  readonly route?: readonly HexKey[] | undefined;
+  /** Hexes set apart from the highlighted ones (a gravity rift's allowed neighbours). */
+  readonly marked?: ReadonlySet<HexKey> | undefined;
   readonly onSelect?: (key: HexKey) => void;
   readonly names: readonly string[];
 }
@@ -58,7 +62,7 @@ interface Drag {
 }
 
 /** The galaxy as SVG: zoom with the wheel or a pinch, pan by dragging, tap a hex for details. */
-export function Board({ view, highlighted, selected, onSelect, names }: BoardProps) {
+export function Board({ view, highlighted, selected, route, marked, onSelect, names }: BoardProps) {
   const model = useMemo(() => boardModel(view), [view]);
   const [box, setBox] = useState<ViewBox>(model.bounds);
   const [hovered, setHovered] = useState<HexKey | undefined>(undefined);
@@ -145,6 +149,7 @@ export function Board({ view, highlighted, selected, onSelect, names }: BoardPro
             hex={h}
             names={names}
             highlighted={highlighted?.has(h.key) ?? false}
+            marked={marked?.has(h.key) ?? false}
             selected={selected === h.key}
             onEnter={() => {
               setHovered(h.key);
@@ -157,6 +162,18 @@ export function Board({ view, highlighted, selected, onSelect, names }: BoardPro
         {model.hexes.map((h) => (
           <HexContent key={h.key} hex={h} names={names} />
         ))}
+        {route === undefined || route.length < 2 ? null : (
+          <polyline
+            class="move-route"
+            data-route={route.join(' ')}
+            points={route
+              .map((key) => model.hexes.find((h) => h.key === key)?.centre)
+              .filter((c) => c !== undefined)
+              .map((c) => `${c.x},${c.y}`)
+              .join(' ')}
+            marker-end="url(#route-arrow)"
+          />
+        )}
       </svg>
       <div class="board-controls">
         <button type="button" onClick={zoomButton(1.25)} aria-label="Zoom in">
@@ -184,15 +201,25 @@ interface HexShapeProps {
   readonly hex: BoardHex;
   readonly names: readonly string[];
   readonly highlighted: boolean;
+  readonly marked: boolean;
   readonly selected: boolean;
   readonly onEnter: () => void;
   readonly onClick: () => void;
 }
 
 /** The hex itself: its fill, its owner's border, and the target for pointer and click. */
-function HexShape({ hex: h, names, highlighted, selected, onEnter, onClick }: HexShapeProps) {
+function HexShape({
+  hex: h,
+  names,
+  highlighted,
+  marked,
+  selected,
+  onEnter,
+  onClick,
+}: HexShapeProps) {
   const classes = ['hex', `hex-${h.kind}`];
   if (highlighted) classes.push('hex-legal');
+  if (marked) classes.push('hex-marked');
   if (selected) classes.push('hex-selected');
   const home = h.homeOf;
   return (

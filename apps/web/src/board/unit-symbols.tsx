@@ -54,6 +54,17 @@ export function UnitSymbolDefs() {
           d="M-9,0 a9,9 0 1,0 18,0 a9,9 0 1,0 -18,0 Z M-4,0 a4,4 0 1,0 8,0 a4,4 0 1,0 -8,0 Z"
         />
       </symbol>
+      <marker
+        id="route-arrow"
+        viewBox="0 0 10 10"
+        refX="8"
+        refY="5"
+        markerWidth="5"
+        markerHeight="5"
+        orient="auto-start-reverse"
+      >
+        <path d="M0,0 L10,5 L0,10 Z" fill="#7cf29c" />
+      </marker>
       <pattern
         id="minor-hatch"
         width="6"

@@ -10,6 +10,7 @@ import { DecisionPanel } from './decision-panel';
 import type { LogEntry } from './live-game';
 import { LogPanel } from './log-panel';
 import { PlayersPanel } from './players-panel';
+import { useMoveUi } from './movement/move-panel';
 import { hexesFor, placeableTiles, placementAt } from './tile-placement';
 import { TilePicker } from './tile-picker';
 
@@ -37,9 +38,23 @@ export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat
   const [error, setError] = useState<string | undefined>(undefined);
   const [tab, setTab] = useState<'log' | 'chat'>('log');
 
+  const move = useMoveUi({
+    view,
+    seat,
+    actions,
+    busy,
+    onAct: async (action) => {
+      await act(action);
+    },
+  });
   const placeable = placeableTiles(actions);
   const tile = chosenTile !== undefined && placeable.includes(chosenTile) ? chosenTile : undefined;
-  const highlighted = tile === undefined ? legalHexes(actions) : hexesFor(actions, tile);
+  const highlighted =
+    tile !== undefined
+      ? hexesFor(actions, tile)
+      : move.active
+        ? (move.highlighted ?? new Set<HexKey>())
+        : legalHexes(actions);
   const dealt = seat === undefined ? undefined : view.players[seat]?.dealtTiles;
 
   const act = async (action: Action) => {
@@ -55,6 +70,7 @@ export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat
   };
 
   const onSelect = (key: HexKey) => {
+    if (move.onHex(key)) return;
     if (tile !== undefined) {
       const placement = placementAt(actions, tile, key);
       if (placement !== undefined) {
@@ -80,6 +96,8 @@ export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat
           view={view}
           highlighted={highlighted}
           selected={selectedHex}
+          route={move.route}
+          marked={move.marked}
           onSelect={onSelect}
           names={names}
         />
@@ -95,6 +113,7 @@ export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat
             }}
           />
         )}
+        {move.panel}
         <DecisionPanel
           decisions={waiting}
           seat={seat}
