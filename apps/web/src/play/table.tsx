@@ -10,7 +10,8 @@ import { DecisionPanel } from './decision-panel';
 import type { LogEntry } from './live-game';
 import { LogPanel } from './log-panel';
 import { PlayersPanel } from './players-panel';
-import { useMoveUi } from './movement/move-panel';
+import { BATTLE_ACTIONS, BattlePanel } from './battle/battle-panel';
+import { MOVE_ACTIONS, useMoveUi } from './movement/move-panel';
 import { hexesFor, placeableTiles, placementAt } from './tile-placement';
 import { TilePicker } from './tile-picker';
 
@@ -47,6 +48,14 @@ export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat
       await act(action);
     },
   });
+  // Fleet moves and fight choices have panels of their own; the generic list keeps the rest.
+  const generic = useMemo(
+    () =>
+      actions.filter(
+        (a) => !BATTLE_ACTIONS.has(a.type) && !(move.active && MOVE_ACTIONS.has(a.type)),
+      ),
+    [actions, move.active],
+  );
   const placeable = placeableTiles(actions);
   const tile = chosenTile !== undefined && placeable.includes(chosenTile) ? chosenTile : undefined;
   const highlighted =
@@ -114,10 +123,20 @@ export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat
           />
         )}
         {move.panel}
+        <BattlePanel
+          view={view}
+          seat={seat}
+          actions={actions}
+          log={log}
+          busy={busy}
+          onAct={async (action) => {
+            await act(action);
+          }}
+        />
         <DecisionPanel
           decisions={waiting}
           seat={seat}
-          actions={actions}
+          actions={generic}
           names={names}
           selectedHex={selectedHex}
           onClearHex={() => {

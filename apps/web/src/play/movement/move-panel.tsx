@@ -22,6 +22,14 @@ import {
   type ShipPick,
 } from './fleet';
 
+/** Action types the move UI offers itself (as fleet moves and rift choices). */
+export const MOVE_ACTIONS: ReadonlySet<Action['type']> = new Set([
+  'move',
+  'rift-roll',
+  'rift-exit',
+  'rift-stay',
+]);
+
 /** What the move UI asks of the board: which hexes light up, the path to draw, what a click does. */
 export interface MoveUi {
   readonly active: boolean;
