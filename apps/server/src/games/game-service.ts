@@ -1,4 +1,10 @@
-import { ActionSchema, apply, isGameOver, migrateState } from '@outer-rim/rules';
+import {
+  ActionSchema,
+  StateMigrationError,
+  apply,
+  isGameOver,
+  migrateState,
+} from '@outer-rim/rules';
 import type { GameEvent, GameState } from '@outer-rim/rules';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
@@ -124,6 +130,11 @@ export class GameService {
       .run(gameId, () => this.#submit(gameId, seat, clientId, action, finish))
       .catch((error: unknown) => {
         this.#cache.delete(gameId);
+        // A game stored in a shape this server cannot read is read-only; say why, nothing failed.
+        if (error instanceof StateMigrationError) {
+          finish(refusal('UNAVAILABLE', error.message), 'UNAVAILABLE');
+          return;
+        }
         finish(refusal('INTERNAL', 'The server failed to apply the action.'), 'INTERNAL');
         throw error;
       });
