@@ -1,12 +1,15 @@
 /**
  * `npm run bench -w @outer-rim/rules`: median µs per `apply` over random
  * legal play (and over its fleet moves and rift actions alone), ms to
- * `replay` a 10,000-action game, µs per `view` and per `legalActions`, and
+ * `replay` a 10,000-action game, µs per `view` and per `legalActions`,
  * µs per `legalActions` / `movementOptions` in the Movement segment of a
- * crowded 8-player board.
+ * crowded 8-player board, µs per `apply` of one space battle round (BG-6)
+ * and of one whole invasion, landing to the last ground round (BG-7).
  */
 import { performance } from 'node:perf_hooks';
 import { apply } from '../src/apply.js';
+import { decisions } from '../src/decisions.js';
+import { quietPair, turnOf, withArrivals, withUnits } from '../src/testing/battle.js';
 import { tileById, type HexKey } from '@outer-rim/map';
 import { legalActions } from '../src/legal-actions.js';
 import { movementOptions } from '../src/movement/options.js';
@@ -73,6 +76,34 @@ for (const { seat, action } of game.played.slice(0, 3000)) {
   probe = r.state;
 }
 
+// A space battle round (BG-6): from the retreat offer, `fight-on` rolls both fleets, takes
+// the (forced) casualties and offers the retreat again: one apply is one whole round.
+let battle = turnOf(0, 'movement', {}, 2);
+const [bx, by] = quietPair(battle);
+battle = withUnits(battle, bx, 0, { dreadnought: 20, cruiser: 10 });
+battle = withUnits(battle, bx, 1, { dreadnought: 20, cruiser: 10 });
+battle = withArrivals(battle, [bx], { [bx]: [by] });
+const opened = apply(battle, 0, { type: 'end-segment' });
+if (!opened.ok) throw new Error(opened.error.message);
+let atRetreat = opened.state;
+for (let i = 0; i < 10 && decisions(atRetreat)[0]?.kind === 'casualties'; i++) {
+  const d = decisions(atRetreat)[0];
+  const a = d === undefined ? undefined : legalActions(atRetreat, d.seat)[0];
+  if (d === undefined || a === undefined) break;
+  const r = apply(atRetreat, d.seat, a);
+  if (!r.ok) throw new Error(r.error.message);
+  atRetreat = r.state;
+}
+if (decisions(atRetreat)[0]?.kind !== 'retreat')
+  throw new Error('bench battle is not at its retreat offer');
+const rounds: number[] = [];
+for (let i = 0; i < 3000; i++) {
+  const t0 = performance.now();
+  const r = apply(atRetreat, 0, { type: 'fight-on' });
+  rounds.push((performance.now() - t0) * 1000);
+  if (!r.ok) throw new Error(r.error.message);
+}
+
 /**
  * A crowded 8-player board in the first Movement segment: every other
  * system holds a fleet (Dreadnought, 2 Carriers, 2 Cruisers, 4 Fighters,
@@ -129,6 +160,31 @@ for (const action of legalActions(board, mover)) {
   if (!r.ok) throw new Error(r.error.message);
 }
 
+// A whole invasion (BG-7): 10 Ground Forces land on a planet held by 10; one apply runs
+// every ground round to the end.
+let invading = turnOf(0, 'invasion-combat', {}, 2);
+const homeOf1 = invading.galaxy.homes[1] ?? { q: 0, r: 0 };
+const ih: HexKey = `${homeOf1.q},${homeOf1.r}`;
+const target = Object.entries(invading.planets).find(([, p]) => p.hex === ih)?.[0] ?? '';
+invading = withUnits(invading, ih, 1, {});
+invading = withUnits(invading, ih, 0, { carrier: 2, 'ground-force': 10 });
+invading = withUnits(invading, ih, 1, { 'ground-force': 10 }, target);
+const invasions: number[] = [];
+for (let i = 0; i < 2000; i++) {
+  const t0 = performance.now();
+  const r = apply(invading, 0, {
+    type: 'land',
+    hex: ih,
+    planet: target,
+    groundForces: 10,
+    shockForces: 0,
+    pds: 0,
+    bombard: 0,
+  });
+  invasions.push((performance.now() - t0) * 1000);
+  if (!r.ok) throw new Error(r.error.message);
+}
+
 const out = {
   players,
   actions: game.played.length,
@@ -140,6 +196,8 @@ const out = {
   replayMs: Number(median(replays).toFixed(1)),
   medianViewMicros: Number(median(views).toFixed(1)),
   medianLegalActionsMicros: Number(median(legal).toFixed(1)),
+  medianBattleRoundApplyMicros: Number(median(rounds).toFixed(1)),
+  medianInvasionApplyMicros: Number(median(invasions).toFixed(1)),
   moves: moveTimes.length,
   medianMoveApplyMicros: Number(median(moveTimes).toFixed(1)),
   crowded8: {

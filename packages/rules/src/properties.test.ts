@@ -2,11 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isOnBoard, parseHexKey, tileById } from '@outer-rim/map';
 import { RULE_CONSTANTS } from './content/constants.js';
+import { apply } from './apply.js';
 import { decisions } from './decisions.js';
+import { legalActions } from './legal-actions.js';
 import { createGame } from './setup/create-game.js';
 import type { GameState } from './state/types.js';
 import { options } from './testing/fixtures.js';
-import { randomPlay } from './testing/random-play.js';
+import { lcg, randomPlay } from './testing/random-play.js';
 
 /** Invariants that hold after every action. */
 function invariantProblems(s: GameState): string[] {
@@ -52,6 +54,20 @@ function invariantProblems(s: GameState): string[] {
         if (!Number.isInteger(n) || n <= 0) out.push(`count ${n} at ${key}`);
     }
   }
+  // BG-6: once the Space Battle segment is over, no system holds the active player's ships and another's.
+  if (s.phase.name === 'individual-turns' && s.phase.segment === 'invasion-combat') {
+    const active = s.phase.active;
+    for (const [key, sys] of Object.entries(s.units)) {
+      const fleets = sys.space.filter((g) =>
+        (['dreadnought', 'carrier', 'cruiser', 'fighter'] as const).some(
+          (k) => (g.units[k] ?? 0) > 0,
+        ),
+      );
+      if (fleets.some((g) => g.owner === active) && fleets.some((g) => g.owner !== active)) {
+        out.push(`unfought battle at ${key}`);
+      }
+    }
+  }
   const cards = [...s.actionDeck, ...s.actionDiscard, ...s.players.flatMap((p) => p.hand)];
   if (s.phase.name === 'market') cards.push(...s.phase.offers.flatMap((o) => o.cards));
   if (new Set(cards).size !== cards.length) out.push('an action card is in two places');
@@ -88,6 +104,109 @@ describe('Random legal play (property)', () => {
       );
     }, 300_000);
   }
+
+  it('BG-6 / BG-7: random legal play reaches battles and invasions, and planets change hands', () => {
+    let seized = 0;
+    let invasions = 0;
+    for (let players = 2; players <= 8; players++) {
+      const start = createGame(options(players), `combat-${players}`);
+      const seen = { battles: 0, rounds: 0, captures: 0 };
+      const problems: string[] = [];
+      const minorPlanets = new Set(
+        Object.entries(start.planets)
+          .filter(([, p]) => typeof p.owner === 'string')
+          .map(([name]) => name),
+      );
+      const game = randomPlay(start, 3000, players, (_before, after, _seat, _action, events) => {
+        for (const e of events) {
+          if (e.type === 'battle-started' && e.defender !== null) seen.battles++;
+          if (e.type === 'battle-round') seen.rounds++;
+          if (e.type === 'invasion-started') invasions++;
+          if (e.type === 'planet-captured') seen.captures++;
+          if (e.type === 'planet-captured' && e.from !== null) seized++;
+        }
+        if (problems.length === 0) problems.push(...invariantProblems(after));
+        // OR-2.2: a minor race's planet is never neutral.
+        for (const name of minorPlanets) {
+          if (after.planets[name]?.owner === null) problems.push(`${name} became neutral`);
+        }
+      });
+      expect(game.problem).toBeUndefined();
+      expect(problems).toEqual([]);
+      expect(seen.battles, `${players} players: battles`).toBeGreaterThan(0);
+      expect(seen.rounds, `${players} players: battle rounds`).toBeGreaterThan(0);
+      expect(seen.captures, `${players} players: planets changing hands`).toBeGreaterThan(0);
+    }
+    // Invasions against defenders happen, and some planets are taken from a player or a minor race.
+    expect(invasions).toBeGreaterThan(0);
+    expect(seized).toBeGreaterThan(0);
+  }, 300_000);
+
+  it('BG-6 / BG-7: combat actions off the legal list are refused with a rule error, never a crash', () => {
+    const kinds = [
+      'dreadnought',
+      'carrier',
+      'cruiser',
+      'fighter',
+      'ground-force',
+      'shock-force',
+      'pds',
+    ];
+    for (const players of [2, 5, 8]) {
+      const rnd = lcg(players * 7919);
+      const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(rnd() * xs.length)];
+      const start = createGame(options(players), `combat-fuzz-${players}`);
+      const problems: string[] = [];
+      const hexes = Object.keys(start.galaxy.tiles);
+      const planets = Object.keys(start.planets);
+      let tried = 0;
+      let accepted = 0;
+      randomPlay(start, 2500, players + 100, (_before, after) => {
+        if (after.phase.name !== 'individual-turns' || problems.length > 0) return;
+        for (const d of decisions(after)) {
+          // Near misses of legal answers: a legal loss list with one count changed, landings
+          // on the planets of systems where something stands, withdrawals anywhere.
+          const legal = legalActions(after, d.seat);
+          const chosen = pick(legal.filter((a) => a.type === 'choose-casualties'));
+          const losses: Record<string, number | undefined> = { ...(chosen?.losses ?? {}) };
+          const kind = pick(kinds) ?? 'cruiser';
+          losses[kind] = Math.max(0, (losses[kind] ?? 0) + (rnd() < 0.5 ? 1 : -1));
+          const count = (): number => Math.floor(rnd() * 4);
+          const hex = pick(Object.keys(after.units)) ?? '0,0';
+          const candidates = [
+            { type: 'choose-casualties', losses },
+            { type: 'withdraw', to: pick(hexes) },
+            { type: 'fight-on' },
+            { type: 'capture-installations', capture: rnd() < 0.5 },
+            {
+              type: 'land',
+              hex,
+              planet: pick(planets.filter((p) => after.planets[p]?.hex === hex)) ?? pick(planets),
+              groundForces: count(),
+              shockForces: count(),
+              pds: count(),
+              bombard: count(),
+            },
+          ];
+          for (const action of candidates) {
+            tried++;
+            const r = apply(after, d.seat, action);
+            if (!r.ok) {
+              if (!['ILLEGAL_ACTION', 'NOT_YOUR_DECISION'].includes(r.error.code)) {
+                problems.push(`${JSON.stringify(action)} -> ${r.error.code} ${r.error.message}`);
+              }
+            } else {
+              accepted++;
+              problems.push(...invariantProblems(r.state));
+            }
+          }
+        }
+      });
+      expect(problems).toEqual([]);
+      expect(tried).toBeGreaterThan(100);
+      expect(accepted).toBeGreaterThan(0);
+    }
+  }, 300_000);
 
   // Reads the tallies of the games above (tests in a file run in order).
   it('BG-5 / OR-4.2: across those games ships moved, Carriers loaded and ships rolled to leave rifts', () => {

@@ -23,6 +23,20 @@ export function lcg(seed: number): () => number {
   };
 }
 
+/**
+ * Uniform over the legal actions, except that landing on a planet (BG-7)
+ * and moving with loaded Carriers (BG-5) are favoured when offered: picked
+ * uniformly, carriers wander off empty and invasions of held planets almost
+ * never happen, so the property tests would not reach them.
+ */
+export function pickAction(actions: readonly Action[], rnd: () => number): Action | undefined {
+  const lands = actions.filter((a) => a.type === 'land');
+  if (lands.length > 0 && rnd() < 0.7) return lands[Math.floor(rnd() * lands.length)];
+  const loaded = actions.filter((a) => a.type === 'move' && (a.load?.length ?? 0) > 0);
+  if (loaded.length > 0 && rnd() < 0.5) return loaded[Math.floor(rnd() * loaded.length)];
+  return actions[Math.floor(rnd() * actions.length)];
+}
+
 export interface RandomPlayResult {
   state: GameState;
   played: PlayedAction[];
@@ -55,7 +69,7 @@ export function randomPlay(
     if (d === undefined)
       return { state, played, tally, problem: `no decision in ${state.phase.name}` };
     const actions = legalActions(state, d.seat);
-    const action = actions[Math.floor(rnd() * actions.length)];
+    const action = pickAction(actions, rnd);
     if (action === undefined) {
       return {
         state,
