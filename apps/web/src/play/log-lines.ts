@@ -1,5 +1,6 @@
 import type { Galaxy } from '@outer-rim/map';
 import { describeEvent, type GameEvent } from '@outer-rim/rules';
+import { diceOf, dieWords } from './battle/fight';
 import type { LogEntry } from './live-game';
 
 export interface LogLine {
@@ -54,10 +55,19 @@ export function logLines(
         key: `${entry.seq}.${index}`,
         seq: entry.seq,
         seat: eventSeat(event),
-        text: describeEvent(event, [...names], galaxy),
+        text:
+          describeEvent(event, [...names], galaxy) +
+          (event.type === 'dice-rolled' ? hitWords(event.purpose, event.rolls) : ''),
         ...rolls,
       });
     });
   }
   return lines.reverse();
+}
+
+/** A hit roll's dice one by one in words ("3 (needed 7+): miss"), so the log reads without the picture. */
+function hitWords(purpose: string, rolls: readonly number[]): string {
+  const dice = diceOf(purpose, rolls);
+  if (dice.every((d) => d.needed === undefined)) return '';
+  return ` Dice: ${dice.map(dieWords).join('; ')}.`;
 }
