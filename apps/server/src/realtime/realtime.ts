@@ -74,6 +74,7 @@ const CLIENT_EVENTS = new Set<string>([
   SOCKET_EVENTS.action,
   SOCKET_EVENTS.resync,
   SOCKET_EVENTS.chat,
+  SOCKET_EVENTS.spectatorChat,
 ]);
 
 /**
@@ -374,7 +375,7 @@ export class Realtime {
         // Unknown kinds cost an answer only, and share the action bucket.
         ack(
           actionBucket.take()
-            ? refusal('BAD_REQUEST', 'Clients send action, resync or chat.')
+            ? refusal('BAD_REQUEST', 'Clients send action, resync, chat or spectator-chat.')
             : refusal('RATE_LIMITED', 'Too many messages; slow down.'),
         );
         return;
@@ -551,11 +552,8 @@ export class Realtime {
     const log = this.deps.logger.child({ gameId, seat: viewer, socket: socket.id });
     const bucket = new TokenBucket(config.CHAT_BURST, config.CHAT_PER_MINUTE / 60);
     socket.on(SOCKET_EVENTS.spectatorChat, (payload: unknown, maybeAck: unknown) => {
+      // The size was checked, as for every message, before any handler ran.
       const ack = asAck(maybeAck);
-      if (jsonSize(payload) > config.MESSAGE_LIMIT) {
-        ack(refusal('PAYLOAD_TOO_LARGE', `Messages are limited to ${config.MESSAGE_LIMIT} bytes.`));
-        return;
-      }
       if (!bucket.take()) {
         ack(refusal('RATE_LIMITED', 'Too many messages; slow down.'));
         return;
