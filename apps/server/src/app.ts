@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.js';
 import { configPlugin } from './config/config-plugin.js';
+import { logFormat, loggerOptions } from './config/startup.js';
 import type { Database } from './db/database.js';
 import { dbPlugin } from './db/db-plugin.js';
 import { docsPlugin } from './docs/docs-plugin.js';
@@ -38,7 +39,8 @@ export interface App {
  */
 export async function buildApp(config: Config): Promise<App> {
   const fastify = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    // Readable lines at a terminal, JSON for pipes and collectors (LOG_FORMAT).
+    logger: loggerOptions(config.LOG_LEVEL, logFormat(config.LOG_FORMAT, process.stdout.isTTY)),
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     // Sockets are closed by the preClose hook; idle keep-alive HTTP connections need not delay exit.

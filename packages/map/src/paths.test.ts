@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { boardHexes } from './board.js';
 import { MECATOL_REX_ID } from './catalogue.js';
-import { hexKey } from './geometry.js';
+import { distance, hexKey } from './geometry.js';
 import { reachable, riftExit } from './paths.js';
 import type { MovementModel } from './paths.js';
 import type { Galaxy, Hex, HexKey, PlacedTile } from './types.js';
@@ -27,6 +27,20 @@ describe('BG-5 movement reach', () => {
     expect(r.get('1,-2')).toBe(2);
     expect(r.has('0,0')).toBe(false);
     expect(r.has('0,-3')).toBe(false);
+  });
+
+  it('gives one shortest path to each hex: the hexes entered, in order, each next to the last', () => {
+    const g = board({ '0,-1': 'supernova-1' });
+    const to = reachable(g, { q: 0, r: 0 }, 3).find((r) => hexKey(r.hex) === '0,-2');
+    expect(to?.path).toHaveLength(3);
+    expect(to?.path.map(hexKey)).not.toContain('0,-1');
+    for (const r of reachable(board(), { q: 0, r: 0 }, 3)) {
+      expect(r.path).toHaveLength(r.steps);
+      expect(r.path.at(-1)).toEqual(r.hex);
+      r.path.forEach((h, i) => {
+        expect(distance(h, r.path[i - 1] ?? { q: 0, r: 0 })).toBe(1);
+      });
+    }
   });
 
   it('never enters a supernova', () => {
@@ -115,9 +129,14 @@ describe('OR-4.2 gravity rift exits', () => {
     expect(riftExit(rim, { q: 0, r: -4 }, 4)).toEqual({ q: 0, r: -3 });
   });
 
-  it('a turned rift tile turns its side numbers with it', () => {
+  it('sides are counted from the board, never from the rift tile rotation', () => {
     const g = board({ '0,0': 'gravity-rift' });
-    const turned = { ...g, tiles: { ...g.tiles, '0,0': { tileId: 'gravity-rift', rotation: 1 } } };
-    expect(riftExit(turned, { q: 0, r: 0 }, 1)).toEqual({ q: 1, r: -1 });
+    for (let rotation = 0; rotation < 6; rotation++) {
+      const turned = { ...g, tiles: { ...g.tiles, '0,0': { tileId: 'gravity-rift', rotation } } };
+      // Side 1 faces the top of the board; side 2 the upper right; side 4 the bottom.
+      expect(riftExit(turned, { q: 0, r: 0 }, 1)).toEqual({ q: 0, r: -1 });
+      expect(riftExit(turned, { q: 0, r: 0 }, 2)).toEqual({ q: 1, r: -1 });
+      expect(riftExit(turned, { q: 0, r: 0 }, 4)).toEqual({ q: 0, r: 1 });
+    }
   });
 });

@@ -39,6 +39,8 @@ export interface Reach {
   readonly hex: Hex;
   /** Fewest steps used to end the move there. */
   readonly steps: number;
+  /** One path of that length: the hexes entered in order, the last being `hex`. */
+  readonly path: readonly Hex[];
 }
 
 function wormholePartners(galaxy: Galaxy, key: HexKey, tile: TileDef): HexKey[] {
@@ -59,6 +61,7 @@ export function reachable(
 ): Reach[] {
   const startKey = hexKey(from);
   const best = new Map<HexKey, number>([[startKey, 0]]);
+  const parent = new Map<HexKey, HexKey>();
   const done = new Set<HexKey>();
   const results = new Map<HexKey, number>();
   const jumpCost = model.wormholeJumpCost ?? 0;
@@ -106,22 +109,28 @@ export function reachable(
       if ((best.get(k) ?? Infinity) <= total) continue;
       if (!enterable(k)) continue;
       best.set(k, total);
+      parent.set(k, current);
     }
   }
-  return [...results].map(([k, s]) => ({ hex: parseHexKey(k), steps: s }));
+  const pathTo = (key: HexKey): Hex[] => {
+    const out: Hex[] = [];
+    for (let k: HexKey | undefined = key; k !== undefined && k !== startKey; k = parent.get(k)) {
+      out.push(parseHexKey(k));
+    }
+    return out.reverse();
+  };
+  return [...results].map(([k, s]) => ({ hex: parseHexKey(k), steps: s, path: pathTo(k) }));
 }
 
 /**
  * OR-4.2: the hex a ship is whipped into when a Gravity Rift die forces
  * exit side `side`, or undefined when that counts as staying (off the
- * board, a gap, a Supernova). Sides are the tile's printed sides, which are
- * the board sides (1 = top, clockwise) for a tile laid unturned, as every
- * building step here lays it; a turned tile's sides turn with it.
+ * board, a gap, a Supernova). Sides are the board's (1 = top, clockwise):
+ * the RULES-SPEC says a tile's rotation never changes that numbering, so
+ * the rotation a tile was laid with is not read here.
  */
 export function riftExit(galaxy: Galaxy, rift: Hex, side: Side): Hex | undefined {
-  const rotation = galaxy.tiles[hexKey(rift)]?.rotation ?? 0;
-  const boardSide = ((((side - 1 + rotation) % 6) + 6) % 6) + 1;
-  const target = neighbourAt(rift, boardSide as Side);
+  const target = neighbourAt(rift, side);
   const placed = galaxy.tiles[hexKey(target)];
   const tile = placed ? tileById(placed.tileId) : undefined;
   if (!tile || tile.anomaly === 'supernova') return undefined;

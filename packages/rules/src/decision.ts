@@ -3,7 +3,21 @@ import type { Seat } from './state/types.js';
 
 /** What a seat is asked to decide; every action answers exactly one kind. */
 export type DecisionKind =
-  'place-tile' | 'market' | 'discard' | 'purchase' | 'turn' | 'technology' | 'place-units';
+  | 'place-tile'
+  | 'market'
+  | 'discard'
+  | 'purchase'
+  | 'turn'
+  /** OR-4.2: leave a Gravity Rift through an allowed side, or stay. */
+  | 'rift'
+  | 'technology'
+  | 'place-units'
+  // BG-6 / BG-7 / OR-6.1 (combat/): an owner hit chooses its losses; the attacker may
+  // withdraw after a round; a won invasion's Shock Forces may take the installations.
+  // Landing (BG-7) is part of the active player's ordinary `turn` decision.
+  | 'casualties'
+  | 'retreat'
+  | 'invasion';
 
 export interface Decision {
   seat: Seat;
@@ -26,8 +40,17 @@ export const ACTION_DECISION: Readonly<Record<ActionType, DecisionKind>> = {
   'end-purchase': 'purchase',
   'end-segment': 'turn',
   'end-turn': 'turn',
+  move: 'turn',
+  'rift-roll': 'turn',
+  'rift-exit': 'rift',
+  'rift-stay': 'rift',
   'buy-technology': 'technology',
   'pass-technology': 'technology',
   'place-unit': 'place-units',
   'end-placement': 'place-units',
+  'choose-casualties': 'casualties',
+  withdraw: 'retreat',
+  'fight-on': 'retreat',
+  land: 'turn',
+  'capture-installations': 'invasion',
 };

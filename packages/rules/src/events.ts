@@ -1,6 +1,6 @@
-import type { Hex, HexKey, RaceId } from '@outer-rim/map';
+import type { Hex, HexKey, RaceId, Side } from '@outer-rim/map';
 import type { RoundPhase, TurnSegment } from './state/phase.js';
-import type { Owner, Seat, UnitKind } from './state/types.js';
+import type { Owner, Seat, UnitCounts, UnitKind } from './state/types.js';
 
 /**
  * Domain events, plain JSON. Fields named `secret*` or listed in
@@ -57,11 +57,93 @@ export type GameEvent =
   | { type: 'turn-started'; seat: Seat }
   | { type: 'segment-started'; seat: Seat; segment: TurnSegment }
   | { type: 'turn-ended'; seat: Seat }
+  | {
+      /** BG-5: ships (and what their Carriers hold) moved along `path`; `riftSide` when whipped out of a rift. */
+      type: 'ships-moved';
+      seat: Seat;
+      from: HexKey;
+      to: HexKey;
+      path: HexKey[];
+      units: UnitCounts;
+      riftSide?: Side;
+    }
+  | {
+      /** BG-5: a Carrier took units aboard at `hex`, from space or from `planet`. */
+      type: 'units-loaded';
+      seat: Seat;
+      hex: HexKey;
+      planet?: string;
+      unit: UnitKind;
+      count: number;
+    }
+  | {
+      /** BG-3: Fighters with neither Carrier room nor Spacedock support at the end of the movement. */
+      type: 'fighters-lost';
+      seat: Seat;
+      hex: HexKey;
+      count: number;
+    }
+  | {
+      /** OR-4.2: the roll for one ship leaving a rift, and the sides it may now leave through. */
+      type: 'rift-rolled';
+      seat: Seat;
+      hex: HexKey;
+      unit: UnitKind;
+      roll: number;
+      sides: Side[];
+    }
+  | {
+      /** OR-4.2: a ship stays in the rift, by choice or because its forced exit leads nowhere. */
+      type: 'ship-stayed';
+      seat: Seat;
+      hex: HexKey;
+      unit: UnitKind;
+      reason:
+        | 'chose to stay'
+        | 'forced exit leads off the board'
+        | 'forced exit leads into a Supernova'
+        | 'forced exit leads into an Asteroid Field';
+    }
   | { type: 'technology-bought'; seat: Seat; technology: string; cost: number }
   | { type: 'technology-passed'; seat: Seat }
   | { type: 'unit-placed'; owner: Owner; unit: UnitKind; hex: HexKey; planet?: string }
   | { type: 'units-lost'; seat: Seat; unit: UnitKind; count: number; reason: string }
   | { type: 'placement-ended'; seat: Seat }
-  | { type: 'game-over'; winner: Seat | null; reason: string };
+  | { type: 'game-over'; winner: Seat | null; reason: string }
+  // BG-3 / BG-6 / BG-7 / OR-2.2 / OR-6.1 (combat/). Dice come as 'dice-rolled'
+  // with a purpose naming the step, the unit type and, for a minor race, the race.
+  | { type: 'battle-started'; hex: HexKey; attacker: Seat; defender: Owner | null }
+  | { type: 'battle-round'; hex: HexKey; planet?: string; round: number }
+  | {
+      type: 'hits-scored';
+      hex: HexKey;
+      planet?: string;
+      by: Owner;
+      against: Owner;
+      hits: number;
+      reason: string;
+    }
+  | {
+      type: 'units-destroyed';
+      hex: HexKey;
+      planet?: string;
+      owner: Owner;
+      units: UnitCounts;
+      reason: string;
+    }
+  | { type: 'fleet-withdrew'; hex: HexKey; seat: Seat; to: HexKey; units: UnitCounts }
+  | { type: 'battle-ended'; hex: HexKey; winner: Owner | null; reason: string }
+  | { type: 'units-landed'; hex: HexKey; planet: string; seat: Seat; units: UnitCounts }
+  | {
+      type: 'invasion-started';
+      hex: HexKey;
+      planet: string;
+      invader: Seat;
+      defender: Owner | null;
+    }
+  | { type: 'invasion-ended'; hex: HexKey; planet: string; winner: Owner | null; reason: string }
+  | { type: 'planet-captured'; hex: HexKey; planet: string; from: Owner | null; to: Seat }
+  | { type: 'shock-force-promoted'; hex: HexKey; planet: string; owner: Seat; count: number }
+  | { type: 'installations-captured'; hex: HexKey; planet: string; seat: Seat; units: UnitCounts };
 
 export type EventType = GameEvent['type'];

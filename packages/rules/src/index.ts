@@ -1,6 +1,21 @@
 export * from './content/index.js';
 export { ActionSchema, PURCHASABLE_UNITS } from './actions/schema.js';
-export type { Action, ActionOf, ActionType, PurchasableUnit } from './actions/schema.js';
+export type {
+  Action,
+  ActionOf,
+  ActionType,
+  Load,
+  Losses,
+  PurchasableUnit,
+} from './actions/schema.js';
+export type {
+  BattleStep,
+  CombatState,
+  Invasion,
+  InvasionStep,
+  OwedHits,
+  SpaceBattle,
+} from './combat/types.js';
 export { apply } from './apply.js';
 export type { ApplyResult } from './apply.js';
 export { ACTION_DECISION } from './decision.js';
@@ -18,10 +33,32 @@ export type {
   LobbyOptionsInput,
   SeatChoice,
 } from './options.js';
+export { movementOptions } from './movement/options.js';
+export type {
+  Destination,
+  LoadSource,
+  MovementOptions,
+  ShipGroupOptions,
+  SystemMoveOptions,
+} from './movement/options.js';
+export { EMPTY_MOVEMENT, LOADABLE_UNITS, MOVING_SHIPS } from './movement/types.js';
+export type { LoadableUnit, MovementState, MovingShip, RiftPending } from './movement/types.js';
+export { SEGMENT_RULES } from './phases/turn-segments.js';
+export type { SegmentRules } from './phases/turn-segments.js';
 export { replay } from './replay.js';
 export { createGame } from './setup/create-game.js';
 export { ROUND_PHASES, TURN_SEGMENTS } from './state/phase.js';
-export type { Offer, PhaseName, PhaseState, RoundPhase, TurnSegment } from './state/phase.js';
+export type {
+  Offer,
+  PhaseName,
+  PhaseState,
+  RoundPhase,
+  TurnSegment,
+  TurnsPhase,
+} from './state/phase.js';
+export { StateMigrationError, migrateState } from './state/migrate.js';
+export type { MigrationCode } from './state/migrate.js';
+export { SCHEMA_VERSION } from './state/types.js';
 export type {
   GameState,
   GameView,
@@ -41,6 +78,6 @@ export type {
   Viewer,
 } from './state/types.js';
 export { influenceOf, incomeOf, resourcesOf } from './state/economy.js';
-export { describeEvent } from './views/describe.js';
+export { describeEvent, placeName, unitList } from './views/describe.js';
 export { eventsFor } from './views/events-for.js';
 export { view } from './views/view.js';

@@ -17,6 +17,8 @@ export const ConfigSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** `pretty` for a person, `json` for a log collector; `auto`: pretty when stdout is a terminal */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   /** comma-separated origins, or `*`; unset means same-origin only */
   CORS_ORIGIN: z.string().optional(),
   /** the built web client to serve at `/`; skipped when the folder does not exist */

@@ -1,4 +1,11 @@
-import { ActionSchema, apply, decisions, isGameOver } from '@outer-rim/rules';
+import {
+  ActionSchema,
+  StateMigrationError,
+  apply,
+  decisions,
+  isGameOver,
+  migrateState,
+} from '@outer-rim/rules';
 import type { Action, GameEvent, GameState } from '@outer-rim/rules';
 import type { Db } from '../db/database.js';
 import { isUnavailable, isUniqueViolation } from '../db/database.js';
@@ -152,6 +159,11 @@ export class GameService {
       .run(gameId, () => this.#submit(gameId, seat, clientId, parsed.data, finish, decidedOn))
       .catch((error: unknown) => {
         this.#cache.delete(gameId);
+        // A game stored in a shape this server cannot read is read-only; say why, nothing failed.
+        if (error instanceof StateMigrationError) {
+          finish(refusal('UNAVAILABLE', error.message), 'UNAVAILABLE');
+          return;
+        }
         if (isUnavailable(error)) {
           finish(
             refusal('UNAVAILABLE', 'The database does not answer; send the action again soon.'),
@@ -374,7 +386,8 @@ export class GameService {
     if (!entry) {
       const snapshot = await this.store.latestSnapshot(gameId);
       if (!snapshot) return undefined;
-      entry = { seq: snapshot.seq, state: snapshot.state as GameState };
+      // Snapshots of older shapes are brought up to date (a StateMigrationError says why not).
+      entry = { seq: snapshot.seq, state: migrateState(snapshot.state) };
     }
     const missing = await this.store.actionsAfter(gameId, entry.seq);
     let { seq, state } = entry;

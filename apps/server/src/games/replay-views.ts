@@ -1,5 +1,5 @@
-import { apply, view } from '@outer-rim/rules';
-import type { GameState, GameView } from '@outer-rim/rules';
+import { apply, migrateState, view } from '@outer-rim/rules';
+import type { GameView } from '@outer-rim/rules';
 import { GameLogCorruptError } from './game-service.js';
 import type { GameStore } from './game-store.js';
 
@@ -31,7 +31,7 @@ export class ReplayViews {
     }
     const snapshot = await this.store.snapshotAtOrBefore(gameId, seq);
     if (!snapshot) throw new GameLogCorruptError(gameId, seq, 'no snapshot at or before it');
-    let state = snapshot.state as GameState;
+    let state = migrateState(snapshot.state);
     let at = snapshot.seq;
     if (at < seq) {
       for (const stored of await this.store.actionsAfter(gameId, at, seq - at)) {

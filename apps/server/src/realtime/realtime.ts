@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createAdapter } from '@socket.io/postgres-adapter';
-import { eventsFor, view } from '@outer-rim/rules';
+import { StateMigrationError, eventsFor, view } from '@outer-rim/rules';
 import type { GameState, Viewer } from '@outer-rim/rules';
 import type pg from 'pg';
 import type { Logger } from 'pino';
@@ -438,6 +438,12 @@ export class Realtime {
     void admitted
       .then((ok) => (ok ? this.#welcome(socket) : undefined))
       .catch((error: unknown) => {
+        // A game stored in a shape this server cannot read stays listed, read-only, with the reason.
+        if (error instanceof StateMigrationError) {
+          log.warn({ err: error }, 'stored game in an unreadable shape');
+          socket.emit(SOCKET_EVENTS.gameError, { code: 'UNAVAILABLE', message: error.message });
+          return;
+        }
         const failed = this.#failure(
           error,
           log,

@@ -194,6 +194,7 @@ export function GamePage({ gameId }: { gameId: string }) {
       )}
       <header class="game-header">
         <a href={routeHref({ page: 'lobby' })}>← Lobby</a>
+        <a href={routeHref({ page: 'rules' })}>About the rules</a>
         <span>
           Game <code>{gameId}</code>
         </span>

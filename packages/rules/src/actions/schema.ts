@@ -43,6 +43,57 @@ export const PurchaseSpacedockSchema = z.object({ type: z.literal('purchase-spac
 export const CancelPurchasesSchema = z.object({ type: z.literal('cancel-purchases') });
 export const EndPurchaseSchema = z.object({ type: z.literal('end-purchase') });
 
+/** A board hex as its key `"q,r"` (the engine also checks it is a canonical key on the board). */
+const hex = z.templateLiteral([z.number().int(), ',', z.number().int()]);
+const count = z.number().int().min(1).max(100);
+const loadable = z.enum(['fighter', 'ground-force', 'shock-force', 'pds']);
+
+/**
+ * BG-5: one Carrier-borne pick-up: `count` units taken aboard at `hex` (the
+ * start or a system passed), from the mover's own group in space or from one
+ * of its planets there.
+ */
+export const LoadSchema = z.object({
+  hex,
+  planet: planet.optional(),
+  unit: loadable,
+  count,
+});
+
+/**
+ * BG-5: ships of one system move together along `path` (the hexes entered,
+ * in order; the last is where they stop), with what their Carriers load.
+ */
+export const MoveSchema = z.object({
+  type: z.literal('move'),
+  from: hex,
+  path: z.array(hex).min(1).max(12),
+  ships: z
+    .object({ dreadnought: count.optional(), carrier: count.optional(), cruiser: count.optional() })
+    .strict(),
+  load: z.array(LoadSchema).max(40).optional(),
+});
+
+/** OR-4.2: roll for one ship of this type to leave the Gravity Rift at `hex`. */
+export const RiftRollSchema = z.object({
+  type: z.literal('rift-roll'),
+  hex,
+  unit: z.enum(['dreadnought', 'carrier', 'cruiser']),
+});
+
+/**
+ * OR-4.2: after the roll, the ship leaves: `path` starts with the neighbour
+ * across an allowed side (free) and may go on with the ship's movement.
+ */
+export const RiftExitSchema = z.object({
+  type: z.literal('rift-exit'),
+  path: z.array(hex).min(1).max(12),
+  load: z.array(LoadSchema).max(40).optional(),
+});
+
+/** OR-4.2: after the roll, the ship stays in the rift (it may try again next turn). */
+export const RiftStaySchema = z.object({ type: z.literal('rift-stay') });
+
 export const EndSegmentSchema = z.object({ type: z.literal('end-segment') });
 export const EndTurnSchema = z.object({ type: z.literal('end-turn') });
 
@@ -54,6 +105,46 @@ export const PassTechnologySchema = z.object({ type: z.literal('pass-technology'
 
 export const PlaceUnitSchema = z.object({ type: z.literal('place-unit'), unit, planet });
 export const EndPlacementSchema = z.object({ type: z.literal('end-placement') });
+
+// BG-6 / BG-7 / OR-6.1 combat (hexes as keys "q,r", like movement).
+const amount = z.number().int().min(0).max(100);
+
+/** Units an owner loses to the hits it owes, and cargo over the capacity left (BG-6). */
+export const LossesSchema = z.strictObject({
+  dreadnought: amount.optional(),
+  carrier: amount.optional(),
+  cruiser: amount.optional(),
+  fighter: amount.optional(),
+  'ground-force': amount.optional(),
+  'shock-force': amount.optional(),
+  pds: amount.optional(),
+});
+export const ChooseCasualtiesSchema = z.object({
+  type: z.literal('choose-casualties'),
+  losses: LossesSchema,
+});
+/** BG-6: the attacker withdraws all its ships to an adjacent system it came from. */
+export const WithdrawSchema = z.object({ type: z.literal('withdraw'), to: hex });
+export const FightOnSchema = z.object({ type: z.literal('fight-on') });
+/**
+ * BG-7: land Ground Forces, Shock Forces and PDS from the Carriers in `hex`
+ * on `planet`, with `bombard` Dreadnoughts bombarding it first (all counts
+ * may be 0 except that something must happen).
+ */
+export const LandSchema = z.object({
+  type: z.literal('land'),
+  hex,
+  planet,
+  groundForces: amount,
+  shockForces: amount,
+  pds: amount,
+  bombard: amount,
+});
+/** OR-6.1: after a won invasion with a surviving Shock Force, take the enemy Spacedock and PDS. */
+export const CaptureInstallationsSchema = z.object({
+  type: z.literal('capture-installations'),
+  capture: z.boolean(),
+});
 
 /** Every action a seat can send, as one discriminated union on `type`. */
 export const ActionSchema = z.discriminatedUnion('type', [
@@ -70,14 +161,25 @@ export const ActionSchema = z.discriminatedUnion('type', [
   EndPurchaseSchema,
   EndSegmentSchema,
   EndTurnSchema,
+  MoveSchema,
+  RiftRollSchema,
+  RiftExitSchema,
+  RiftStaySchema,
   BuyTechnologySchema,
   PassTechnologySchema,
   PlaceUnitSchema,
   EndPlacementSchema,
+  ChooseCasualtiesSchema,
+  WithdrawSchema,
+  FightOnSchema,
+  LandSchema,
+  CaptureInstallationsSchema,
 ]);
 
 export type Action = z.infer<typeof ActionSchema>;
 export type ActionType = Action['type'];
 export type ActionOf<T extends ActionType> = Extract<Action, { type: T }>;
+export type Losses = z.infer<typeof LossesSchema>;
+export type Load = z.infer<typeof LoadSchema>;
 export type PurchasableUnit = z.infer<typeof unit>;
 export const PURCHASABLE_UNITS = unit.options;

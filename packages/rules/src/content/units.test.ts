@@ -94,7 +94,7 @@ describe('OR-6.1 shock forces', () => {
 
 describe('OR-2.2 minor-race casualties', () => {
   it('lose Fighters, then Carriers, then Cruisers, then Dreadnoughts', () => {
-    expect(MINOR_RACE_CASUALTY_ORDER).toEqual(['fighter', 'carrier', 'cruiser', 'dreadnought']);
+    expect(MINOR_RACE_CASUALTY_ORDER).toEqual(['fighter', 'cruiser', 'carrier', 'dreadnought']);
     for (const t of MINOR_RACE_CASUALTY_ORDER) expect(UNITS[t].ship).toBe(true);
   });
 });

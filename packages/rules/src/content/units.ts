@@ -190,12 +190,13 @@ export function isUnitType(value: string): value is UnitType {
 }
 
 /**
- * OR-2.2: minor races take casualties in this fixed order (the spec's list,
- * not strictly by cost), so their losses need no decision.
+ * OR-2.2: minor races take casualties cheapest first in this fixed order
+ * (RULES-SPEC, corrected: Fighters, Cruisers, Carriers, Dreadnoughts), so
+ * their losses need no decision. On a planet they only have Ground Forces.
  */
 export const MINOR_RACE_CASUALTY_ORDER: readonly ShipType[] = [
   'fighter',
-  'carrier',
   'cruiser',
+  'carrier',
   'dreadnought',
 ];

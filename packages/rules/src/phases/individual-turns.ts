@@ -2,18 +2,19 @@ import type { Action } from '../actions/schema.js';
 import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
 import type { Draft } from '../state/draft.js';
-import { TURN_SEGMENTS, type PhaseState } from '../state/phase.js';
+import { TURN_SEGMENTS, type TurnsPhase } from '../state/phase.js';
 import type { Seat, Table } from '../state/types.js';
+import { SEGMENT_RULES } from './turn-segments.js';
 import { rollTiebreak, turnOrder } from './turn-order.js';
 
 /**
  * BG-2 phase 8: players take whole turns one at a time, highest influence
  * first. The next player is chosen afresh after every turn because the
  * order follows influence as planets change hands. A turn runs through its
- * segments (leaders board, Movement, Space Battle, Invasion Combat); their
- * own actions come with the movement and combat rules.
+ * segments (leaders board, Movement, Space Battle, Invasion Combat); each
+ * segment's own decisions and actions plug in through `SEGMENT_RULES`
+ * (turn-segments.ts).
  */
-type TurnsPhase = Extract<PhaseState, { name: 'individual-turns' }>;
 
 const SEGMENT_NAMES: Readonly<Record<(typeof TURN_SEGMENTS)[number], string>> = {
   'leaders-board': 'leaders board ships',
@@ -31,6 +32,7 @@ function startTurn(d: Draft, done: Seat[], tiebreak: number[]): boolean {
   d.s.phase = { name: 'individual-turns', done, active: next, segment, tiebreak };
   d.emit({ type: 'turn-started', seat: next });
   d.emit({ type: 'segment-started', seat: next, segment });
+  SEGMENT_RULES[segment].enter?.(d);
   return true;
 }
 
@@ -42,8 +44,15 @@ export function enterIndividualTurns(d: Draft): boolean {
   return startTurn(d, [], tiebreak);
 }
 
-export function turnDecisions(_t: Table, phase: TurnsPhase): Decision[] {
+/** The segment's own decisions, when it owes any in place of the ordinary turn decision. */
+function segmentDecisions(t: Table, phase: TurnsPhase): Decision[] {
+  return SEGMENT_RULES[phase.segment].decisions?.(t, phase) ?? [];
+}
+
+export function turnDecisions(t: Table, phase: TurnsPhase): Decision[] {
   if (phase.done.includes(phase.active)) return [];
+  const own = segmentDecisions(t, phase);
+  if (own.length > 0) return own;
   return [
     {
       seat: phase.active,
@@ -53,10 +62,22 @@ export function turnDecisions(_t: Table, phase: TurnsPhase): Decision[] {
   ];
 }
 
-export function turnLegal(_t: Table, phase: TurnsPhase, seat: Seat): Action[] {
-  if (seat !== phase.active || phase.done.includes(seat)) return [];
+export function turnLegal(t: Table, phase: TurnsPhase, seat: Seat): Action[] {
+  if (phase.done.includes(phase.active)) return [];
+  const rules = SEGMENT_RULES[phase.segment];
+  const out = [...(rules.legal?.(t, phase, seat) ?? [])];
+  if (seat !== phase.active || segmentDecisions(t, phase).length > 0) return out;
+  if ((rules.blocked?.(t, phase) ?? null) !== null) return out;
   const last = phase.segment === TURN_SEGMENTS[TURN_SEGMENTS.length - 1];
-  return last ? [{ type: 'end-turn' }] : [{ type: 'end-segment' }, { type: 'end-turn' }];
+  if (!last) out.push({ type: 'end-segment' });
+  out.push({ type: 'end-turn' });
+  return out;
+}
+
+function currentTurn(d: Draft): TurnsPhase {
+  const phase = d.s.phase;
+  if (phase.name !== 'individual-turns') throw new Error('not in an individual turn');
+  return phase;
 }
 
 function endTurn(d: Draft, phase: TurnsPhase): void {
@@ -68,25 +89,52 @@ function endTurn(d: Draft, phase: TurnsPhase): void {
   }
 }
 
+/**
+ * Leaves the current segment and enters the next (running both hooks); with
+ * `toEnd`, goes on through the segments and ends the turn, but stops in a
+ * segment that holds forced work or owes decisions (a battle must be fought
+ * even when its attacker wants to end the turn).
+ */
+function advance(d: Draft, toEnd: boolean): void {
+  for (;;) {
+    const phase = currentTurn(d);
+    SEGMENT_RULES[phase.segment].leave?.(d);
+    const left = currentTurn(d);
+    const next = TURN_SEGMENTS[TURN_SEGMENTS.indexOf(left.segment) + 1];
+    if (next === undefined) {
+      endTurn(d, left);
+      return;
+    }
+    d.s.phase = { ...left, segment: next };
+    d.emit({ type: 'segment-started', seat: left.active, segment: next });
+    SEGMENT_RULES[next].enter?.(d);
+    if (!toEnd) return;
+    const entered = currentTurn(d);
+    const rules = SEGMENT_RULES[entered.segment];
+    if ((rules.blocked?.(d.s, entered) ?? null) !== null) return;
+    if (segmentDecisions(d.s, entered).length > 0) return;
+  }
+}
+
 export function applyTurn(d: Draft, phase: TurnsPhase, seat: Seat, a: Action): RuleError | null {
-  if (seat !== phase.active || phase.done.includes(seat)) {
+  if (phase.done.includes(phase.active)) {
     return ruleError('NOT_YOUR_DECISION', 'It is not your turn.');
   }
-  switch (a.type) {
-    case 'end-segment': {
-      const i = TURN_SEGMENTS.indexOf(phase.segment);
-      const segment = TURN_SEGMENTS[i + 1];
-      if (segment === undefined) {
-        return ruleError('ILLEGAL_ACTION', 'This is the last segment; end your turn instead.');
-      }
-      d.s.phase = { ...phase, segment };
-      d.emit({ type: 'segment-started', seat, segment });
-      return null;
+  const rules = SEGMENT_RULES[phase.segment];
+  if (a.type === 'end-segment' || a.type === 'end-turn') {
+    if (seat !== phase.active) return ruleError('NOT_YOUR_DECISION', 'It is not your turn.');
+    const blocked = rules.blocked?.(d.s, phase) ?? null;
+    if (blocked !== null) return ruleError('ILLEGAL_ACTION', blocked);
+    if (a.type === 'end-segment' && phase.segment === TURN_SEGMENTS[TURN_SEGMENTS.length - 1]) {
+      return ruleError('ILLEGAL_ACTION', 'This is the last segment; end your turn instead.');
     }
-    case 'end-turn':
-      endTurn(d, phase);
-      return null;
-    default:
-      return ruleError('NOT_YOUR_DECISION', 'That action does not belong to an individual turn.');
+    advance(d, a.type === 'end-turn');
+    return null;
   }
+  const result = rules.apply?.(d, phase, seat, a);
+  if (result !== undefined) return result;
+  return ruleError(
+    'ILLEGAL_ACTION',
+    `That cannot be done in the ${SEGMENT_NAMES[phase.segment]} segment.`,
+  );
 }

@@ -54,7 +54,8 @@ describe('BG-2 Place New Units', () => {
   });
 
   it('blockade: no ships where enemy ships stand, and unplaced units are lost', () => {
-    const s = placing((st) => {
+    // The enemy ship arrives after the turns (during them it would have been fought, BG-6).
+    const mutate = (st: GameState): GameState => {
       const dock = spacedocksOf(st, 1)[0] ?? '';
       const hex = st.planets[dock]?.hex ?? '0,0';
       const sys = st.units[hex] ?? { space: [], planets: {} };
@@ -65,7 +66,8 @@ describe('BG-2 Place New Units', () => {
           [hex]: { ...sys, space: [...sys.space, { owner: 0, units: { cruiser: 1 } }] },
         },
       };
-    });
+    };
+    const s = mutate(placing());
     const dock = spacedocksOf(s, 1)[0] ?? '';
     const blocked = apply(s, 1, { type: 'place-unit', unit: 'cruiser', planet: dock });
     expect(!blocked.ok && blocked.error.code).toBe('ILLEGAL_ACTION');

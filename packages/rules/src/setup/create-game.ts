@@ -19,7 +19,12 @@ import { GameSetupError } from '../errors.js';
 import { GameOptionsSchema, type GameOptions, type GameOptionsInput } from '../options.js';
 import { seedPrng } from '../prng/prng.js';
 import { Draft } from '../state/draft.js';
-import type { GameState, PlanetState, PlayerState } from '../state/types.js';
+import {
+  SCHEMA_VERSION,
+  type GameState,
+  type PlanetState,
+  type PlayerState,
+} from '../state/types.js';
 import { startFirstRound } from '../phases/machine.js';
 import { autoBuild, buildingFinished, skipStuckSeats } from './galaxy-building.js';
 import { fillMinorRaces, garrisonMinorRaces } from './minor-races.js';
@@ -202,7 +207,7 @@ export function createGame(input: GameOptionsInput, seed: string): GameState {
     }
   }
   const base: GameState = {
-    schemaVersion: 1,
+    schemaVersion: SCHEMA_VERSION,
     options,
     prng: seedPrng(seed),
     round: 0,

@@ -1,4 +1,6 @@
+import type { CombatState } from '../combat/types.js';
 import type { TurnSegment } from '../content/timing.js';
+import type { MovementState } from '../movement/types.js';
 import type { Seat } from './types.js';
 
 // BG-2: the phase and segment names (and their order) are shared with the content.
@@ -37,6 +39,10 @@ export type PhaseState =
       segment: TurnSegment;
       /** Seeded last tie-breaker per seat (BG-2), rolled once per phase. */
       tiebreak: number[];
+      /** The Movement segment's state this turn (BG-5); absent until something moves. */
+      movement?: MovementState;
+      /** Space Battle / Invasion Combat segment in progress (BG-6, BG-7); see combat/types.ts. */
+      combat?: CombatState;
     }
   | {
       name: 'technology';
@@ -55,3 +61,6 @@ export type PhaseState =
   | { name: 'game-over'; reason: string };
 
 export type PhaseName = PhaseState['name'];
+
+/** The Individual Turns phase while a turn is in progress (BG-2 phase 8). */
+export type TurnsPhase = Extract<PhaseState, { name: 'individual-turns' }>;

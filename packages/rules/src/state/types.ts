@@ -5,6 +5,12 @@ import type { GameOptions } from '../options.js';
 import type { PrngState } from '../prng/prng.js';
 import type { PhaseState } from './phase.js';
 
+/**
+ * The shape of a stored GameState. 2: a turn's segments carry their own
+ * state (movement, combat); `migrateState` brings older snapshots up.
+ */
+export const SCHEMA_VERSION = 2;
+
 /** 0-based seat index. */
 export type Seat = number;
 export type Viewer = Seat | 'spectator';
@@ -81,7 +87,7 @@ export interface MinorRace {
 
 export interface GameState {
   /** Bumped when the shape changes, so stored snapshots can be migrated. */
-  schemaVersion: 1;
+  schemaVersion: typeof SCHEMA_VERSION;
   options: GameOptions;
   prng: PrngState;
   round: number;

@@ -1,10 +1,11 @@
-import { hexKey } from '@outer-rim/map';
+import { hexKey, tileById } from '@outer-rim/map';
+import type { Galaxy, HexKey } from '@outer-rim/map';
 import { RACES } from '../content/races.js';
 import { UNITS } from '../content/units.js';
 import { techById } from '../content/technologies.js';
 import type { GameEvent } from '../events.js';
 import type { TurnSegment } from '../state/phase.js';
-import type { Owner } from '../state/types.js';
+import type { Owner, UnitCounts, UnitKind } from '../state/types.js';
 
 const SEGMENT_NAMES: Readonly<Record<TurnSegment, string>> = {
   'leaders-board': 'Leaders board',
@@ -31,8 +32,47 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/** A log line in plain words; `names` are the seats' display names. */
-export function describeEvent(e: GameEvent, names: readonly string[] = []): string {
+/**
+ * A system in plain words: its planets (the tile's name), or its kind and
+ * where it lies when it has none; the bare key only without a galaxy.
+ */
+export function placeName(hex: HexKey, galaxy?: Galaxy): string {
+  const placed = galaxy?.tiles[hex];
+  const tile = placed === undefined ? undefined : tileById(placed.tileId);
+  if (tile === undefined) return `system ${hex}`;
+  return tile.planets.length > 0 ? tile.name : `the ${tile.name} at ${hex}`;
+}
+
+/** A sentence may start with "the Naalu Collective (minor race)". */
+function cap(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function unitName(unit: UnitKind, n: number): string {
+  const name = UNITS[unit].name;
+  if (n === 1) return `1 ${name}`;
+  return `${n} ${name === 'PDS' ? name : `${name}s`}`;
+}
+
+/** "2 Cruisers, 1 Carrier and 3 Fighters". */
+export function unitList(units: UnitCounts): string {
+  const parts = (Object.entries(units) as [UnitKind, number][])
+    .filter(([, n]) => n > 0)
+    .map(([u, n]) => unitName(u, n));
+  if (parts.length <= 1) return parts[0] ?? 'nothing';
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1] ?? ''}`;
+}
+
+/**
+ * A log line in plain words; `names` are the seats' display names and
+ * `galaxy` (when given) names the systems units move through.
+ */
+export function describeEvent(
+  e: GameEvent,
+  names: readonly string[] = [],
+  galaxy?: Galaxy,
+): string {
+  const place = (hex: HexKey): string => placeName(hex, galaxy);
   const who = (seat: number): string => names[seat] ?? `Seat ${seat + 1}`;
   const owner = (o: Owner): string =>
     typeof o === 'number'
@@ -99,6 +139,28 @@ export function describeEvent(e: GameEvent, names: readonly string[] = []): stri
       return `${who(e.seat)}: ${SEGMENT_NAMES[e.segment]} segment.`;
     case 'turn-ended':
       return `${who(e.seat)} ends the turn.`;
+    case 'ships-moved': {
+      const via = e.path.slice(0, -1);
+      const through = via.length > 0 ? ` through ${via.map(place).join(', ')}` : '';
+      const rift =
+        e.riftSide === undefined ? '' : ` (whipped out of the rift through side ${e.riftSide})`;
+      return `${who(e.seat)} moves ${unitList(e.units)} from ${place(e.from)} to ${place(e.to)}${through}${rift}.`;
+    }
+    case 'units-loaded':
+      return `${who(e.seat)} loads ${unitName(e.unit, e.count)} aboard at ${e.planet ?? place(e.hex)}.`;
+    case 'fighters-lost':
+      return `${who(e.seat)} loses ${unitName('fighter', e.count)} at ${place(e.hex)}: no Carrier or Spacedock supports them.`;
+    case 'rift-rolled': {
+      const free = e.sides.length === 6;
+      const how = free
+        ? 'may leave through any side'
+        : e.sides.length === 0
+          ? 'has nowhere to go'
+          : `may leave only through side ${e.sides.join(', ')}`;
+      return `${who(e.seat)}: a ${UNITS[e.unit].name} in ${place(e.hex)} rolls ${e.roll} and ${how}.`;
+    }
+    case 'ship-stayed':
+      return `${who(e.seat)}: a ${UNITS[e.unit].name} stays in ${place(e.hex)} (${e.reason}).`;
     case 'technology-bought':
       return `${who(e.seat)} acquires ${techById(e.technology)?.name ?? e.technology} for ${e.cost} credits.`;
     case 'technology-passed':
@@ -109,6 +171,42 @@ export function describeEvent(e: GameEvent, names: readonly string[] = []): stri
       return `${who(e.seat)} loses ${e.count} × ${UNITS[e.unit].name} (${e.reason}).`;
     case 'placement-ended':
       return `${who(e.seat)} is done placing units.`;
+    case 'battle-started':
+      return e.defender === null
+        ? `PDS fire at ${who(e.attacker)}'s ships in ${place(e.hex)}.`
+        : `Battle in ${place(e.hex)}: ${who(e.attacker)} attacks ${owner(e.defender)}.`;
+    case 'battle-round':
+      return e.planet === undefined
+        ? `Battle in ${place(e.hex)}: round ${e.round}.`
+        : `Ground combat on ${e.planet}: round ${e.round}.`;
+    case 'hits-scored':
+      return `${cap(owner(e.by))} scores ${plural(e.hits, 'hit')} on ${owner(e.against)} (${e.reason}).`;
+    case 'units-destroyed':
+      return `${cap(owner(e.owner))} loses ${unitList(e.units)}${e.planet ? ` on ${e.planet}` : ` in ${place(e.hex)}`} (${e.reason}).`;
+    case 'fleet-withdrew':
+      return `${who(e.seat)} withdraws ${unitList(e.units)} from ${place(e.hex)} to ${place(e.to)}.`;
+    case 'battle-ended':
+      return e.winner === null
+        ? `The battle in ${place(e.hex)} is over: ${e.reason}.`
+        : `The battle in ${place(e.hex)} is over: ${owner(e.winner)} holds the system (${e.reason}).`;
+    case 'units-landed':
+      return `${who(e.seat)} lands ${unitList(e.units)} on ${e.planet}.`;
+    case 'invasion-started':
+      return e.defender === null
+        ? `${who(e.invader)} invades ${e.planet}.`
+        : `${who(e.invader)} invades ${e.planet}, held by ${owner(e.defender)}.`;
+    case 'invasion-ended':
+      return e.winner === null
+        ? `The invasion of ${e.planet} is over: ${e.reason}.`
+        : `The invasion of ${e.planet} is over: ${owner(e.winner)} holds it (${e.reason}).`;
+    case 'planet-captured':
+      return e.from === null
+        ? `${who(e.to)} takes control of ${e.planet}.`
+        : `${who(e.to)} takes ${e.planet} from ${owner(e.from)}.`;
+    case 'shock-force-promoted':
+      return `${who(e.owner)}: ${e.count === 1 ? 'a Ground Force becomes a Shock Force' : `${e.count} Ground Forces become Shock Forces`} on ${e.planet}.`;
+    case 'installations-captured':
+      return `${who(e.seat)}'s Shock Forces capture ${unitList(e.units)} on ${e.planet}.`;
     case 'game-over':
       return e.winner === null
         ? `The game is over (${e.reason}): shared victory.`

@@ -1,0 +1,478 @@
+import { tileById, type HexKey } from '@outer-rim/map';
+import type { ActionOf } from '../actions/schema.js';
+import { RULE_CONSTANTS } from '../content/constants.js';
+import { enemyShipsIn, spacedocksOf } from '../state/board.js';
+import type { Draft } from '../state/draft.js';
+import type { Owner, Seat, Table, UnitCounts } from '../state/types.js';
+import {
+  destroy,
+  groundIn,
+  groundLosses,
+  isMinor,
+  n,
+  planetUnits,
+  rollDice,
+  rollFor,
+  shockForcesOnBoard,
+  spaceUnits,
+  total,
+} from './forces.js';
+import { combatOf, setCombat, setInvasion, turnsOf, type TurnsPhase } from './state.js';
+import type { Invasion } from './types.js';
+
+/**
+ * BG-7 Invasion Combat segment, with Shock Forces (OR-6.1) and minor races
+ * (OR-2.2). The active player lands Ground Forces, Shock Forces and PDS from
+ * its Carriers on the planets of systems holding no enemy ships, one landing
+ * per planet per turn; Dreadnoughts there may bombard a planet without PDS.
+ * Landing on its own planet just puts the units down; landing on a neutral
+ * planet without defenders takes it; anything else is an invasion.
+ */
+
+type Land = ActionOf<'land'>;
+
+export function planetsIn(t: Table, hex: HexKey): string[] {
+  const placed = t.galaxy.tiles[hex];
+  if (placed === undefined) return [];
+  return (tileById(placed.tileId)?.planets ?? [])
+    .map((p) => p.name)
+    .filter((name) => t.planets[name]?.hex === hex);
+}
+
+/** Units of every owner but `owner` on the planet. */
+function othersOn(
+  t: Table,
+  hex: HexKey,
+  planet: string,
+  owner: Owner,
+): { owner: Owner; units: UnitCounts }[] {
+  return (t.units[hex]?.planets[planet] ?? []).filter((g) => g.owner !== owner);
+}
+
+function defendingPds(t: Table, hex: HexKey, planet: string, invader: Seat): number {
+  return othersOn(t, hex, planet, invader).reduce((s, g) => s + n(g.units, 'pds'), 0);
+}
+
+function defendingGround(t: Table, hex: HexKey, planet: string, invader: Seat): number {
+  return othersOn(t, hex, planet, invader).reduce((s, g) => s + groundIn(g.units), 0);
+}
+
+function freeDreadnoughts(t: Table, phase: TurnsPhase, hex: HexKey, seat: Seat): number {
+  return n(spaceUnits(t, hex, seat), 'dreadnought') - (combatOf(phase).bombarded[hex] ?? 0);
+}
+
+/** Why this landing is not allowed, or null. */
+export function landProblem(t: Table, phase: TurnsPhase, seat: Seat, a: Land): string | null {
+  const hex = a.hex;
+  const planet = t.planets[a.planet];
+  if (planet?.hex !== hex) return `${a.planet} is not in that system.`;
+  if (enemyShipsIn(t, hex, seat)) return 'Nobody lands in a system that still holds enemy ships.';
+  if (combatOf(phase).landed.includes(a.planet))
+    return `You have already landed on ${a.planet} this turn.`;
+  const space = spaceUnits(t, hex, seat);
+  if (a.groundForces > n(space, 'ground-force')) return 'Not that many Ground Forces aboard.';
+  if (a.shockForces > n(space, 'shock-force')) return 'Not that many Shock Forces aboard.';
+  if (a.pds > n(space, 'pds')) return 'Not that many PDS aboard.';
+  const troops = a.groundForces + a.shockForces;
+  if (troops + a.pds + a.bombard === 0) return 'Land something or bombard.';
+  if (planet.owner === seat) {
+    if (a.bombard > 0) return 'You do not bombard your own planet.';
+    return null;
+  }
+  if (a.pds > 0 && troops === 0)
+    return 'PDS land on a planet you do not hold only with Ground Forces.';
+  if (a.bombard > 0) {
+    if (a.bombard > freeDreadnoughts(t, phase, hex, seat)) {
+      return 'Not that many Dreadnoughts there that have not bombarded this turn.';
+    }
+    if (defendingPds(t, hex, a.planet, seat) > 0) return 'A planet with PDS cannot be bombarded.';
+    if (defendingGround(t, hex, a.planet, seat) === 0)
+      return 'There are no Ground Forces to bombard.';
+  }
+  return null;
+}
+
+/** A representative set of landings (all the troops; one Ground Force; bombardment alone). */
+export function landOptions(t: Table, phase: TurnsPhase): Land[] {
+  const seat = phase.active;
+  const out: Land[] = [];
+  for (const hex of Object.keys(t.units) as HexKey[]) {
+    const space = spaceUnits(t, hex, seat);
+    const gf = n(space, 'ground-force');
+    const sf = n(space, 'shock-force');
+    const pds = n(space, 'pds');
+    if (gf + sf + pds + n(space, 'dreadnought') === 0) continue;
+    for (const planet of planetsIn(t, hex)) {
+      const free = freeDreadnoughts(t, phase, hex, seat);
+      const candidates: Land[] = [
+        {
+          type: 'land',
+          hex,
+          planet,
+          groundForces: gf,
+          shockForces: sf,
+          pds: 0,
+          bombard: 0,
+        },
+        { type: 'land', hex, planet, groundForces: gf, shockForces: sf, pds, bombard: 0 },
+        {
+          type: 'land',
+          hex,
+          planet,
+          groundForces: gf,
+          shockForces: sf,
+          pds: 0,
+          bombard: free,
+        },
+        {
+          type: 'land',
+          hex,
+          planet,
+          groundForces: Math.min(1, gf),
+          shockForces: 0,
+          pds: 0,
+          bombard: 0,
+        },
+        {
+          type: 'land',
+          hex,
+          planet,
+          groundForces: 0,
+          shockForces: 0,
+          pds: 0,
+          bombard: free,
+        },
+      ];
+      const seen = new Set<string>();
+      for (const c of candidates) {
+        const key = `${c.groundForces},${c.shockForces},${c.pds},${c.bombard}`;
+        if (seen.has(key) || landProblem(t, phase, seat, c) !== null) continue;
+        seen.add(key);
+        out.push(c);
+      }
+    }
+  }
+  return out;
+}
+
+/** The landing, already checked: units go down, then bombardment, PDS fire and ground rounds. */
+export function land(d: Draft, seat: Seat, a: Land): void {
+  const hex = a.hex;
+  const c = combatOf(turnsOf(d));
+  setCombat(d, {
+    ...c,
+    // Bombardment alone is not a landing: the forces may still land there afterwards.
+    landed: a.groundForces + a.shockForces + a.pds > 0 ? [...c.landed, a.planet] : c.landed,
+    bombarded:
+      a.bombard > 0 ? { ...c.bombarded, [hex]: (c.bombarded[hex] ?? 0) + a.bombard } : c.bombarded,
+  });
+  const landed: UnitCounts = {};
+  if (a.groundForces > 0) landed['ground-force'] = a.groundForces;
+  if (a.shockForces > 0) landed['shock-force'] = a.shockForces;
+  if (a.pds > 0) landed.pds = a.pds;
+  for (const [k, v] of Object.entries(landed) as [keyof UnitCounts, number][]) {
+    d.addUnits(hex, null, seat, k, -v);
+    d.addUnits(hex, a.planet, seat, k, v);
+  }
+  if (total(landed) > 0)
+    d.emit({ type: 'units-landed', hex, planet: a.planet, seat, units: landed });
+  const owner = d.s.planets[a.planet]?.owner ?? null;
+  if (owner === seat) return;
+  const troops = a.groundForces + a.shockForces;
+  if (owner === null && othersOn(d.s, hex, a.planet, seat).length === 0) {
+    // A neutral planet without defenders is simply taken: there is nobody to fight.
+    d.setPlanetOwner(a.planet, seat);
+    d.emit({ type: 'planet-captured', hex, planet: a.planet, from: null, to: seat });
+    return;
+  }
+  if (troops > 0)
+    d.emit({ type: 'invasion-started', hex, planet: a.planet, invader: seat, defender: owner });
+  setInvasion(d, {
+    hex,
+    planet: a.planet,
+    invader: seat,
+    defender: owner,
+    step: a.bombard > 0 ? 'bombardment' : 'pds-fire',
+    round: 0,
+    bombard: a.bombard,
+    landed,
+    owed: 0,
+  });
+}
+
+/** The owner whose forces defend the planet: its controller, or whoever else stands on it. */
+function defenderOf(t: Table, inv: Invasion): Owner | null {
+  if (inv.defender !== null && inv.defender !== inv.invader) return inv.defender;
+  return othersOn(t, inv.hex, inv.planet, inv.invader)[0]?.owner ?? null;
+}
+
+function bombardment(d: Draft, inv: Invasion): void {
+  const defender = defenderOf(d.s, inv);
+  if (defender !== null) {
+    const { hits } = rollFor(
+      d,
+      `bombardment of ${inv.planet}`,
+      inv.invader,
+      { dreadnought: inv.bombard },
+      ['dreadnought'],
+    );
+    if (hits > 0) {
+      d.emit({
+        type: 'hits-scored',
+        hex: inv.hex,
+        planet: inv.planet,
+        by: inv.invader,
+        against: defender,
+        hits,
+        reason: 'bombardment',
+      });
+      const units = planetUnits(d.s, inv.hex, inv.planet, defender);
+      destroy(d, inv.hex, inv.planet, defender, groundLosses(units, hits), 'bombardment');
+    }
+  }
+  // Bombardment alone (nothing landed) is all that happens on this planet.
+  if (groundIn(inv.landed) === 0) setInvasion(d, undefined);
+  else setInvasion(d, { ...inv, step: 'pds-fire' });
+}
+
+/** The ways the invader can take `hits` from the planet's PDS (it chooses; OR-6.1 does not force Shock Forces first). */
+export function pdsLossOptions(units: UnitCounts, hits: number): UnitCounts[] {
+  const gf = n(units, 'ground-force');
+  const sf = n(units, 'shock-force');
+  const owed = Math.min(hits, gf + sf);
+  const out: UnitCounts[] = [];
+  for (let s = Math.min(sf, owed); s >= 0; s--) {
+    const g = owed - s;
+    if (g > gf) continue;
+    const l: UnitCounts = {};
+    if (g > 0) l['ground-force'] = g;
+    if (s > 0) l['shock-force'] = s;
+    out.push(l);
+  }
+  return out.reverse();
+}
+
+function pdsFire(d: Draft, inv: Invasion): boolean {
+  const defender = defenderOf(d.s, inv);
+  const pds = defender === null ? 0 : n(planetUnits(d.s, inv.hex, inv.planet, defender), 'pds');
+  if (defender === null || pds === 0) {
+    setInvasion(d, { ...inv, step: 'round' });
+    return true;
+  }
+  const { hits } = rollFor(
+    d,
+    `PDS fire at the forces landing on ${inv.planet}`,
+    defender,
+    { pds },
+    ['pds'],
+  );
+  if (hits === 0) {
+    setInvasion(d, { ...inv, step: 'round' });
+    return true;
+  }
+  d.emit({
+    type: 'hits-scored',
+    hex: inv.hex,
+    planet: inv.planet,
+    by: defender,
+    against: inv.invader,
+    hits,
+    reason: 'PDS fire at the landing',
+  });
+  const options = pdsLossOptions(planetUnits(d.s, inv.hex, inv.planet, inv.invader), hits);
+  if (options.length <= 1) {
+    destroy(d, inv.hex, inv.planet, inv.invader, options[0] ?? {}, 'PDS fire at the landing');
+    setInvasion(d, { ...inv, step: 'round' });
+    return true;
+  }
+  setInvasion(d, { ...inv, step: 'casualties', owed: hits });
+  return false;
+}
+
+/** The invader's chosen losses to the PDS fire, already checked. */
+export function takeLandingLosses(d: Draft, inv: Invasion, losses: UnitCounts): void {
+  destroy(d, inv.hex, inv.planet, inv.invader, losses, 'PDS fire at the landing');
+  setInvasion(d, { ...inv, step: 'round', owed: 0 });
+}
+
+export function landingLossProblem(t: Table, inv: Invasion, losses: UnitCounts): string | null {
+  const units = planetUnits(t, inv.hex, inv.planet, inv.invader);
+  const options = pdsLossOptions(units, inv.owed);
+  const key = (u: UnitCounts): string => `${n(u, 'ground-force')},${n(u, 'shock-force')}`;
+  if (total(losses) !== n(losses, 'ground-force') + n(losses, 'shock-force')) {
+    return 'Only the landed Ground Forces and Shock Forces can be hit.';
+  }
+  return options.some((o) => key(o) === key(losses))
+    ? null
+    : `Choose ${Math.min(inv.owed, groundIn(units))} of the landed forces.`;
+}
+
+/** OR-6.1: a Ground Force's unmodified 10 earns a second die; 9 or 10 promotes it (players only). */
+function promotionCandidates(
+  d: Draft,
+  inv: Invasion,
+  owner: Owner,
+  rolls: readonly number[] | undefined,
+): number {
+  if (!d.s.options.shockForces || isMinor(owner)) return 0;
+  // At most 3 on the board: with no room left, a 10 is just a hit.
+  if (shockForcesOnBoard(d.s, owner) >= RULE_CONSTANTS.shockForceLimitPerPlayer) return 0;
+  const tens = (rolls ?? []).filter((r) => r === RULE_CONSTANTS.shockForcePromotionTrigger).length;
+  if (tens === 0) return 0;
+  const second = rollDice(d, `Shock Force promotion on ${inv.planet}`, tens, owner);
+  return second.filter((r) => r >= RULE_CONSTANTS.shockForcePromotionMin).length;
+}
+
+function promote(d: Draft, inv: Invasion, owner: Owner, candidates: number): void {
+  if (candidates === 0 || typeof owner !== 'number') return;
+  const units = planetUnits(d.s, inv.hex, inv.planet, owner);
+  // A fledgling Shock Force of a side wiped out this round dies unused; none beyond 3 on the board.
+  const room = Math.max(
+    0,
+    RULE_CONSTANTS.shockForceLimitPerPlayer - shockForcesOnBoard(d.s, owner),
+  );
+  const count = Math.min(candidates, n(units, 'ground-force'), room);
+  if (count === 0) return;
+  d.addUnits(inv.hex, inv.planet, owner, 'ground-force', -count);
+  d.addUnits(inv.hex, inv.planet, owner, 'shock-force', count);
+  d.emit({ type: 'shock-force-promoted', hex: inv.hex, planet: inv.planet, owner, count });
+}
+
+function groundRound(d: Draft, inv: Invasion, defender: Owner): void {
+  const round = inv.round + 1;
+  d.emit({ type: 'battle-round', hex: inv.hex, planet: inv.planet, round });
+  const label = `ground combat on ${inv.planet}, round ${round}`;
+  const types = ['shock-force', 'ground-force'] as const;
+  const mine = planetUnits(d.s, inv.hex, inv.planet, inv.invader);
+  const theirs = planetUnits(d.s, inv.hex, inv.planet, defender);
+  const a = rollFor(d, label, inv.invader, mine, types);
+  const x = rollFor(d, label, defender, theirs, types);
+  const aPromote = promotionCandidates(d, inv, inv.invader, a.rolls['ground-force']);
+  const xPromote = promotionCandidates(d, inv, defender, x.rolls['ground-force']);
+  const reason = `ground combat round ${round}`;
+  if (a.hits > 0)
+    d.emit({
+      type: 'hits-scored',
+      hex: inv.hex,
+      planet: inv.planet,
+      by: inv.invader,
+      against: defender,
+      hits: a.hits,
+      reason,
+    });
+  if (x.hits > 0)
+    d.emit({
+      type: 'hits-scored',
+      hex: inv.hex,
+      planet: inv.planet,
+      by: defender,
+      against: inv.invader,
+      hits: x.hits,
+      reason,
+    });
+  // Hits land at the same time; Shock Forces are always the first casualties (OR-6.1).
+  destroy(d, inv.hex, inv.planet, inv.invader, groundLosses(mine, x.hits), reason);
+  destroy(d, inv.hex, inv.planet, defender, groundLosses(theirs, a.hits), reason);
+  promote(d, inv, inv.invader, aPromote);
+  promote(d, inv, defender, xPromote);
+  setInvasion(d, { ...inv, round });
+}
+
+function installationsOf(units: UnitCounts): UnitCounts {
+  const out: UnitCounts = {};
+  if (n(units, 'spacedock') > 0) out.spacedock = n(units, 'spacedock');
+  if (n(units, 'pds') > 0) out.pds = n(units, 'pds');
+  return out;
+}
+
+function endInvasion(d: Draft, inv: Invasion, winner: Owner | null, reason: string): void {
+  d.emit({ type: 'invasion-ended', hex: inv.hex, planet: inv.planet, winner, reason });
+  setInvasion(d, undefined);
+}
+
+/** BG-7: one side is gone; control changes or the defender keeps the planet. */
+function conclude(d: Draft, inv: Invasion): void {
+  const mine = planetUnits(d.s, inv.hex, inv.planet, inv.invader);
+  if (groundIn(mine) === 0) {
+    // Landed PDS do not hold a planet alone: they are lost with the invasion.
+    destroy(d, inv.hex, inv.planet, inv.invader, { pds: n(mine, 'pds') }, 'the invasion failed');
+    const keeper = d.s.planets[inv.planet]?.owner ?? null;
+    endInvasion(
+      d,
+      inv,
+      keeper,
+      inv.round === 0 ? 'the landing forces were shot down' : 'the invaders are wiped out',
+    );
+    return;
+  }
+  const from = d.s.planets[inv.planet]?.owner ?? null;
+  d.setPlanetOwner(inv.planet, inv.invader);
+  d.emit({ type: 'planet-captured', hex: inv.hex, planet: inv.planet, from, to: inv.invader });
+  const installations = othersOn(d.s, inv.hex, inv.planet, inv.invader).some(
+    (g) => total(installationsOf(g.units)) > 0,
+  );
+  if (installations && d.s.options.shockForces && n(mine, 'shock-force') > 0) {
+    setInvasion(d, { ...inv, step: 'capture' });
+    return;
+  }
+  captureOrDestroy(d, inv, false);
+}
+
+/** OR-6.1 / BG-7: the enemy Spacedock and PDS on a captured planet are taken (Shock Forces) or destroyed. */
+export function captureOrDestroy(d: Draft, inv: Invasion, capture: boolean): void {
+  const taken: UnitCounts = {};
+  for (const g of othersOn(d.s, inv.hex, inv.planet, inv.invader)) {
+    const inst = installationsOf(g.units);
+    if (total(inst) === 0) continue;
+    destroy(
+      d,
+      inv.hex,
+      inv.planet,
+      g.owner,
+      inst,
+      capture ? 'captured by Shock Forces' : 'the planet was captured',
+    );
+    if (!capture) continue;
+    const docksLeft = RULE_CONSTANTS.maxSpacedocksPerPlayer - spacedocksOf(d.s, inv.invader).length;
+    const docks = Math.min(n(inst, 'spacedock'), Math.max(0, docksLeft));
+    if (docks > 0) taken.spacedock = (taken.spacedock ?? 0) + docks;
+    if (n(inst, 'pds') > 0) taken.pds = (taken.pds ?? 0) + n(inst, 'pds');
+  }
+  for (const [k, v] of Object.entries(taken) as [keyof UnitCounts, number][]) {
+    d.addUnits(inv.hex, inv.planet, inv.invader, k, v);
+  }
+  if (total(taken) > 0) {
+    d.emit({
+      type: 'installations-captured',
+      hex: inv.hex,
+      planet: inv.planet,
+      seat: inv.invader,
+      units: taken,
+    });
+  }
+  endInvasion(d, inv, inv.invader, 'the defenders are gone');
+}
+
+/** Runs one step of the invasion in progress; false when it waits for a decision. */
+export function stepInvasion(d: Draft, inv: Invasion): boolean {
+  switch (inv.step) {
+    case 'bombardment':
+      bombardment(d, inv);
+      return true;
+    case 'pds-fire':
+      return pdsFire(d, inv);
+    case 'casualties':
+    case 'capture':
+      return false;
+    case 'round': {
+      // Issue 9: "before a ground round" cards and leaders in the fight get their window here.
+      const defender = defenderOf(d.s, inv);
+      const mine = groundIn(planetUnits(d.s, inv.hex, inv.planet, inv.invader));
+      const theirs =
+        defender === null ? 0 : groundIn(planetUnits(d.s, inv.hex, inv.planet, defender));
+      if (mine === 0 || theirs === 0 || defender === null) conclude(d, inv);
+      else groundRound(d, inv, defender);
+      return true;
+    }
+  }
+}

@@ -1,0 +1,280 @@
+import { distance, parseHexKey, tileById, type HexKey } from '@outer-rim/map';
+import type { Draft } from '../state/draft.js';
+import { placeName } from '../views/describe.js';
+import type { Owner, Seat, Table, UnitCounts, UnitKind } from '../state/types.js';
+import {
+  SPACE_SHIPS,
+  capacityOf,
+  cargoNeed,
+  destroy,
+  docksIn,
+  isMinor,
+  isNebula,
+  minorSpaceLosses,
+  n,
+  rollFor,
+  shipOwners,
+  shipsIn,
+  spaceLossOptions,
+  spaceUnits,
+} from './forces.js';
+import {
+  arrivedHexes,
+  cameFrom,
+  combatOf,
+  setBattle,
+  setCombat,
+  turnsOf,
+  type TurnsPhase,
+} from './state.js';
+import type { OwedHits, SpaceBattle } from './types.js';
+
+/**
+ * BG-3 / BG-6 Space Battle segment. Every system holding the active
+ * player's ships and another owner's ships (a minor race's too, OR-2.2) is
+ * a battle; so is every system where the active player's ships ended a move
+ * beside another owner's PDS (BG-3: defending PDS fire at ships that end
+ * their move in its system). Each system is one fight: PDS fire first (each
+ * PDS fires once per turn: the defenders' at the arrivals, the attacker's
+ * at the defender's ships; no return fire), then rounds.
+ */
+
+/** PDS of `owner` on the planets of this system. */
+function pdsOn(t: Table, hex: HexKey): { planet: string; owner: Owner; pds: number }[] {
+  const out: { planet: string; owner: Owner; pds: number }[] = [];
+  for (const [planet, groups] of Object.entries(t.units[hex]?.planets ?? {})) {
+    for (const g of groups)
+      if (n(g.units, 'pds') > 0) out.push({ planet, owner: g.owner, pds: n(g.units, 'pds') });
+  }
+  return out;
+}
+
+/** Systems where the active player fights this segment, in the fixed order they resolve (by hex key). */
+export function fightsAt(t: Table, phase: TurnsPhase): HexKey[] {
+  const active = phase.active;
+  const arrived = arrivedHexes(phase);
+  const out: HexKey[] = [];
+  for (const hex of Object.keys(t.units) as HexKey[]) {
+    if (shipsIn(spaceUnits(t, hex, active)) === 0) continue;
+    const enemyShips = shipOwners(t, hex).some((o) => o !== active);
+    const enemyPds = arrived.includes(hex) && pdsOn(t, hex).some((p) => p.owner !== active);
+    if (enemyShips || enemyPds) out.push(hex);
+  }
+  return out.sort();
+}
+
+/** Starts the fight in `hex`; `pds` false: PDS have already fired here this turn. */
+export function startFight(d: Draft, hex: HexKey, pds: boolean): void {
+  const phase = turnsOf(d);
+  const defender = shipOwners(d.s, hex).find((o) => o !== phase.active) ?? null;
+  d.emit({ type: 'battle-started', hex, attacker: phase.active, defender });
+  setBattle(d, {
+    hex,
+    attacker: phase.active,
+    defender,
+    round: 0,
+    step: pds ? 'pds-fire' : 'round',
+    owed: [],
+  });
+}
+
+function addOwed(owed: OwedHits[], owner: Owner, hits: number): OwedHits[] {
+  if (hits <= 0) return owed;
+  const i = owed.findIndex((o) => o.owner === owner);
+  if (i === -1) return [...owed, { owner, hits }];
+  return owed.map((o, j) => (j === i ? { owner, hits: o.hits + hits } : o));
+}
+
+function pdsFire(d: Draft, b: SpaceBattle): SpaceBattle {
+  const arrivedHere = arrivedHexes(turnsOf(d)).includes(b.hex);
+  let owed: OwedHits[] = [];
+  for (const p of pdsOn(d.s, b.hex)) {
+    let target: Owner;
+    if (p.owner === b.attacker) {
+      if (b.defender === null) continue;
+      target = b.defender;
+    } else {
+      if (!arrivedHere && b.defender === null) continue;
+      target = b.attacker;
+    }
+    const { hits } = rollFor(d, `PDS fire from ${p.planet}`, p.owner, { pds: p.pds }, ['pds']);
+    if (hits > 0) {
+      d.emit({
+        type: 'hits-scored',
+        hex: b.hex,
+        by: p.owner,
+        against: target,
+        hits,
+        reason: 'PDS fire',
+      });
+    }
+    owed = addOwed(owed, target, hits);
+  }
+  return { ...b, step: 'casualties', owed };
+}
+
+function battleRound(d: Draft, b: SpaceBattle): SpaceBattle {
+  const defender = b.defender;
+  if (defender === null) return b;
+  const round = b.round + 1;
+  d.emit({ type: 'battle-round', hex: b.hex, round });
+  // OR-4.1: Fighters have no combat value in a Nebula (they may still be chosen as casualties).
+  const types = isNebula(d.s, b.hex) ? SPACE_SHIPS.filter((k) => k !== 'fighter') : SPACE_SHIPS;
+  const label = `space battle in ${placeName(b.hex, d.s.galaxy)}, round ${round}`;
+  const a = rollFor(d, label, b.attacker, spaceUnits(d.s, b.hex, b.attacker), types);
+  const x = rollFor(d, label, defender, spaceUnits(d.s, b.hex, defender), types);
+  // The hits are scored in the next step: issue 9 plugs rerolls (a General, OR-6.2) and cards
+  // that cancel hits in between the roll and the hits.
+  return {
+    ...b,
+    round,
+    step: 'hits',
+    owed: addOwed(addOwed([], b.attacker, x.hits), defender, a.hits),
+  };
+}
+
+/** The round's hits land on both sides at the same time (BG-6). */
+function scoreHits(d: Draft, b: SpaceBattle): SpaceBattle {
+  const defender = b.defender;
+  if (defender === null) return { ...b, step: 'casualties' };
+  const reason = `space battle round ${b.round}`;
+  for (const o of b.owed) {
+    const by = o.owner === b.attacker ? defender : b.attacker;
+    d.emit({ type: 'hits-scored', hex: b.hex, by, against: o.owner, hits: o.hits, reason });
+  }
+  return { ...b, step: 'casualties' };
+}
+
+function lossReason(b: SpaceBattle): string {
+  return b.round === 0 ? 'PDS fire' : `space battle round ${b.round}`;
+}
+
+/** The only way `owner` can take `hits` here, or null when it has a real choice to make. */
+export function forcedSpaceLosses(
+  t: Table,
+  hex: HexKey,
+  owner: Owner,
+  hits: number,
+): UnitCounts | null {
+  const units = spaceUnits(t, hex, owner);
+  if (isMinor(owner)) return minorSpaceLosses(units, hits);
+  const options = spaceLossOptions(units, docksIn(t, hex, owner), hits, 2);
+  return options.length === 1 ? (options[0] ?? {}) : options.length === 0 ? {} : null;
+}
+
+/**
+ * BG-6 withdrawal: all the attacker's ships go to one adjacent system from
+ * which at least one of them came this turn (not through a wormhole),
+ * holding no other owner's ships.
+ */
+export function retreatTargets(t: Table, phase: TurnsPhase, b: SpaceBattle): HexKey[] {
+  const here = parseHexKey(b.hex);
+  return cameFrom(phase, b.hex).filter((to) => {
+    if (distance(here, parseHexKey(to)) !== 1) return false;
+    const placed = t.galaxy.tiles[to];
+    const anomaly = placed === undefined ? 'supernova' : tileById(placed.tileId)?.anomaly;
+    if (anomaly === 'supernova' || anomaly === 'asteroid-field') return false;
+    return shipOwners(t, to).every((o) => o === b.attacker);
+  });
+}
+
+function endBattle(d: Draft, b: SpaceBattle, winner: Owner | null, reason: string): void {
+  d.emit({ type: 'battle-ended', hex: b.hex, winner, reason });
+  setBattle(d, undefined);
+  // A third owner's ships in the same system: the attacker fights them next (no second PDS fire).
+  const active = turnsOf(d).active;
+  if (
+    shipsIn(spaceUnits(d.s, b.hex, active)) > 0 &&
+    shipOwners(d.s, b.hex).some((o) => o !== active)
+  ) {
+    startFight(d, b.hex, false);
+  }
+}
+
+/** After the casualties: the fight ends, or goes on to the retreat offer or the next round. */
+function afterCasualties(d: Draft, b: SpaceBattle): void {
+  const attacker = shipsIn(spaceUnits(d.s, b.hex, b.attacker));
+  if (b.defender === null) {
+    endBattle(d, b, attacker > 0 ? b.attacker : null, 'the PDS have fired');
+    return;
+  }
+  const defender = shipsIn(spaceUnits(d.s, b.hex, b.defender));
+  if (attacker === 0 && defender === 0) endBattle(d, b, null, 'both fleets are destroyed');
+  else if (attacker === 0) endBattle(d, b, b.defender, 'the attacking fleet is destroyed');
+  else if (defender === 0) endBattle(d, b, b.attacker, 'the defending fleet is destroyed');
+  else if (b.round === 0) setBattle(d, { ...b, step: 'round', owed: [] });
+  else {
+    // Issue 9: Skilled Retreat (the defender) and "before a round" cards get their window here.
+    const canRetreat = retreatTargets(d.s, turnsOf(d), b).length > 0;
+    setBattle(d, { ...b, step: canRetreat ? 'retreat' : 'round', owed: [] });
+  }
+}
+
+/**
+ * Runs one step of the battle in progress. Returns false when the battle
+ * waits for a decision (casualties to choose, the retreat offer).
+ */
+export function stepBattle(d: Draft, b: SpaceBattle): boolean {
+  switch (b.step) {
+    case 'pds-fire':
+      setBattle(d, pdsFire(d, b));
+      return true;
+    case 'round':
+      setBattle(d, battleRound(d, b));
+      return true;
+    case 'hits':
+      setBattle(d, scoreHits(d, b));
+      return true;
+    case 'casualties': {
+      // Minor races and owners without a real choice lose at once (OR-2.2); the others decide.
+      const waiting: OwedHits[] = [];
+      for (const o of b.owed) {
+        const forced = forcedSpaceLosses(d.s, b.hex, o.owner, o.hits);
+        if (forced === null) waiting.push(o);
+        else destroy(d, b.hex, null, o.owner, forced, lossReason(b));
+      }
+      if (waiting.length > 0) {
+        if (waiting.length !== b.owed.length) setBattle(d, { ...b, owed: waiting });
+        return false;
+      }
+      afterCasualties(d, b);
+      return true;
+    }
+    case 'retreat':
+      return false;
+  }
+}
+
+/** An owner's chosen casualties, already checked. */
+export function takeCasualties(d: Draft, b: SpaceBattle, seat: Seat, losses: UnitCounts): void {
+  destroy(d, b.hex, null, seat, losses, lossReason(b));
+  setBattle(d, { ...b, owed: b.owed.filter((o) => o.owner !== seat) });
+}
+
+export function fightOn(d: Draft, b: SpaceBattle): void {
+  setBattle(d, { ...b, step: 'round' });
+}
+
+/** BG-6: the attacker withdraws every unit it has in the system's space. */
+export function withdraw(d: Draft, b: SpaceBattle, to: HexKey): void {
+  const units = spaceUnits(d.s, b.hex, b.attacker);
+  for (const [k, v] of Object.entries(units) as [UnitKind, number][]) {
+    d.addUnits(b.hex, null, b.attacker, k, -v);
+    d.addUnits(to, null, b.attacker, k, v);
+  }
+  d.emit({ type: 'fleet-withdrew', hex: b.hex, seat: b.attacker, to, units });
+  // BG-3: Fighters the Carriers and Spacedocks there cannot hold are lost.
+  const there = spaceUnits(d.s, to, b.attacker);
+  const over = Math.min(
+    n(there, 'fighter'),
+    Math.max(0, cargoNeed(there, docksIn(d.s, to, b.attacker)) - capacityOf(there)),
+  );
+  if (over > 0) destroy(d, to, null, b.attacker, { fighter: over }, 'unsupported after withdrawal');
+  endBattle(d, b, b.defender, 'the attacker withdraws');
+}
+
+/** Entering the Space Battle segment: queue every fight of this turn. */
+export function queueFights(d: Draft): void {
+  const phase = turnsOf(d);
+  setCombat(d, { ...combatOf(phase), queue: fightsAt(d.s, phase) });
+}

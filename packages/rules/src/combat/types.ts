@@ -1,0 +1,93 @@
+import type { HexKey } from '@outer-rim/map';
+import type { Owner, Seat, UnitCounts } from '../state/types.js';
+
+/**
+ * The state of the Space Battle and Invasion Combat segments of one turn
+ * (BG-6, BG-7), kept in the `individual-turns` phase as `combat`.
+ *
+ * A fight is a small machine of explicit steps, stored in the state, so
+ * that a later rule can wait between two steps without rewriting either:
+ * issue 9 plugs action-card windows ("before a round", Skilled Retreat),
+ * leaders fighting and laws (Conventions of Nxill: one round, then the
+ * attacker withdraws) in as extra steps or as checks at a step boundary.
+ */
+export interface CombatState {
+  /**
+   * Systems still to fight this segment, in the order they resolve: sorted
+   * by hex key (a fixed, documented order; the active player does not
+   * choose it). The system in progress is not in the list.
+   */
+  queue: HexKey[];
+  /** The system fight in progress (PDS fire and space battle), if any. */
+  battle?: SpaceBattle;
+  /** The invasion in progress, if any (Invasion Combat segment). */
+  invasion?: Invasion;
+  /** Planets the active player has landed on this turn: one landing per planet per turn. */
+  landed: string[];
+  /** Dreadnoughts per system that have bombarded this turn (BG-7: once each). */
+  bombarded: Partial<Record<HexKey, number>>;
+}
+
+/** Hits an owner has to take and has not yet assigned. */
+export interface OwedHits {
+  owner: Owner;
+  hits: number;
+}
+
+/**
+ * Steps of a fight in one system (BG-3, BG-6):
+ * - `pds-fire`: the PDS of both sides fire once, no return fire (window: issue 9 plugs
+ *   "before PDS fire" cards in before this step runs);
+ * - `round`: both sides roll one die per ship (window: "before a round" cards, leaders);
+ * - `hits`: the round's hits are scored on both sides at once (window: rerolls of a General,
+ *   cards that cancel hits, between the roll and this step);
+ * - `casualties`: each owner that was hit chooses its losses (several at once);
+ * - `retreat`: after a round, the attacker may withdraw or fight on (window: Skilled Retreat
+ *   for the defender plugs in beside this step).
+ */
+export type BattleStep = 'pds-fire' | 'round' | 'hits' | 'casualties' | 'retreat';
+
+export interface SpaceBattle {
+  hex: HexKey;
+  attacker: Seat;
+  /**
+   * The other side's ships; null when only PDS fire here (the active player's
+   * ships ended a move beside another owner's PDS and nobody else's ships).
+   */
+  defender: Owner | null;
+  /** 0 while PDS fire is resolved, then 1, 2, ... */
+  round: number;
+  step: BattleStep;
+  /** Hits still to be assigned, one entry per owner that owes some. */
+  owed: OwedHits[];
+}
+
+/**
+ * Steps of an invasion of one planet (BG-7, OR-6.1):
+ * - `bombardment`: the invader's Dreadnoughts fire at the planet's Ground Forces;
+ * - `pds-fire`: the planet's PDS fire once at the landing forces;
+ * - `casualties`: the invader chooses which landed units the PDS hits kill (Shock Forces
+ *   are not forced first here, OR-6.1);
+ * - `round`: a ground round, casualties automatic (Shock Forces first, then Ground Forces);
+ * - `capture`: won with a surviving Shock Force, the invader decides whether to take
+ *   the enemy Spacedock and PDS as its own (OR-6.1).
+ * Windows of issue 9 (cards before a ground round, a leader landing) plug in before `round`.
+ */
+export type InvasionStep = 'bombardment' | 'pds-fire' | 'casualties' | 'round' | 'capture';
+
+export interface Invasion {
+  hex: HexKey;
+  planet: string;
+  invader: Seat;
+  /** The planet's controller when the invasion began (null: neutral). */
+  defender: Owner | null;
+  step: InvasionStep;
+  /** 0 before the first ground round. */
+  round: number;
+  /** Dreadnoughts that bombard this planet. */
+  bombard: number;
+  /** What the invader landed (Ground Forces, Shock Forces, PDS). */
+  landed: UnitCounts;
+  /** PDS hits the invader still has to assign (step `casualties`). */
+  owed: number;
+}

@@ -1,0 +1,350 @@
+import type { HexKey, Side } from '@outer-rim/map';
+import type { ActionOf, Load } from '../actions/schema.js';
+import { RULE_CONSTANTS } from '../content/constants.js';
+import { UNITS } from '../content/units.js';
+import { ruleError, type RuleError } from '../errors.js';
+import type { Draft } from '../state/draft.js';
+import type { TurnsPhase } from '../state/phase.js';
+import type { Seat, UnitCounts, UnitKind } from '../state/types.js';
+import {
+  checkPath,
+  docksIn,
+  heldCargo,
+  ignoresRifts,
+  isRift,
+  isSystemKey,
+  movableCount,
+  moveValue,
+  movementOf,
+  ownSpace,
+  riftSides,
+  sideTarget,
+  tileAt,
+} from './rules.js';
+import { MOVING_SHIPS, type MovementState, type MovingShip } from './types.js';
+
+/**
+ * BG-5 Movement segment: applying fleet moves, Carrier loads, the OR-4.2
+ * rift roll and choice, and the Fighters lost when the segment ends.
+ */
+
+function add(counts: UnitCounts, unit: UnitKind, n: number): UnitCounts {
+  return { ...counts, [unit]: (counts[unit] ?? 0) + n };
+}
+
+function setMovement(d: Draft, m: MovementState): void {
+  const phase = d.s.phase;
+  if (phase.name !== 'individual-turns') throw new Error('not in an individual turn');
+  d.s.phase = { ...phase, movement: m };
+}
+
+function planetOwnerCount(
+  d: Draft,
+  key: HexKey,
+  planet: string,
+  seat: Seat,
+  unit: UnitKind,
+): number {
+  return d.s.units[key]?.planets[planet]?.find((g) => g.owner === seat)?.units[unit] ?? 0;
+}
+
+interface Fleet {
+  from: HexKey;
+  path: HexKey[];
+  ships: Partial<Record<MovingShip, number | undefined>>;
+  load: readonly Load[];
+  riftSide?: Side;
+}
+
+/** Everything a fleet move must satisfy before anything changes; null when it may go. */
+function checkFleet(d: Draft, phase: TurnsPhase, seat: Seat, f: Fleet): RuleError | null {
+  const t = d.s;
+  const illegal = (msg: string, details?: unknown): RuleError =>
+    ruleError('ILLEGAL_ACTION', msg, details);
+  const to = f.path[f.path.length - 1];
+  if (to === undefined) return illegal('A move needs a destination.');
+  let ships = 0;
+  let move = Infinity;
+  let carriers = 0;
+  for (const unit of MOVING_SHIPS) {
+    const n = f.ships[unit] ?? 0;
+    if (n === 0) continue;
+    if (n > movableCount(t, phase, seat, f.from, unit) + (f.riftSide === undefined ? 0 : 1)) {
+      return illegal(`You have no ${n} ${UNITS[unit].name}(s) at ${f.from} that may still move.`);
+    }
+    ships += n;
+    move = Math.min(move, moveValue(t, seat, unit, f.from));
+    if (unit === 'carrier') carriers = n;
+  }
+  if (ships === 0) return illegal('Name at least one ship to move.');
+  const problem = checkPath(t, seat, f.from, f.path, move);
+  if (problem !== null) return illegal(problem);
+
+  // BG-5: loads happen where the Carriers start or pass, never where they stop.
+  const where = new Set<HexKey>([f.from, ...f.path.slice(0, -1)]);
+  const taken = new Map<string, number>();
+  let loaded = 0;
+  let heldFromStart = 0;
+  for (const l of f.load) {
+    if (!where.has(l.hex)) {
+      return illegal(`Carriers load only where they start or pass, not at ${l.hex}.`);
+    }
+    const k = `${l.hex}|${l.planet ?? ''}|${l.unit}`;
+    const n = (taken.get(k) ?? 0) + l.count;
+    taken.set(k, n);
+    let available: number;
+    if (l.planet === undefined) {
+      available = movableCount(t, phase, seat, l.hex, l.unit);
+    } else {
+      if (t.planets[l.planet]?.hex !== l.hex) return illegal(`${l.planet} is not at ${l.hex}.`);
+      if (l.unit === 'fighter') return illegal('Fighters stand in space, not on planets.');
+      available = planetOwnerCount(d, l.hex, l.planet, seat, l.unit);
+    }
+    if (n > available) {
+      return illegal(`There are not ${n} of your ${UNITS[l.unit].name} units to load there.`);
+    }
+    loaded += l.count;
+    if (l.hex === f.from && l.planet === undefined && l.unit !== 'fighter')
+      heldFromStart += l.count;
+  }
+  const room = carriers * RULE_CONSTANTS.carrierCapacity;
+  if (loaded > room) {
+    return illegal(`The Carriers have room for ${room} units; the move loads ${loaded}.`, {
+      room,
+      loaded,
+    });
+  }
+  // Cargo left in space must still be aboard the Carriers that stay (the pooled cargo model).
+  const space = ownSpace(t, f.from, seat);
+  const stayingRoom =
+    ((space.carrier ?? 0) - (f.ships.carrier ?? 0)) * RULE_CONSTANTS.carrierCapacity;
+  const stayingCargo = heldCargo(space) - heldFromStart;
+  if (stayingCargo > stayingRoom) {
+    return illegal(
+      `The Carriers staying at ${f.from} cannot hold the ${stayingCargo} units left aboard; take more with you.`,
+      { stayingCargo, stayingRoom },
+    );
+  }
+  return null;
+}
+
+/** Moves the fleet (the checks passed) and records it. */
+function moveFleet(d: Draft, phase: TurnsPhase, seat: Seat, f: Fleet): void {
+  const to = f.path[f.path.length - 1] as HexKey;
+  let units: UnitCounts = {};
+  for (const unit of MOVING_SHIPS) {
+    const n = f.ships[unit] ?? 0;
+    if (n === 0) continue;
+    d.addUnits(f.from, null, seat, unit, -n);
+    units = add(units, unit, n);
+  }
+  for (const l of f.load) {
+    d.addUnits(l.hex, l.planet ?? null, seat, l.unit, -l.count);
+    d.emit(
+      l.planet === undefined
+        ? { type: 'units-loaded', seat, hex: l.hex, unit: l.unit, count: l.count }
+        : {
+            type: 'units-loaded',
+            seat,
+            hex: l.hex,
+            planet: l.planet,
+            unit: l.unit,
+            count: l.count,
+          },
+    );
+    units = add(units, l.unit, l.count);
+  }
+  for (const [unit, n] of Object.entries(units) as [UnitKind, number][]) {
+    d.addUnits(to, null, seat, unit, n);
+  }
+  const m = movementOf(phase);
+  let movedHere: UnitCounts = m.moved[to] ?? {};
+  for (const [unit, n] of Object.entries(units) as [UnitKind, number][]) {
+    movedHere = add(movedHere, unit, n);
+  }
+  const before = f.path.length > 1 ? (f.path[f.path.length - 2] as HexKey) : f.from;
+  const came = m.cameFrom[to] ?? [];
+  setMovement(d, {
+    ...m,
+    moved: { ...m.moved, [to]: movedHere },
+    arrived: m.arrived.includes(to) ? m.arrived : [...m.arrived, to],
+    cameFrom: { ...m.cameFrom, [to]: came.includes(before) ? came : [...came, before] },
+  });
+  d.emit({
+    type: 'ships-moved',
+    seat,
+    from: f.from,
+    to,
+    path: f.path,
+    units,
+    ...(f.riftSide === undefined ? {} : { riftSide: f.riftSide }),
+  });
+}
+
+export function applyMove(
+  d: Draft,
+  phase: TurnsPhase,
+  seat: Seat,
+  a: ActionOf<'move'>,
+): RuleError | null {
+  if (!isSystemKey(d.s, a.from)) {
+    return ruleError('ILLEGAL_ACTION', `There is no system at ${a.from}.`);
+  }
+  if (isRift(d.s, a.from) && !ignoresRifts(d.s, seat)) {
+    return ruleError(
+      'ILLEGAL_ACTION',
+      'Ships leave a Gravity Rift one at a time, each after its own roll (OR-4.2).',
+    );
+  }
+  const fleet: Fleet = { from: a.from, path: a.path, ships: a.ships, load: a.load ?? [] };
+  const error = checkFleet(d, phase, seat, fleet);
+  if (error !== null) return error;
+  moveFleet(d, phase, seat, fleet);
+  return null;
+}
+
+/** OR-4.2: one ship rolls to leave the rift; the choice that follows is the `rift` decision. */
+export function applyRiftRoll(
+  d: Draft,
+  phase: TurnsPhase,
+  seat: Seat,
+  a: ActionOf<'rift-roll'>,
+): RuleError | null {
+  if (!isSystemKey(d.s, a.hex) || !isRift(d.s, a.hex)) {
+    return ruleError('ILLEGAL_ACTION', 'That system is not a Gravity Rift.');
+  }
+  if (ignoresRifts(d.s, seat)) {
+    return ruleError(
+      'ILLEGAL_ACTION',
+      'Spatial Jump ignores the Gravity Rift: move the ships without rolling.',
+    );
+  }
+  if (movableCount(d.s, phase, seat, a.hex, a.unit) < 1) {
+    return ruleError(
+      'ILLEGAL_ACTION',
+      `No ${UNITS[a.unit].name} of yours in this rift may still try to leave this turn.`,
+    );
+  }
+  const m = movementOf(phase);
+  const [roll = 1] = d.roll(
+    `gravity rift exit: ${UNITS[a.unit].name}`,
+    RULE_CONSTANTS.dieSides,
+    1,
+    seat,
+  );
+  const sides = riftSides(d.s, seat, a.hex, roll);
+  d.emit({ type: 'rift-rolled', seat, hex: a.hex, unit: a.unit, roll, sides });
+  if (sides.length === 0) {
+    // A forced exit off the board, into a Supernova or a closed Asteroid Field counts as staying.
+    const across =
+      roll < RULE_CONSTANTS.gravityRiftFreeExitMin
+        ? tileAt(d.s, sideTarget(a.hex, roll as Side))?.anomaly
+        : undefined;
+    d.emit({
+      type: 'ship-stayed',
+      seat,
+      hex: a.hex,
+      unit: a.unit,
+      reason:
+        across === 'supernova'
+          ? 'forced exit leads into a Supernova'
+          : across === 'asteroid-field'
+            ? 'forced exit leads into an Asteroid Field'
+            : 'forced exit leads off the board',
+    });
+    setMovement(d, {
+      ...m,
+      riftTried: { ...m.riftTried, [a.hex]: add(m.riftTried[a.hex] ?? {}, a.unit, 1) },
+    });
+    return null;
+  }
+  setMovement(d, {
+    ...m,
+    rift: { id: m.nextId, hex: a.hex, unit: a.unit, roll, sides },
+    nextId: m.nextId + 1,
+  });
+  return null;
+}
+
+export function applyRiftExit(
+  d: Draft,
+  phase: TurnsPhase,
+  seat: Seat,
+  a: ActionOf<'rift-exit'>,
+): RuleError | null {
+  const m = movementOf(phase);
+  const pending = m.rift;
+  if (pending === undefined) return ruleError('ILLEGAL_ACTION', 'No ship waits to leave a rift.');
+  const first = a.path[0];
+  const side = pending.sides.find(
+    (s) => first !== undefined && sideTarget(pending.hex, s) === first,
+  );
+  if (side === undefined) {
+    return ruleError(
+      'ILLEGAL_ACTION',
+      `After rolling ${pending.roll} the ship may leave only through side ${pending.sides.join(', ')}.`,
+      { sides: pending.sides },
+    );
+  }
+  const fleet: Fleet = {
+    from: pending.hex,
+    path: a.path,
+    ships: { [pending.unit]: 1 },
+    load: a.load ?? [],
+    riftSide: side,
+  };
+  const error = checkFleet(d, phase, seat, fleet);
+  if (error !== null) return error;
+  const { rift: _done, ...rest } = m;
+  setMovement(d, rest);
+  const cleared = d.s.phase;
+  if (cleared.name !== 'individual-turns') throw new Error('not in an individual turn');
+  moveFleet(d, cleared, seat, fleet);
+  return null;
+}
+
+export function applyRiftStay(d: Draft, phase: TurnsPhase, seat: Seat): RuleError | null {
+  const m = movementOf(phase);
+  const pending = m.rift;
+  if (pending === undefined) return ruleError('ILLEGAL_ACTION', 'No ship waits to leave a rift.');
+  d.emit({
+    type: 'ship-stayed',
+    seat,
+    hex: pending.hex,
+    unit: pending.unit,
+    reason: 'chose to stay',
+  });
+  const { rift: _done, ...rest } = m;
+  setMovement(d, {
+    ...rest,
+    riftTried: {
+      ...m.riftTried,
+      [pending.hex]: add(m.riftTried[pending.hex] ?? {}, pending.unit, 1),
+    },
+  });
+  return null;
+}
+
+/**
+ * BG-3: as the Movement segment ends, the mover's Fighters that neither a
+ * Carrier's room nor a Spacedock (2 each) supports are lost.
+ */
+export function loseUnsupportedFighters(d: Draft): void {
+  const phase = d.s.phase;
+  if (phase.name !== 'individual-turns') return;
+  const seat = phase.active;
+  for (const [key, sys] of Object.entries(d.s.units) as [HexKey, (typeof d.s.units)[HexKey]][]) {
+    const space = sys.space.find((g) => g.owner === seat)?.units;
+    const fighters = space?.fighter ?? 0;
+    if (space === undefined || fighters === 0) continue;
+    const room = Math.max(
+      0,
+      (space.carrier ?? 0) * RULE_CONSTANTS.carrierCapacity - heldCargo(space),
+    );
+    const supported = room + docksIn(d.s, key, seat) * RULE_CONSTANTS.fightersPerSpacedock;
+    const lost = fighters - supported;
+    if (lost <= 0) continue;
+    d.addUnits(key, null, seat, 'fighter', -lost);
+    d.emit({ type: 'fighters-lost', seat, hex: key, count: lost });
+  }
+}

@@ -1,0 +1,116 @@
+import type { HexKey } from '@outer-rim/map';
+import type { Action, Load } from '../actions/schema.js';
+import { RULE_CONSTANTS } from '../content/constants.js';
+import type { TurnsPhase } from '../state/phase.js';
+import type { Seat, Table } from '../state/types.js';
+import { loadablesAt, movementOptions } from './options.js';
+import { heldCargo, moveValue, movementOf, ownSpace, routesThroughSide } from './rules.js';
+import type { MovingShip } from './types.js';
+
+const HELD = ['ground-force', 'shock-force', 'pds'] as const;
+
+/**
+ * What one Carrier leaving `hex` must take so that the cargo left in space
+ * still fits aboard the Carriers that stay; null when it cannot (the cargo
+ * that must go has itself moved this turn).
+ */
+function forcedLoad(t: Table, phase: TurnsPhase, seat: Seat, hex: HexKey): Load[] | null {
+  const space = ownSpace(t, hex, seat);
+  const stayingRoom = ((space.carrier ?? 0) - 1) * RULE_CONSTANTS.carrierCapacity;
+  let excess = heldCargo(space) - stayingRoom;
+  const out: Load[] = [];
+  for (const src of loadablesAt(t, phase, seat, hex)) {
+    if (excess <= 0) break;
+    if (src.planet !== undefined || !(HELD as readonly string[]).includes(src.unit)) continue;
+    const count = Math.min(excess, src.count);
+    out.push({ hex, unit: src.unit, count });
+    excess -= count;
+  }
+  return excess > 0 ? null : out;
+}
+
+/** The forced load topped up to a full Carrier: cargo in space, then from planets, then Fighters. */
+function fullLoad(t: Table, phase: TurnsPhase, seat: Seat, hex: HexKey, forced: Load[]): Load[] {
+  let room = RULE_CONSTANTS.carrierCapacity;
+  const out: Load[] = [];
+  const taken = (src: { planet?: string; unit: string }): number =>
+    forced
+      .filter((l) => l.planet === src.planet && l.unit === src.unit)
+      .reduce((n, l) => n + l.count, 0);
+  for (const l of forced) room -= l.count;
+  const sources = loadablesAt(t, phase, seat, hex);
+  const order = [
+    ...sources.filter((s) => s.planet === undefined && s.unit !== 'fighter'),
+    ...sources.filter((s) => s.planet !== undefined),
+    ...sources.filter((s) => s.unit === 'fighter'),
+  ];
+  for (const src of order) {
+    const already = taken(src);
+    const count = Math.min(room, src.count - already) + already;
+    if (count > 0) {
+      out.push(
+        src.planet === undefined
+          ? { hex, unit: src.unit, count }
+          : { hex, planet: src.planet, unit: src.unit, count },
+      );
+      room -= count - already;
+    }
+  }
+  return out;
+}
+
+function sameLoad(a: readonly Load[], b: readonly Load[]): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function withLoad<T extends object>(action: T, load: readonly Load[]): T & { load?: Load[] } {
+  return load.length === 0 ? action : { ...action, load: [...load] };
+}
+
+/**
+ * BG-5 / OR-4.2: every single-ship move (to each reachable system, by one
+ * shortest path; a Carrier bare and fully loaded), every rift roll, and
+ * while a rift choice waits, staying and each way out.
+ */
+export function movementLegal(t: Table, phase: TurnsPhase, seat: Seat): Action[] {
+  if (seat !== phase.active || phase.segment !== 'movement') return [];
+  const m = movementOf(phase);
+  const out: Action[] = [];
+  const pending = m.rift;
+  if (pending !== undefined) {
+    out.push({ type: 'rift-stay' });
+    const forced = pending.unit === 'carrier' ? forcedLoad(t, phase, seat, pending.hex) : [];
+    if (forced === null) return out;
+    const move = moveValue(t, seat, pending.unit, pending.hex);
+    for (const side of pending.sides) {
+      for (const r of routesThroughSide(t, seat, pending.hex, side, move)) {
+        out.push(withLoad({ type: 'rift-exit' as const, path: r.path }, forced));
+        if (pending.unit === 'carrier' && r.path.length === 1) {
+          const full = fullLoad(t, phase, seat, pending.hex, forced);
+          if (!sameLoad(full, forced)) {
+            out.push({ type: 'rift-exit' as const, path: r.path, load: full });
+          }
+        }
+      }
+    }
+    return out;
+  }
+  for (const sys of movementOptions(t, seat).systems) {
+    if (sys.rift) {
+      for (const g of sys.groups) out.push({ type: 'rift-roll', hex: sys.hex, unit: g.unit });
+      continue;
+    }
+    for (const g of sys.groups) {
+      const forced = g.unit === 'carrier' ? forcedLoad(t, phase, seat, sys.hex) : [];
+      if (forced === null) continue;
+      const full = g.unit === 'carrier' ? fullLoad(t, phase, seat, sys.hex, forced) : forced;
+      const ships: Partial<Record<MovingShip, number>> = { [g.unit]: 1 };
+      for (const dest of g.destinations) {
+        const base = { type: 'move' as const, from: sys.hex, path: dest.path, ships };
+        out.push(withLoad(base, forced));
+        if (!sameLoad(full, forced)) out.push(withLoad(base, full));
+      }
+    }
+  }
+  return out;
+}

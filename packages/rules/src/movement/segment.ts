@@ -1,0 +1,52 @@
+import { UNITS } from '../content/units.js';
+import { ruleError } from '../errors.js';
+import type { SegmentRules } from '../phases/turn-segments.js';
+import {
+  applyMove,
+  applyRiftExit,
+  applyRiftRoll,
+  applyRiftStay,
+  loseUnsupportedFighters,
+} from './apply-move.js';
+import { movementLegal } from './legal.js';
+import { movementOf } from './rules.js';
+
+/** BG-5 Movement segment, with OR-4.1 Nebula and OR-4.2 Gravity Rift. */
+export const MOVEMENT_SEGMENT: SegmentRules = {
+  leave: loseUnsupportedFighters,
+  decisions: (_t, phase) => {
+    const pending = movementOf(phase).rift;
+    if (pending === undefined) return [];
+    const how =
+      pending.sides.length === 6
+        ? 'leave through any side'
+        : `leave through side ${pending.sides.join(', ')}`;
+    return [
+      {
+        seat: phase.active,
+        kind: 'rift',
+        prompt: `Your ${UNITS[pending.unit].name} rolled ${pending.roll} in the Gravity Rift: ${how}, or stay.`,
+      },
+    ];
+  },
+  legal: movementLegal,
+  blocked: (_t, phase) =>
+    movementOf(phase).rift === undefined
+      ? null
+      : 'A ship in the Gravity Rift waits for your choice: leave or stay.',
+  apply: (d, phase, seat, a) => {
+    if (seat !== phase.active) return ruleError('NOT_YOUR_DECISION', 'It is not your turn.');
+    switch (a.type) {
+      case 'move':
+        return applyMove(d, phase, seat, a);
+      case 'rift-roll':
+        return applyRiftRoll(d, phase, seat, a);
+      case 'rift-exit':
+        return applyRiftExit(d, phase, seat, a);
+      case 'rift-stay':
+        return applyRiftStay(d, phase, seat);
+      default:
+        return undefined;
+    }
+  },
+};

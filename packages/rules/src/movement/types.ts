@@ -1,0 +1,55 @@
+import type { HexKey, Side } from '@outer-rim/map';
+import type { UnitCounts } from '../state/types.js';
+
+/** Ships that move under their own power (BG-3: Fighters move only aboard Carriers). */
+export const MOVING_SHIPS = ['dreadnought', 'carrier', 'cruiser'] as const;
+export type MovingShip = (typeof MOVING_SHIPS)[number];
+
+/** What a Carrier may load (BG-3, BG-5). */
+export const LOADABLE_UNITS = ['fighter', 'ground-force', 'shock-force', 'pds'] as const;
+export type LoadableUnit = (typeof LOADABLE_UNITS)[number];
+
+/**
+ * OR-4.2: a ship that has rolled to leave a Gravity Rift and waits for its
+ * owner's choice. The id is local to the turn: this ship, not any ship of
+ * its type, is the one the choice moves.
+ */
+export interface RiftPending {
+  id: number;
+  hex: HexKey;
+  unit: MovingShip;
+  roll: number;
+  /** Board sides (1 = top, clockwise) the ship may leave through after this roll. */
+  sides: Side[];
+}
+
+/**
+ * The Movement segment in progress (BG-5, OR-4.1, OR-4.2). Absent on the
+ * phase until the first move of the turn; an absent state means nothing has
+ * moved yet.
+ */
+export interface MovementState {
+  /** Units that have moved this turn, by the hex where they stand now: they may not move again. */
+  moved: Record<HexKey, UnitCounts>;
+  /** Ships that rolled to leave a Gravity Rift this turn and stayed (one attempt per ship per turn). */
+  riftTried: Record<HexKey, UnitCounts>;
+  /** A rift roll waiting for its owner's choice: leave through an allowed side, or stay. */
+  rift?: RiftPending;
+  /** Hexes where the active player's ships ended a move this turn, first arrival first, no repeats. */
+  arrived: HexKey[];
+  /**
+   * For each hex in `arrived`, the systems its fleets entered it from (the
+   * last hex before it on each path): where a BG-6 retreat may go.
+   */
+  cameFrom: Record<HexKey, HexKey[]>;
+  /** Source of turn-local ids. */
+  nextId: number;
+}
+
+export const EMPTY_MOVEMENT: MovementState = {
+  moved: {},
+  riftTried: {},
+  arrived: [],
+  cameFrom: {},
+  nextId: 1,
+};

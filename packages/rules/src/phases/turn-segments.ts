@@ -1,0 +1,59 @@
+import type { Action } from '../actions/schema.js';
+import type { Decision } from '../decision.js';
+import type { RuleError } from '../errors.js';
+import {
+  applyCombat,
+  combatBlocked,
+  combatDecisions,
+  combatLegal,
+  enterInvasionCombat,
+  enterSpaceBattle,
+} from '../combat/segment.js';
+import { MOVEMENT_SEGMENT } from '../movement/segment.js';
+import type { Draft } from '../state/draft.js';
+import type { TurnSegment, TurnsPhase } from '../state/phase.js';
+import type { Seat, Table } from '../state/types.js';
+
+/**
+ * The hook points of a turn's segments (BG-2 phase 8: leaders board →
+ * Movement → Space Battle → Invasion Combat). Each segment's rules live in
+ * their own module and plug in here; the turn itself (individual-turns.ts)
+ * only walks from one segment to the next.
+ *
+ * Every hook reads the phase from the draft (`d.s.phase`), which an earlier
+ * hook may have replaced.
+ */
+export interface SegmentRules {
+  /** Runs as the segment begins, right after its `segment-started` event. */
+  enter?: (d: Draft) => void;
+  /** Runs as the segment ends, before the next one begins (BG-3: unsupported Fighters are lost). */
+  leave?: (d: Draft) => void;
+  /**
+   * Decisions this segment owes right now in place of the active player's
+   * ordinary `turn` decision (a rift choice, casualties for both sides).
+   * Undefined or an empty list: the ordinary `turn` decision stands.
+   */
+  decisions?: (t: Table, phase: TurnsPhase) => Decision[];
+  /** The segment's own legal actions for `seat` (moves, rift choices, casualties, ...). */
+  legal?: (t: Table, phase: TurnsPhase, seat: Seat) => Action[];
+  /** Applies one of the segment's own actions; undefined: not an action of this segment. */
+  apply?: (d: Draft, phase: TurnsPhase, seat: Seat, a: Action) => RuleError | null | undefined;
+  /** Why the segment cannot be left yet (forced work such as a battle in progress), or null. */
+  blocked?: (t: Table, phase: TurnsPhase) => string | null;
+}
+
+/** BG-6 / BG-7 (combat/segment.ts): fights, casualties, withdrawal, landings, captures. */
+const COMBAT_HOOKS = {
+  decisions: combatDecisions,
+  legal: combatLegal,
+  apply: applyCombat,
+  blocked: combatBlocked,
+} satisfies SegmentRules;
+
+/** One entry per segment. */
+export const SEGMENT_RULES: Readonly<Record<TurnSegment, SegmentRules>> = {
+  'leaders-board': {},
+  movement: MOVEMENT_SEGMENT,
+  'space-battle': { enter: enterSpaceBattle, ...COMBAT_HOOKS },
+  'invasion-combat': { enter: enterInvasionCombat, ...COMBAT_HOOKS },
+};

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { apply } from '../apply.js';
+import { legalActions } from '../legal-actions.js';
+import { advanceTo, deepFreeze, mustApply, newGame } from '../testing/fixtures.js';
+import { StateMigrationError, migrateState } from './migrate.js';
+import { SCHEMA_VERSION } from './types.js';
+
+describe('stored state migration (schemaVersion)', () => {
+  it('is at version 2, and a current state comes back as it is', () => {
+    const s = newGame(3);
+    expect(SCHEMA_VERSION).toBe(2);
+    expect(s.schemaVersion).toBe(2);
+    expect(migrateState(s)).toBe(s);
+  });
+
+  it('brings a v1 state (a turn without segment state) up to v2 without writing to it, and the game goes on', () => {
+    const current = advanceTo(newGame(3, {}, 'migrate'), 'individual-turns');
+    const v1 = deepFreeze(JSON.parse(JSON.stringify({ ...current, schemaVersion: 1 })) as unknown);
+    const migrated = migrateState(v1);
+    expect(migrated.schemaVersion).toBe(2);
+    expect({ ...migrated, schemaVersion: 1 }).toEqual(v1);
+    if (migrated.phase.name !== 'individual-turns') throw new Error('not in turns');
+    const seat = migrated.phase.active;
+    const movement = mustApply(migrated, seat, { type: 'end-segment' });
+    const move = legalActions(movement, seat).find((a) => a.type === 'move');
+    expect(move).toBeDefined();
+    expect(apply(movement, seat, move).ok).toBe(true);
+  });
+
+  it('refuses unknown versions and things that are no game state with a typed error', () => {
+    const s = newGame(2);
+    const codeOf = (x: unknown): string | undefined => {
+      try {
+        migrateState(x);
+        return undefined;
+      } catch (e) {
+        return e instanceof StateMigrationError ? e.code : 'untyped';
+      }
+    };
+    expect(codeOf({ ...s, schemaVersion: 99 })).toBe('UNSUPPORTED_SCHEMA_VERSION');
+    expect(codeOf({ ...s, schemaVersion: undefined })).toBe('UNSUPPORTED_SCHEMA_VERSION');
+    expect(codeOf({ ...s, schemaVersion: '2' })).toBe('UNSUPPORTED_SCHEMA_VERSION');
+    expect(codeOf(null)).toBe('NOT_A_GAME_STATE');
+    expect(codeOf('state')).toBe('NOT_A_GAME_STATE');
+    expect(codeOf({ schemaVersion: 1 })).toBe('NOT_A_GAME_STATE');
+  });
+});
