@@ -83,3 +83,7 @@ export { influenceOf, incomeOf, resourcesOf } from './state/economy.js';
 export { describeEvent, placeName, unitList } from './views/describe.js';
 export { eventsFor } from './views/events-for.js';
 export { view } from './views/view.js';
+export type { BotPolicy } from './bots/policy.js';
+export { randomBot } from './bots/random-bot.js';
+export type { RandomBotOptions } from './bots/random-bot.js';
+export { heuristicBot } from './bots/heuristic-bot.js';
