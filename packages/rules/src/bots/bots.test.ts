@@ -6,7 +6,7 @@ import { newGame } from '../testing/fixtures.js';
 import type { GameState, Seat } from '../state/types.js';
 import { view } from '../views/view.js';
 import { heuristicBot } from './heuristic-bot.js';
-import type { BotPolicy } from './policy.js';
+import { STEP_ENDING, type BotPolicy } from './policy.js';
 import { randomBot } from './random-bot.js';
 
 interface Played {
@@ -60,7 +60,8 @@ describe('bots (issue 12): legal play from their own views', () => {
         const r = play(start, bots, 4000 * players);
         expect(r.refused).toEqual([]);
         expect(r.actions.length).toBeGreaterThan(players * 10);
-        expect(r.state.round).toBeGreaterThanOrEqual(2);
+        // A full game: it runs to the round limit's end.
+        expect(r.state.phase.name).toBe('game-over');
         // Every seat acted.
         expect(new Set(r.actions.map((a) => a.seat)).size).toBe(players);
       });
@@ -72,6 +73,34 @@ describe('bots (issue 12): legal play from their own views', () => {
     const r = play(start, bots, 20_000);
     expect(r.refused).toEqual([]);
     expect(r.state.round).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('bots (issue 12): the random bot', () => {
+  it('with endBias 1 always ends the step when it may, with 0 it also does other things', () => {
+    const start = newGame(4, { roundLimit: 2 }, 'bias');
+    const eager = play(
+      start,
+      [0, 1, 2, 3].map((s) => randomBot(s, { endBias: 1 })),
+      20_000,
+    );
+    expect(eager.refused).toEqual([]);
+    expect(eager.state.phase.name).toBe('game-over');
+    const ending = new Set<string>(STEP_ENDING);
+    // Galaxy building offers no way to end a step; after it, only step-ending actions.
+    const after = eager.actions.filter(
+      (a) => a.action.type !== 'place-tile' && a.action.type !== 'discard',
+    );
+    expect(after.every((a) => ending.has(a.action.type))).toBe(true);
+    const idle = play(
+      start,
+      [0, 1, 2, 3].map((s) => randomBot(s, { endBias: 0 })),
+      20_000,
+    );
+    expect(idle.refused).toEqual([]);
+    expect(
+      idle.actions.some((a) => !ending.has(a.action.type) && a.action.type !== 'place-tile'),
+    ).toBe(true);
   });
 });
 
