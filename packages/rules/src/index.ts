@@ -83,6 +83,10 @@ export { influenceOf, incomeOf, resourcesOf } from './state/economy.js';
 export { describeEvent, placeName, unitList } from './views/describe.js';
 export { eventsFor } from './views/events-for.js';
 export { view } from './views/view.js';
+export type { BotPolicy } from './bots/policy.js';
+export { randomBot } from './bots/random-bot.js';
+export type { RandomBotOptions } from './bots/random-bot.js';
+export { heuristicBot } from './bots/heuristic-bot.js';
 // What a player reads for what the engine keeps by id (issue 11).
 export { unitCost } from './state/economy.js';
 export { gameOverReason, phaseName, segmentName } from './views/describe.js';
