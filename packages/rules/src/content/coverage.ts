@@ -52,7 +52,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
     id: 'BG-2',
     name: 'Round',
     status: partly(
-      'turns have no moves or battles yet, and the Political, Assassin and Receive Trade Income phases pass without doing anything',
+      'the Political, Assassin and Receive Trade Income phases pass without doing anything',
     ),
     summary:
       'Every round runs Progression, Market, Assassin, Political, Draw Action Cards, Receive Credits, Purchase Units, Individual Turns, Receive Trade Income, Technology and Place New Units; a phase with nothing to do passes by itself.',
@@ -61,9 +61,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
   {
     id: 'BG-3',
     name: 'Units',
-    status: partly(
-      'units are bought, placed and counted; they do not move or fight yet, so move values, combat values and Carrier cargo are unused',
-    ),
+    status: 'implemented',
     summary:
       'Dreadnought, Carrier, Cruiser, Fighter, Ground Force, PDS and Spacedock, each with a cost, a combat value (hit on a d10 roll at or above it) and a move; Fighters need a Carrier or a Spacedock.',
     readMore: `${BASE_BOOK}; ${NOTES}`,
@@ -79,7 +77,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
   {
     id: 'BG-5',
     name: 'Movement',
-    status: 'not-yet',
+    status: 'implemented',
     summary:
       'Ships move up to their move value hex by hex and stop when they meet other ships; supernovas and asteroid fields block, wormholes link; Carriers pick up Ground Forces, PDS and Fighters.',
     readMore: BASE_BOOK,
@@ -87,7 +85,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
   {
     id: 'BG-6',
     name: 'Space battle',
-    status: 'not-yet',
+    status: 'implemented',
     summary:
       'Where the active player’s ships meet another’s, PDS fire first, then both sides roll a die per ship each round and choose their own losses; the attacker may withdraw after a round.',
     readMore: BASE_BOOK,
@@ -95,7 +93,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
   {
     id: 'BG-7',
     name: 'Invasion combat',
-    status: 'not-yet',
+    status: 'implemented',
     summary:
       'Ground Forces land from Carriers; Dreadnoughts may bombard, defending PDS fire once, then ground rounds until one side is gone; a lone invader takes the planet.',
     readMore: BASE_BOOK,
@@ -122,7 +120,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
     id: 'BG-10',
     name: 'Winning',
     status: partly(
-      'as ships cannot move yet nobody gains planets outside the home system, so nobody climbs past Warlord; only a round limit, when the host sets one, ends a game',
+      'brackets, Imperium Rex, the last player with planets and the round limit are enforced; the browser has no end screen yet',
     ),
     summary:
       'Climb the progression chart one bracket per round (Foundation, Consortium, Dominion, Imperium Rex); reaching Imperium Rex wins, as does being the last player with planets, or the highest bracket at the round limit.',
@@ -147,9 +145,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
   {
     id: 'OR-2.2',
     name: 'Minor races',
-    status: partly(
-      'minor races are set up in every gap with their units; blocking moves and defending themselves wait for movement and combat',
-    ),
+    status: 'implemented',
     summary:
       'Each gap is filled by a system rolled on the Random Planet Chart, and an unused race’s home system takes its place as a minor race that never acts but fights anyone who enters.',
     readMore: `${OR_BOOK} §2.2`,
@@ -172,9 +168,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
   {
     id: 'OR-4.1',
     name: 'Nebula',
-    status: partly(
-      'placement rules apply when the galaxy is built; its effects on ships wait for movement and combat',
-    ),
+    status: 'implemented',
     summary:
       'A ship that enters a nebula stops there, and Fighters have no combat value inside it; a nebula may not be laid beside another anomaly unless there is no other place.',
     readMore: `${OR_BOOK} §4.1`,
@@ -182,9 +176,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
   {
     id: 'OR-4.2',
     name: 'Gravity Rift',
-    status: partly(
-      'placement rules apply when the galaxy is built; the exit roll for ships waits for movement',
-    ),
+    status: 'implemented',
     summary:
       'A ship leaving a gravity rift rolls a die: on 7-10 it leaves where its owner likes, on 1-6 through the side the die names, or it stays; the exit is free. Spatial Jump ignores rifts.',
     readMore: `${OR_BOOK} §4.2`,
@@ -192,14 +184,16 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
   {
     id: 'OR-5',
     name: 'New races',
-    status: partly('both races are playable; their combat abilities wait for combat'),
+    status: partly('both races are playable; their racial combat abilities are not applied yet'),
     summary: 'Two more races to play: the L1Z1X Mindnet and the Naalu Collective.',
     readMore: `${OR_BOOK} §5.0`,
   },
   {
     id: 'OR-6.1',
     name: 'Shock Forces, Hopes End',
-    status: 'not-yet',
+    status: partly(
+      'Shock Forces are promoted, fight and capture Spacedocks and PDS; the Hopes End conversion waits for the Political phase',
+    ),
     summary:
       'An option: a Ground Force that rolls a natural 10 in combat, then a 9 or 10, becomes a Shock Force (hits on 5, at most 3 each, may capture Spacedocks and PDS); the owner of Hopes End may convert one Ground Force there per Political phase for 1 credit.',
     readMore: `${OR_BOOK} §6.1`,
@@ -208,7 +202,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
     id: 'OR-6.2',
     name: 'Leaders',
     status: partly(
-      'leaders start on the home planet and the Scientist adds income; boarding ships, leaders in battles and votes, capture and captives wait for movement and combat; the Assassins option comes later',
+      'leaders start on the home planet, the Scientist adds income and an Admiral speeds Dreadnoughts; boarding ships, leaders in battles and votes, capture and captives come later; the Assassins option comes later',
     ),
     summary:
       'An option: every race has three leaders (Admiral, General, Scientist, Diplomat, Agent) who travel with fleets and help in battle, politics and income, and can be captured.',
