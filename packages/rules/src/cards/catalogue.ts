@@ -256,7 +256,18 @@ const RULES: Readonly<Record<string, CardRule>> = {
   },
 
   // ---- round phases ----
-  'corporate-sponsorship': phaseCard('purchase-units'),
+  'corporate-sponsorship': {
+    plays: (_t, _s, m) => (atPhase(m, 'purchase-units') ? ONCE : NONE),
+    // 10 credits for Spacedocks and PDS this phase (phases/purchase-units.ts spends them).
+    resolve: (d, played) => {
+      addEffect(d, {
+        card: 'corporate-sponsorship',
+        seat: played.seat,
+        until: 'phase',
+        target: { count: 10 },
+      });
+    },
+  },
   'tax-rebate': phaseCard('purchase-units'),
   'good-year': phaseCard('receive-credits'),
   'local-unrest': {

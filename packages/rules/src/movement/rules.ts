@@ -55,6 +55,11 @@ export function ignoresRifts(t: Table, seat: Seat): boolean {
   );
 }
 
+/** BG-9 In the Silence of Space: this turn the player's ships pass systems holding other players' ships. */
+export function passesShips(t: Table, seat: Seat): boolean {
+  return t.cardEffects.some((e) => e.card === 'in-the-silence-of-space' && e.seat === seat);
+}
+
 /** BG-5: Antimass Deflectors let ships pass through an Asteroid Field (never stop in one). */
 export function passesAsteroids(t: Table, seat: Seat): boolean {
   return effectsOf(t, seat).some(
@@ -148,7 +153,7 @@ export function step(t: Table, seat: Seat, from: HexKey, to: HexKey): StepRules 
   const stops =
     target.anomaly === 'nebula' ||
     (target.anomaly === 'gravity-rift' && !ignoresRifts(t, seat)) ||
-    enemyShipsIn(t, to, seat);
+    (enemyShipsIn(t, to, seat) && !passesShips(t, seat));
   return { cost, stops, passOnly: asteroid };
 }
 
@@ -205,7 +210,8 @@ function model(t: Table, seat: Seat): MovementModel {
   const jump = ignoresRifts(t, seat);
   return {
     stops: (hex: Hex, tile: TileDef) =>
-      (tile.anomaly === 'gravity-rift' && !jump) || enemyShipsIn(t, hexKey(hex), seat),
+      (tile.anomaly === 'gravity-rift' && !jump) ||
+      (enemyShipsIn(t, hexKey(hex), seat) && !passesShips(t, seat)),
     cost: (from: Hex) => (tileAt(t, hexKey(from))?.anomaly === 'gravity-rift' ? 0 : 1),
     asteroids: passesAsteroids(t, seat) ? 'pass-through' : 'blocked',
     wormholes: 'same-type',
