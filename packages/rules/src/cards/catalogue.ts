@@ -29,6 +29,11 @@ export interface CardRule {
   resolve: (d: Draft, played: PlayedCard, trigger: WindowTrigger) => void;
   /** The card stays face up when it resolves (a Trade Agreement) instead of going to the discard pile. */
   staysInPlay?: boolean;
+  /**
+   * An "any time" card with a moment of its own that opens a window for it
+   * (Reparations: a planet has just been taken).
+   */
+  ownMoment?: boolean;
 }
 
 type TriggerOf<K extends WindowTrigger['kind']> = Extract<WindowTrigger, { kind: K }>;
@@ -253,6 +258,7 @@ const RULES: Readonly<Record<string, CardRule>> = {
         reason: `Reparations for ${trigger.planet}`,
       });
     },
+    ownMoment: true,
   },
 
   // ---- round phases ----
