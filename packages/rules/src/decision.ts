@@ -17,7 +17,16 @@ export type DecisionKind =
   // Landing (BG-7) is part of the active player's ordinary `turn` decision.
   | 'casualties'
   | 'retreat'
-  | 'invasion';
+  | 'invasion'
+  /** BG-9: play an action card or pass, in an open window. */
+  | 'card'
+  /** BG-11: accept or refuse a Trade Agreement offered to you. */
+  | 'trade'
+  /**
+   * Allowed at any moment, never awaited: the "never ask me" setting (BG-9)
+   * and cancelling a trade agreement (BG-11).
+   */
+  | 'any-time';
 
 export interface Decision {
   seat: Seat;
@@ -53,4 +62,9 @@ export const ACTION_DECISION: Readonly<Record<ActionType, DecisionKind>> = {
   'fight-on': 'retreat',
   land: 'turn',
   'capture-installations': 'invasion',
+  'play-card': 'card',
+  'pass-card': 'card',
+  'card-prompts': 'any-time',
+  'answer-trade': 'trade',
+  'cancel-trade': 'any-time',
 };

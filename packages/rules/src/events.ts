@@ -1,4 +1,5 @@
 import type { Hex, HexKey, RaceId, Side } from '@outer-rim/map';
+import type { CardTarget, WindowTrigger } from './cards/types.js';
 import type { RoundPhase, TurnSegment } from './state/phase.js';
 import type { Owner, Seat, UnitCounts, UnitKind } from './state/types.js';
 
@@ -144,6 +145,46 @@ export type GameEvent =
   | { type: 'invasion-ended'; hex: HexKey; planet: string; winner: Owner | null; reason: string }
   | { type: 'planet-captured'; hex: HexKey; planet: string; from: Owner | null; to: Seat }
   | { type: 'shock-force-promoted'; hex: HexKey; planet: string; owner: Seat; count: number }
-  | { type: 'installations-captured'; hex: HexKey; planet: string; seat: Seat; units: UnitCounts };
+  | { type: 'installations-captured'; hex: HexKey; planet: string; seat: Seat; units: UnitCounts }
+  | {
+      type: 'leader-moved';
+      owner: Seat;
+      leader: string;
+      hex: HexKey;
+      planet?: string;
+      ship?: 'dreadnought' | 'carrier' | 'cruiser';
+    }
+  | {
+      type: 'leader-fate';
+      owner: Seat;
+      leader: string;
+      fate: 'killed' | 'captured' | 'escaped' | 'rescued' | 'handed-over' | 'executed';
+      /** The captor after the event (captured, handed over to another seat than the owner). */
+      by?: Seat;
+      planet?: string;
+      reason: string;
+    }
+  // BG-9 action cards and BG-11 trade agreements (cards/). A card is public from the moment
+  // it is played; what is in a hand never appears, except to its holder and to a Disclosure's player.
+  | { type: 'card-window-opened'; trigger: WindowTrigger; asked: Seat[] }
+  | { type: 'card-window-closed'; trigger: WindowTrigger }
+  | { type: 'card-played'; seat: Seat; card: string; target?: CardTarget }
+  | { type: 'card-cancelled'; seat: Seat; card: string; by: Seat }
+  | { type: 'card-resolved'; seat: Seat; card: string }
+  | { type: 'card-prompts-set'; seat: Seat; ask: boolean }
+  | { type: 'credits-paid'; from: Seat; to: Seat; amount: number; reason: string }
+  | { type: 'planet-neutral'; hex: HexKey; planet: string; from: Seat; reason: string }
+  /** Disclosure: `seat` sees the hand of `of`; the cards only in `seat`'s view. */
+  | { type: 'hand-revealed'; seat: Seat; of: Seat; cards?: string[] }
+  | { type: 'planet-annexed'; hex: HexKey; planet: string; seat: Seat }
+  | { type: 'ground-forces-shifted'; seat: Seat; from: string; to: string; count: number }
+  | { type: 'fleet-jammed'; hex: HexKey; seat: Seat; by: Seat }
+  | { type: 'trade-proposed'; from: Seat; to: Seat }
+  | { type: 'trade-refused'; from: Seat; to: Seat }
+  | { type: 'trade-agreed'; seats: [Seat, Seat]; card: string }
+  | { type: 'trade-ended'; seats: [Seat, Seat]; reason: string }
+  | { type: 'trade-income'; seat: Seat; partner: Seat; amount: number; total: number }
+  | { type: 'trade-income-stopped'; reason: string }
+  | { type: 'income-changed'; seat: Seat; amount: number; reason: string };
 
 export type EventType = GameEvent['type'];

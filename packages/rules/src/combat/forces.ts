@@ -2,6 +2,7 @@ import { tileById, type HexKey } from '@outer-rim/map';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { RACES } from '../content/races.js';
 import { MINOR_RACE_CASUALTY_ORDER, UNITS, type UnitType } from '../content/units.js';
+import { combatRollBonus } from '../cards/in-force.js';
 import type { Draft } from '../state/draft.js';
 import type { Owner, Table, UnitCounts, UnitGroup, UnitKind } from '../state/types.js';
 
@@ -136,8 +137,10 @@ export function rollFor(
   const rolls: Partial<Record<UnitType, number[]>> = {};
   for (const type of types) {
     const count = n(units, type);
-    const value = UNITS[type].combat;
-    if (count === 0 || value === null) continue;
+    const printed = UNITS[type].combat;
+    if (count === 0 || printed === null) continue;
+    // BG-9 Morale Boost: +1 on the roll this round, so a hit needs one less.
+    const value = printed - combatRollBonus(d.s, owner);
     const name = count === 1 ? UNITS[type].name : pluralName(type);
     const purpose = isMinor(owner)
       ? `${label}: ${name} of ${ownerLabel(d.s, owner)}, hit on ${value}+`

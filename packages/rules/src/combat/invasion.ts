@@ -2,6 +2,9 @@ import { tileById, type HexKey } from '@outer-rim/map';
 import type { ActionOf } from '../actions/schema.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { enemyShipsIn, spacedocksOf } from '../state/board.js';
+import { expireEffects } from '../cards/in-force.js';
+import { breakTradeByCombat } from '../cards/trade.js';
+import { openWindow } from '../cards/window.js';
 import type { Draft } from '../state/draft.js';
 import type { Owner, Seat, Table, UnitCounts } from '../state/types.js';
 import {
@@ -90,6 +93,63 @@ export function landProblem(t: Table, phase: TurnsPhase, seat: Seat, a: Land): s
       return 'There are no Ground Forces to bombard.';
   }
   return null;
+}
+
+/** What the active player may land or bombard on one planet (for a client building a `land`). */
+export interface LandingOption {
+  hex: HexKey;
+  planet: string;
+  /** The planet's controller (null: neutral). */
+  owner: Owner | null;
+  /** Aboard the Carriers in the system, the most that may land. */
+  groundForces: number;
+  shockForces: number;
+  pds: number;
+  /** Dreadnoughts there that have not bombarded this turn, and whether this planet may be bombarded. */
+  dreadnoughts: number;
+  bombardable: boolean;
+}
+
+/**
+ * BG-7: every planet the active player may land on or bombard now, with the
+ * most it may land. Reads only public information, so a seat's view gives
+ * the same answer as the state. Empty outside its Invasion Combat segment.
+ */
+export function landingOptions(t: Table, seat: Seat): LandingOption[] {
+  const phase = t.phase;
+  if (phase.name !== 'individual-turns' || phase.segment !== 'invasion-combat') return [];
+  if (phase.active !== seat || phase.combat?.invasion !== undefined) return [];
+  const out: LandingOption[] = [];
+  for (const hex of Object.keys(t.units) as HexKey[]) {
+    const space = spaceUnits(t, hex, seat);
+    const gf = n(space, 'ground-force');
+    const sf = n(space, 'shock-force');
+    const pds = n(space, 'pds');
+    if (gf + sf + pds + n(space, 'dreadnought') === 0 || enemyShipsIn(t, hex, seat)) continue;
+    const free = Math.max(0, freeDreadnoughts(t, phase, hex, seat));
+    for (const planet of planetsIn(t, hex)) {
+      if (combatOf(phase).landed.includes(planet)) continue;
+      const owner = t.planets[planet]?.owner ?? null;
+      const enemy = owner !== seat && owner !== null;
+      const bombardable =
+        enemy &&
+        free > 0 &&
+        defendingPds(t, hex, planet, seat) === 0 &&
+        defendingGround(t, hex, planet, seat) > 0;
+      if (gf + sf + pds === 0 && !bombardable) continue;
+      out.push({
+        hex,
+        planet,
+        owner,
+        groundForces: gf,
+        shockForces: sf,
+        pds,
+        dreadnoughts: free,
+        bombardable,
+      });
+    }
+  }
+  return out;
 }
 
 /** A representative set of landings (all the troops; one Ground Force; bombardment alone). */
@@ -185,8 +245,11 @@ export function land(d: Draft, seat: Seat, a: Land): void {
     d.emit({ type: 'planet-captured', hex, planet: a.planet, from: null, to: seat });
     return;
   }
-  if (troops > 0)
+  if (troops > 0) {
     d.emit({ type: 'invasion-started', hex, planet: a.planet, invader: seat, defender: owner });
+    // BG-11: partners who fight each other lose their agreement.
+    breakTradeByCombat(d, seat, owner);
+  }
   setInvasion(d, {
     hex,
     planet: a.planet,
@@ -347,6 +410,8 @@ function groundRound(d: Draft, inv: Invasion, defender: Owner): void {
   const theirs = planetUnits(d.s, inv.hex, inv.planet, defender);
   const a = rollFor(d, label, inv.invader, mine, types);
   const x = rollFor(d, label, defender, theirs, types);
+  // BG-9: "this round" cards (Morale Boost) end with the round's rolls.
+  expireEffects(d, 'combat-round');
   const aPromote = promotionCandidates(d, inv, inv.invader, a.rolls['ground-force']);
   const xPromote = promotionCandidates(d, inv, defender, x.rolls['ground-force']);
   const reason = `ground combat round ${round}`;
@@ -408,6 +473,16 @@ function conclude(d: Draft, inv: Invasion): void {
   const from = d.s.planets[inv.planet]?.owner ?? null;
   d.setPlanetOwner(inv.planet, inv.invader);
   d.emit({ type: 'planet-captured', hex: inv.hex, planet: inv.planet, from, to: inv.invader });
+  // BG-9 Reparations: the loser may answer at once (the window holds the next step).
+  if (typeof from === 'number' && from !== inv.invader) {
+    openWindow(d, {
+      kind: 'planet-taken',
+      hex: inv.hex,
+      planet: inv.planet,
+      from,
+      by: inv.invader,
+    });
+  }
   const installations = othersOn(d.s, inv.hex, inv.planet, inv.invader).some(
     (g) => total(installationsOf(g.units)) > 0,
   );
@@ -455,6 +530,18 @@ export function captureOrDestroy(d: Draft, inv: Invasion, capture: boolean): voi
 
 /** Runs one step of the invasion in progress; false when it waits for a decision. */
 export function stepInvasion(d: Draft, inv: Invasion): boolean {
+  // BG-9: the invasion's card window (Chemical Warfare, Civil Defense), once, before anything is fought.
+  if (inv.cardsAsked === undefined && groundIn(inv.landed) > 0) {
+    setInvasion(d, { ...inv, cardsAsked: 0 });
+    openWindow(d, {
+      kind: 'invasion',
+      hex: inv.hex,
+      planet: inv.planet,
+      invader: inv.invader,
+      defender: inv.defender,
+    });
+    return true;
+  }
   switch (inv.step) {
     case 'bombardment':
       bombardment(d, inv);
@@ -471,7 +558,18 @@ export function stepInvasion(d: Draft, inv: Invasion): boolean {
       const theirs =
         defender === null ? 0 : groundIn(planetUnits(d.s, inv.hex, inv.planet, defender));
       if (mine === 0 || theirs === 0 || defender === null) conclude(d, inv);
-      else groundRound(d, inv, defender);
+      else if (inv.cardsAsked !== inv.round + 1) {
+        // BG-9: before each ground round, its card window (Morale Boost), held once.
+        setInvasion(d, { ...inv, cardsAsked: inv.round + 1 });
+        openWindow(d, {
+          kind: 'ground-round',
+          hex: inv.hex,
+          planet: inv.planet,
+          invader: inv.invader,
+          defender,
+          round: inv.round + 1,
+        });
+      } else groundRound(d, inv, defender);
       return true;
     }
   }

@@ -1,4 +1,7 @@
 import { distance, parseHexKey, tileById, type HexKey } from '@outer-rim/map';
+import { expireEffects, inForce } from '../cards/in-force.js';
+import { breakTradeByCombat } from '../cards/trade.js';
+import { openWindow } from '../cards/window.js';
 import type { Draft } from '../state/draft.js';
 import { placeName } from '../views/describe.js';
 import type { Owner, Seat, Table, UnitCounts, UnitKind } from '../state/types.js';
@@ -68,6 +71,8 @@ export function startFight(d: Draft, hex: HexKey, pds: boolean): void {
   const phase = turnsOf(d);
   const defender = shipOwners(d.s, hex).find((o) => o !== phase.active) ?? null;
   d.emit({ type: 'battle-started', hex, attacker: phase.active, defender });
+  // BG-11: partners who fight each other lose their agreement.
+  breakTradeByCombat(d, phase.active, defender);
   setBattle(d, {
     hex,
     attacker: phase.active,
@@ -88,7 +93,10 @@ function addOwed(owed: OwedHits[], owner: Owner, hits: number): OwedHits[] {
 function pdsFire(d: Draft, b: SpaceBattle): SpaceBattle {
   const arrivedHere = arrivedHexes(turnsOf(d)).includes(b.hex);
   let owed: OwedHits[] = [];
+  // BG-9 Into the Breach: the enemy PDS stay silent in the battles of this turn.
+  const breach = inForce(d.s, 'into-the-breach', b.attacker);
   for (const p of pdsOn(d.s, b.hex)) {
+    if (breach && p.owner !== b.attacker) continue;
     let target: Owner;
     if (p.owner === b.attacker) {
       if (b.defender === null) continue;
@@ -123,6 +131,8 @@ function battleRound(d: Draft, b: SpaceBattle): SpaceBattle {
   const label = `space battle in ${placeName(b.hex, d.s.galaxy)}, round ${round}`;
   const a = rollFor(d, label, b.attacker, spaceUnits(d.s, b.hex, b.attacker), types);
   const x = rollFor(d, label, defender, spaceUnits(d.s, b.hex, defender), types);
+  // BG-9: "this round" cards (Morale Boost) end with the round's rolls.
+  expireEffects(d, 'combat-round');
   // The hits are scored in the next step: issue 9 plugs rerolls (a General, OR-6.2) and cards
   // that cancel hits in between the roll and the hits.
   return {
@@ -219,9 +229,26 @@ export function stepBattle(d: Draft, b: SpaceBattle): boolean {
     case 'pds-fire':
       setBattle(d, pdsFire(d, b));
       return true;
-    case 'round':
+    case 'round': {
+      // BG-9: before each round, its card window (Morale Boost, Skilled Retreat), held once.
+      const next = b.round + 1;
+      if (b.defender !== null && b.cardsAsked !== next) {
+        const asked = { ...b, cardsAsked: next };
+        setBattle(d, asked);
+        const trigger = {
+          kind: 'battle-round' as const,
+          hex: b.hex,
+          attacker: b.attacker,
+          defender: b.defender,
+          round: next,
+        };
+        if (openWindow(d, trigger)) return true;
+        setBattle(d, battleRound(d, asked));
+        return true;
+      }
       setBattle(d, battleRound(d, b));
       return true;
+    }
     case 'hits':
       setBattle(d, scoreHits(d, b));
       return true;

@@ -68,6 +68,11 @@ export function ignoresRifts(t: Table, seat: Seat): boolean {
   );
 }
 
+/** BG-9 In the Silence of Space: this turn the player's ships pass systems holding other players' ships. */
+export function passesShips(t: Table, seat: Seat): boolean {
+  return t.cardEffects.some((e) => e.card === 'in-the-silence-of-space' && e.seat === seat);
+}
+
 /** BG-5: Antimass Deflectors let ships pass through an Asteroid Field (never stop in one). */
 export function passesAsteroids(t: Table, seat: Seat): boolean {
   return effectsOf(t, seat).some(
@@ -186,7 +191,7 @@ export function step(t: Table, seat: Seat, from: HexKey, to: HexKey): StepRules 
   const stops =
     target.anomaly === 'nebula' ||
     (target.anomaly === 'gravity-rift' && !ignoresRifts(t, seat)) ||
-    stopsMovement(t, seat, to);
+    (stopsMovement(t, seat, to) && !passesShips(t, seat));
   return { cost, stops, passOnly: asteroid };
 }
 
@@ -243,7 +248,7 @@ function model(t: Table, seat: Seat): MovementModel {
   const jump = ignoresRifts(t, seat);
   return {
     stops: (hex: Hex, tile: TileDef) =>
-      (tile.anomaly === 'gravity-rift' && !jump) || stopsMovement(t, seat, hexKey(hex)),
+      (tile.anomaly === 'gravity-rift' && !jump) || (stopsMovement(t, seat, hexKey(hex)) && !passesShips(t, seat)),
     cost: (from: Hex) => (tileAt(t, hexKey(from))?.anomaly === 'gravity-rift' ? 0 : 1),
     asteroids: passesAsteroids(t, seat) ? 'pass-through' : 'blocked',
     wormholes: 'same-type',

@@ -33,8 +33,19 @@ function fromV1(s: Record<string, unknown>): Record<string, unknown> {
   return { ...s, schemaVersion: 2 };
 }
 
+/**
+ * v2 → v3 (issue 9): action-card windows and card effects (BG-9), "never
+ * ask me" seats, trade agreements (BG-11). A v2 game had none of these:
+ * no window open, no card in force, everybody asked, no agreement. Every
+ * field issue 9 adds to the state gets its default here.
+ */
+function fromV2(s: Record<string, unknown>): Record<string, unknown> {
+  return { ...s, schemaVersion: 3, neverAsk: [], cardEffects: [], tradeAgreements: [] };
+}
+
 const STEPS: Readonly<Record<number, (s: Record<string, unknown>) => Record<string, unknown>>> = {
   1: fromV1,
+  2: fromV2,
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { Galaxy, HexKey, RaceId } from '@outer-rim/map';
 import type { UnitType } from '../content/units.js';
+import type { CardEffect, CardWindow, TradeAgreement } from '../cards/types.js';
 import type { GameEvent } from '../events.js';
 import type { GameOptions } from '../options.js';
 import type { PrngState } from '../prng/prng.js';
@@ -7,9 +8,11 @@ import type { PhaseState } from './phase.js';
 
 /**
  * The shape of a stored GameState. 2: a turn's segments carry their own
- * state (movement, combat); `migrateState` brings older snapshots up.
+ * state (movement, combat). 3: action-card windows, card effects in force,
+ * "never ask me" seats and trade agreements (BG-9, BG-11), and whatever
+ * else issue 9 adds. `migrateState` brings older snapshots up.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** 0-based seat index. */
 export type Seat = number;
@@ -50,6 +53,13 @@ export interface LeaderState {
   /** Where an active leader stands (OR-6.2: on a friendly planet or aboard a ship). */
   hex?: HexKey;
   planet?: string;
+  /**
+   * Aboard a ship of this type at `hex` (no `planet`). Ships are counts, not
+   * pieces (issue 8), so a leader knows its ship only by type: it is aboard
+   * the last ship of that type its owner has there, and dies (or is taken)
+   * only when that type is wiped out in the system (OR-6.2, leaders/README).
+   */
+  ship?: 'dreadnought' | 'carrier' | 'cruiser';
   /** Seat holding it captive. */
   captor?: Seat;
 }
@@ -111,6 +121,14 @@ export interface GameState {
   winner: Seat | null;
   /** What happened inside createGame (dice, tiles, minor races), cut per viewer in views. */
   setupEvents: GameEvent[];
+  /** BG-9: the action-card window the game waits in, if any (cards/types.ts). */
+  window?: CardWindow;
+  /** BG-9: seats that chose "never ask me about cards": no window waits for them. */
+  neverAsk: Seat[];
+  /** BG-9: effects of resolved cards still in force. */
+  cardEffects: CardEffect[];
+  /** BG-11: active trade agreements (their cards lie face up). */
+  tradeAgreements: TradeAgreement[];
 }
 
 export interface PlayerView extends PlayerPublic {
