@@ -3,6 +3,7 @@ import { RULE_CONSTANTS } from '../content/constants.js';
 import { RACES } from '../content/races.js';
 import { MINOR_RACE_CASUALTY_ORDER, UNITS, type UnitType } from '../content/units.js';
 import { combatRollBonus } from '../cards/in-force.js';
+import { combatModifier } from '../technology/combat.js';
 import type { Draft } from '../state/draft.js';
 import type { Owner, Table, UnitCounts, UnitGroup, UnitKind } from '../state/types.js';
 
@@ -132,6 +133,8 @@ export function rollFor(
   owner: Owner,
   units: UnitCounts,
   types: readonly UnitType[],
+  scope: 'space-battle' | 'invasion-combat',
+  extraBonus = 0,
 ): { hits: number; rolls: Partial<Record<UnitType, number[]>> } {
   let hits = 0;
   const rolls: Partial<Record<UnitType, number[]>> = {};
@@ -139,8 +142,10 @@ export function rollFor(
     const count = n(units, type);
     const printed = UNITS[type].combat;
     if (count === 0 || printed === null) continue;
-    // BG-9 Morale Boost: +1 on the roll this round, so a hit needs one less.
-    const value = printed - combatRollBonus(d.s, owner);
+    // BG-9 Morale Boost (+1 this round) and technologies / racial abilities: a
+    // bonus on the roll is a hit on a lower number, shown in the die's purpose.
+    const value =
+      printed - combatRollBonus(d.s, owner) - combatModifier(d.s, owner, type, scope) - extraBonus;
     const name = count === 1 ? UNITS[type].name : pluralName(type);
     const purpose = isMinor(owner)
       ? `${label}: ${name} of ${ownerLabel(d.s, owner)}, hit on ${value}+`

@@ -5,6 +5,7 @@ import { enemyShipsIn, spacedocksOf } from '../state/board.js';
 import { expireEffects } from '../cards/in-force.js';
 import { breakTradeByCombat } from '../cards/trade.js';
 import { openWindow } from '../cards/window.js';
+import { magenGroundBonus } from '../technology/combat.js';
 import type { Draft } from '../state/draft.js';
 import type { Owner, Seat, Table, UnitCounts } from '../state/types.js';
 import {
@@ -278,6 +279,7 @@ function bombardment(d: Draft, inv: Invasion): void {
       inv.invader,
       { dreadnought: inv.bombard },
       ['dreadnought'],
+      'invasion-combat',
     );
     if (hits > 0) {
       d.emit({
@@ -328,6 +330,7 @@ function pdsFire(d: Draft, inv: Invasion): boolean {
     defender,
     { pds },
     ['pds'],
+    'invasion-combat',
   );
   if (hits === 0) {
     setInvasion(d, { ...inv, step: 'round' });
@@ -408,8 +411,10 @@ function groundRound(d: Draft, inv: Invasion, defender: Owner): void {
   const types = ['shock-force', 'ground-force'] as const;
   const mine = planetUnits(d.s, inv.hex, inv.planet, inv.invader);
   const theirs = planetUnits(d.s, inv.hex, inv.planet, defender);
-  const a = rollFor(d, label, inv.invader, mine, types);
-  const x = rollFor(d, label, defender, theirs, types);
+  const a = rollFor(d, label, inv.invader, mine, types, 'invasion-combat');
+  const planetGroups = d.s.units[inv.hex]?.planets[inv.planet] ?? [];
+  const magen = magenGroundBonus(d.s, defender, planetGroups);
+  const x = rollFor(d, label, defender, theirs, types, 'invasion-combat', magen);
   // BG-9: "this round" cards (Morale Boost) end with the round's rolls.
   expireEffects(d, 'combat-round');
   const aPromote = promotionCandidates(d, inv, inv.invader, a.rolls['ground-force']);

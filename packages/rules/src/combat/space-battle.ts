@@ -105,7 +105,14 @@ function pdsFire(d: Draft, b: SpaceBattle): SpaceBattle {
       if (!arrivedHere && b.defender === null) continue;
       target = b.attacker;
     }
-    const { hits } = rollFor(d, `PDS fire from ${p.planet}`, p.owner, { pds: p.pds }, ['pds']);
+    const { hits } = rollFor(
+      d,
+      `PDS fire from ${p.planet}`,
+      p.owner,
+      { pds: p.pds },
+      ['pds'],
+      'space-battle',
+    );
     if (hits > 0) {
       d.emit({
         type: 'hits-scored',
@@ -129,8 +136,15 @@ function battleRound(d: Draft, b: SpaceBattle): SpaceBattle {
   // OR-4.1: Fighters have no combat value in a Nebula (they may still be chosen as casualties).
   const types = isNebula(d.s, b.hex) ? SPACE_SHIPS.filter((k) => k !== 'fighter') : SPACE_SHIPS;
   const label = `space battle in ${placeName(b.hex, d.s.galaxy)}, round ${round}`;
-  const a = rollFor(d, label, b.attacker, spaceUnits(d.s, b.hex, b.attacker), types);
-  const x = rollFor(d, label, defender, spaceUnits(d.s, b.hex, defender), types);
+  const a = rollFor(
+    d,
+    label,
+    b.attacker,
+    spaceUnits(d.s, b.hex, b.attacker),
+    types,
+    'space-battle',
+  );
+  const x = rollFor(d, label, defender, spaceUnits(d.s, b.hex, defender), types, 'space-battle');
   // BG-9: "this round" cards (Morale Boost) end with the round's rolls.
   expireEffects(d, 'combat-round');
   // The hits are scored in the next step: issue 9 plugs rerolls (a General, OR-6.2) and cards
