@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apply } from '../apply.js';
 import type { GameState } from '../state/types.js';
-import { dice, quietPair, turnOf, withArrivals, withUnits } from '../testing/battle.js';
+import { dice, ofType, quietPair, turnOf, withArrivals, withUnits } from '../testing/battle.js';
 import { withDice } from '../testing/dice.js';
 import { withPlayer } from '../testing/fixtures.js';
 import { placeName } from '../views/describe.js';
@@ -38,8 +38,7 @@ describe('BG-9 Hylar V Assault Laser (technology)', () => {
       `space battle in ${place}, round 1: Cruiser, hit on 8+`,
     ]);
     // Seat 0's 7 hit: seat 1 owes a casualty; seat 1's 7 missed: seat 0 owes none.
-    const hits = r.events.filter((e) => e.type === 'hits-scored');
-    expect(hits.map((e) => (e.type === 'hits-scored' ? [e.by, e.hits] : null))).toEqual([[0, 1]]);
+    expect(ofType(r.events, 'hits-scored').map((e) => [e.by, e.hits])).toEqual([[0, 1]]);
   });
 });
 
