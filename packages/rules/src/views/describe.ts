@@ -1,3 +1,4 @@
+import { winReasonText } from '../phases/progression.js';
 import { leaderName } from '../leaders/names.js';
 import { hexKey, tileById } from '@outer-rim/map';
 import type { Galaxy, HexKey } from '@outer-rim/map';
@@ -288,9 +289,10 @@ export function describeEvent(
     case 'income-changed':
       return `${who(e.seat)}'s income changes by ${e.amount} (${e.reason}).`;
     case 'game-over':
+      // BG-10: the reason in words; a shared victory is a tie on every tie-break.
       return e.winner === null
-        ? `The game is over (${e.reason}): shared victory.`
-        : `The game is over (${e.reason}): ${who(e.winner)} wins.`;
+        ? `The game is over: a shared victory, tied on every tie-break (${winReasonText(e.reason)}).`
+        : `The game is over. ${who(e.winner)} wins: ${who(e.winner)} ${winReasonText(e.reason)}.`;
   }
 }
 
