@@ -83,3 +83,4 @@ export { influenceOf, incomeOf, resourcesOf } from './state/economy.js';
 export { describeEvent, placeName, unitList } from './views/describe.js';
 export { eventsFor } from './views/events-for.js';
 export { view } from './views/view.js';
+export { winReasonText } from './phases/progression.js';

@@ -8,6 +8,7 @@ import { forgetSeat, loadSeat, saveSeat, type StoredSeat } from '../net/seat-tok
 import { routeHref } from '../route';
 import { ConnectionBanner } from '../ui/connection-banner';
 import { SeedBadge } from '../ui/seed-badge';
+import { EndScreen } from './end/end-screen';
 import { dismissNotice, emptyChat, openChannel, receive, type ChatState } from './chat';
 import { applyUpdate, fromState, mergeLog, type LiveGame } from './live-game';
 import { Table } from './table';
@@ -212,18 +213,25 @@ export function GamePage({ gameId }: { gameId: string }) {
           <SeatLobby record={record} stored={stored} api={api} onClaimed={claimed} />
         )
       ) : (
-        <Table
-          view={live.view}
-          seq={live.seq}
-          seat={typeof live.viewer === 'number' ? live.viewer : undefined}
-          log={live.log}
-          chat={chat}
-          onAct={onAct}
-          onOpenChannel={(channel) => {
-            setChat((state) => openChannel(state, channel, me));
-          }}
-          onChat={onChat}
-        />
+        <>
+          <EndScreen
+            view={live.view}
+            gameId={gameId}
+            seed={live.seed ?? record?.seed ?? undefined}
+          />
+          <Table
+            view={live.view}
+            seq={live.seq}
+            seat={typeof live.viewer === 'number' ? live.viewer : undefined}
+            log={live.log}
+            chat={chat}
+            onAct={onAct}
+            onOpenChannel={(channel) => {
+              setChat((state) => openChannel(state, channel, me));
+            }}
+            onChat={onChat}
+          />
+        </>
       )}
     </main>
   );
