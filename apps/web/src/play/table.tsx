@@ -213,7 +213,7 @@ function StatusLine({
     phase.name === 'individual-turns'
       ? ` — ${names[phase.active] ?? ''}'s turn, ${phase.segment} segment`
       : phase.name === 'game-over'
-        ? ` — ${view.winner === null ? 'no winner' : `${names[view.winner] ?? ''} wins`} (${phase.reason})`
+        ? ` — ${view.winner === null ? 'a shared victory' : `${names[view.winner] ?? ''} wins`}`
         : '';
   return (
     <p class="status-line" data-testid="status-line">

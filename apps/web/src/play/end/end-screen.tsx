@@ -26,7 +26,7 @@ export function EndScreen({
       <h2>The game is over</h2>
       <p class="end-winner" data-testid="end-winner">
         {winner === undefined
-          ? `A shared victory: the leaders tied on every tie-break (${why}).`
+          ? `A shared victory: the players at the top tied on every tie-break (${why}).`
           : `${winner.name} (${winner.race}) wins: ${winner.name} ${why}.`}
       </p>
       <p>After {view.round === 1 ? '1 round' : `${String(view.round)} rounds`}.</p>
