@@ -1,4 +1,4 @@
-import type { UnitCounts } from '@outer-rim/rules';
+import { UNIT_TYPES, type UnitCounts } from '@outer-rim/rules';
 import { HEX_SIZE } from './board-model';
 
 /**
@@ -43,17 +43,8 @@ export function fitText(
   return { text: `${text.slice(0, keep).trimEnd()}…`, shortened: true };
 }
 
-/** Units in the order the board lists them: ships biggest first, then what lands and what stands. */
-export const UNIT_ORDER = [
-  'dreadnought',
-  'carrier',
-  'cruiser',
-  'fighter',
-  'ground-force',
-  'shock-force',
-  'pds',
-  'spacedock',
-] as const satisfies readonly (keyof UnitCounts)[];
+/** Units in the order the board lists them: the content's order, ships biggest first, then what lands and what stands. */
+export const UNIT_ORDER = UNIT_TYPES;
 
 export type ShownUnit = (typeof UNIT_ORDER)[number];
 
