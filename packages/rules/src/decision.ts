@@ -26,7 +26,9 @@ export type DecisionKind =
    * Allowed at any moment, never awaited: the "never ask me" setting (BG-9)
    * and cancelling a trade agreement (BG-11).
    */
-  | 'any-time';
+  | 'any-time'
+  /** OR-6.2: in the Political phase, a captor hands over or executes its captives. */
+  | 'captive';
 
 export interface Decision {
   seat: Seat;
@@ -62,6 +64,9 @@ export const ACTION_DECISION: Readonly<Record<ActionType, DecisionKind>> = {
   'fight-on': 'retreat',
   land: 'turn',
   'capture-installations': 'invasion',
+  'board-leader': 'turn',
+  'land-leader': 'turn',
+  captive: 'captive',
   'play-card': 'card',
   'pass-card': 'card',
   'card-prompts': 'any-time',

@@ -1,3 +1,5 @@
+import { leadersAfterInvasion } from '../leaders/fates.js';
+import { invadingLeaderProblem, landInvadingLeaders } from '../leaders/windows.js';
 import { tileById, type HexKey } from '@outer-rim/map';
 import type { ActionOf } from '../actions/schema.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
@@ -78,6 +80,11 @@ export function landProblem(t: Table, phase: TurnsPhase, seat: Seat, a: Land): s
   if (a.pds > n(space, 'pds')) return 'Not that many PDS aboard.';
   const troops = a.groundForces + a.shockForces;
   if (troops + a.pds + a.bombard === 0) return 'Land something or bombard.';
+  if (a.leaders !== undefined && a.leaders.length > 0) {
+    if (!t.options.leaders) return 'This game is played without leaders.';
+    const leaderProblem = invadingLeaderProblem(t, seat, hex, a.leaders, troops);
+    if (leaderProblem !== null) return leaderProblem;
+  }
   if (planet.owner === seat) {
     if (a.bombard > 0) return 'You do not bombard your own planet.';
     return null;
@@ -236,6 +243,8 @@ export function land(d: Draft, seat: Seat, a: Land): void {
   }
   if (total(landed) > 0)
     d.emit({ type: 'units-landed', hex, planet: a.planet, seat, units: landed });
+  // OR-6.2: leaders aboard go down with the troops (checked in landProblem).
+  if (a.leaders !== undefined) landInvadingLeaders(d, seat, hex, a.planet, a.leaders);
   const owner = d.s.planets[a.planet]?.owner ?? null;
   if (owner === seat) return;
   const troops = a.groundForces + a.shockForces;
@@ -462,6 +471,8 @@ function conclude(d: Draft, inv: Invasion): void {
     // Landed PDS do not hold a planet alone: they are lost with the invasion.
     destroy(d, inv.hex, inv.planet, inv.invader, { pds: n(mine, 'pds') }, 'the invasion failed');
     const keeper = d.s.planets[inv.planet]?.owner ?? null;
+    if (d.s.options.leaders)
+      leadersAfterInvasion(d, inv.hex, inv.planet, inv.invader, keeper, false);
     endInvasion(
       d,
       inv,
@@ -473,6 +484,7 @@ function conclude(d: Draft, inv: Invasion): void {
   const from = d.s.planets[inv.planet]?.owner ?? null;
   d.setPlanetOwner(inv.planet, inv.invader);
   d.emit({ type: 'planet-captured', hex: inv.hex, planet: inv.planet, from, to: inv.invader });
+  if (d.s.options.leaders) leadersAfterInvasion(d, inv.hex, inv.planet, inv.invader, from, true);
   // BG-9 Reparations: the loser may answer at once (the window holds the next step).
   if (typeof from === 'number' && from !== inv.invader) {
     openWindow(d, {

@@ -1,3 +1,4 @@
+import { leadersFollowShips } from '../leaders/windows.js';
 import { distance, parseHexKey, tileById, type HexKey } from '@outer-rim/map';
 import { expireEffects, inForce } from '../cards/in-force.js';
 import { breakTradeByCombat } from '../cards/trade.js';
@@ -290,6 +291,7 @@ export function withdraw(d: Draft, b: SpaceBattle, to: HexKey): void {
     d.addUnits(to, null, b.attacker, k, v);
   }
   d.emit({ type: 'fleet-withdrew', hex: b.hex, seat: b.attacker, to, units });
+  if (d.s.options.leaders) leadersFollowShips(d, b.attacker, b.hex, to, units);
   // BG-3: Fighters the Carriers and Spacedocks there cannot hold are lost.
   const there = spaceUnits(d.s, to, b.attacker);
   const over = Math.min(

@@ -116,6 +116,8 @@ export interface GameState {
   actionDiscard: string[];
   /** Galaxy tiles neither dealt nor placed (the set-aside tile of 8 players); hidden. */
   tileStock: string[];
+  /** OR-6.2: captors that have finished the captives step of this round's Political phase. */
+  captivesDone?: { round: number; seats: Seat[] };
   /** Order of the current or last Individual Turns phase. */
   turnOrder: Seat[];
   winner: Seat | null;
