@@ -1,3 +1,4 @@
+import { admiralDice } from '../leaders/abilities.js';
 import { leadersFollowShips } from '../leaders/windows.js';
 import { distance, parseHexKey, tileById, type HexKey } from '@outer-rim/map';
 import { expireEffects, inForce } from '../cards/in-force.js';
@@ -130,8 +131,11 @@ function battleRound(d: Draft, b: SpaceBattle): SpaceBattle {
   // OR-4.1: Fighters have no combat value in a Nebula (they may still be chosen as casualties).
   const types = isNebula(d.s, b.hex) ? SPACE_SHIPS.filter((k) => k !== 'fighter') : SPACE_SHIPS;
   const label = `space battle in ${placeName(b.hex, d.s.galaxy)}, round ${round}`;
+  // OR-6.2 Admiral: one extra die for the ship carrying it, rolled with its side's dice.
   const a = rollFor(d, label, b.attacker, spaceUnits(d.s, b.hex, b.attacker), types);
+  a.hits += admiralDice(d, label, b.attacker, b.hex);
   const x = rollFor(d, label, defender, spaceUnits(d.s, b.hex, defender), types);
+  x.hits += admiralDice(d, label, defender, b.hex);
   // BG-9: "this round" cards (Morale Boost) end with the round's rolls.
   expireEffects(d, 'combat-round');
   // The hits are scored in the next step: issue 9 plugs rerolls (a General, OR-6.2) and cards

@@ -32,7 +32,12 @@ export function activeLeaders(t: Table): LeaderRef[] {
 }
 
 /** Active leaders of `owner` on `planet` (or aboard ships at `hex` when planet is null). */
-export function leadersAt(t: Table, owner: Seat, hex: HexKey, planet: string | null): LeaderState[] {
+export function leadersAt(
+  t: Table,
+  owner: Seat,
+  hex: HexKey,
+  planet: string | null,
+): LeaderState[] {
   return (t.players[owner]?.leaders ?? []).filter(
     (l) =>
       l.status === 'active' &&
@@ -176,9 +181,21 @@ export function leadersAfterShipLoss(
       killLeader(d, owner, l, `its ship was destroyed (${reason})`);
       continue;
     }
-    const r = d10(d, `leader fate: ${leaderName(l.id)}, ship destroyed (odd killed, even captured)`, owner);
-    if (r % 2 === 1) killLeader(d, owner, l, `its ship was destroyed in a space battle (rolled ${r % 10})`);
-    else captureLeader(d, owner, l, destroyer, `its ship was destroyed in a space battle (rolled ${r % 10})`);
+    const r = d10(
+      d,
+      `leader fate: ${leaderName(l.id)}, ship destroyed (odd killed, even captured)`,
+      owner,
+    );
+    if (r % 2 === 1)
+      killLeader(d, owner, l, `its ship was destroyed in a space battle (rolled ${r % 10})`);
+    else
+      captureLeader(
+        d,
+        owner,
+        l,
+        destroyer,
+        `its ship was destroyed in a space battle (rolled ${r % 10})`,
+      );
   }
 }
 
@@ -245,7 +262,12 @@ export function leadersAfterInvasion(
       if (refuge === null) {
         captureLeader(d, from, l, invader, `${planet} was invaded and it had nowhere to escape to`);
       } else {
-        putLeader(d, from, { ...offBoard(l), status: 'active', hex: refuge.hex, planet: refuge.planet });
+        putLeader(d, from, {
+          ...offBoard(l),
+          status: 'active',
+          hex: refuge.hex,
+          planet: refuge.planet,
+        });
         d.emit({
           type: 'leader-fate',
           owner: from,
@@ -273,8 +295,7 @@ export function escapePlanet(
     .filter((x): x is { planet: string; hex: HexKey } => x.hex !== undefined)
     .filter((x) => troopsOn(t, owner, x.hex, x.planet) > 0)
     .sort(
-      (a, b) =>
-        Number(b.hex === home) - Number(a.hex === home) || a.planet.localeCompare(b.planet),
+      (a, b) => Number(b.hex === home) - Number(a.hex === home) || a.planet.localeCompare(b.planet),
     );
   return options[0] ?? null;
 }
@@ -296,7 +317,11 @@ export function rescueOnInvasion(
   const last = planetsOf(d.s, from).length === 0;
   for (const c of captives) {
     if (!last) {
-      const r = d10(d, `rescue: is ${leaderName(c.leaderId)} held on ${planet}? (0 found)`, invader);
+      const r = d10(
+        d,
+        `rescue: is ${leaderName(c.leaderId)} held on ${planet}? (0 found)`,
+        invader,
+      );
       if (r !== RULE_CONSTANTS.leaderRescueOnInvasionRoll) continue;
     }
     transferCaptive(
@@ -320,8 +345,7 @@ export function rescueOnInvasion(
 export function enforceLeaderPlaces(d: Draft): void {
   if (!d.s.options.leaders) return;
   const phase = d.s.phase;
-  const invaded =
-    phase.name === 'individual-turns' ? phase.combat?.invasion?.planet : undefined;
+  const invaded = phase.name === 'individual-turns' ? phase.combat?.invasion?.planet : undefined;
   for (const { owner, leader: l } of activeLeaders(d.s)) {
     if (l.hex === undefined) continue;
     if (l.planet !== undefined) {

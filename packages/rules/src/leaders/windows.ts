@@ -57,13 +57,10 @@ export function boardOptions(t: Table, seat: Seat): Action[] {
   return out;
 }
 
-export function landLeaderProblem(
-  t: Table,
-  seat: Seat,
-  a: ActionOf<'land-leader'>,
-): string | null {
+export function landLeaderProblem(t: Table, seat: Seat, a: ActionOf<'land-leader'>): string | null {
   const l = ownLeader(t, seat, a.leader);
-  if (l?.hex === undefined || l.ship === undefined) return 'That leader is aboard none of your ships.';
+  if (l?.hex === undefined || l.ship === undefined)
+    return 'That leader is aboard none of your ships.';
   if (t.planets[a.planet]?.hex !== l.hex) return `${a.planet} is not in the leader's system.`;
   if (t.planets[a.planet]?.owner !== seat || troopsOn(t, seat, l.hex, a.planet) === 0)
     return 'A leader lands only on a friendly planet with friendly Ground Forces (or with an invasion).';
@@ -133,7 +130,8 @@ export function invadingLeaderProblem(
   if (troops === 0) return 'Leaders land on an enemy planet only with Ground or Shock Forces.';
   for (const id of leaders) {
     const l = ownLeader(t, seat, id);
-    if (l?.ship === undefined || l.hex !== hex) return 'Only your leaders aboard ships there may land.';
+    if (l?.ship === undefined || l.hex !== hex)
+      return 'Only your leaders aboard ships there may land.';
   }
   return null;
 }

@@ -75,6 +75,8 @@ export const SEGMENT_RULES: Readonly<Record<TurnSegment, SegmentRules>> = {
       ...(t.options.leaders ? landLeaderLegal(t, phase, seat) : []),
     ],
     apply: (d, phase, seat, a) =>
-      a.type === 'land-leader' ? applyLandLeader(d, phase, seat, a) : applyCombat(d, phase, seat, a),
+      a.type === 'land-leader'
+        ? applyLandLeader(d, phase, seat, a)
+        : applyCombat(d, phase, seat, a),
   },
 };

@@ -242,7 +242,7 @@ export function describeEvent(
     case 'installations-captured':
       return `${who(e.seat)}'s Shock Forces capture ${unitList(e.units)} on ${e.planet}.`;
     case 'leader-moved':
-      return `${who(e.owner)} moves ${leaderName(e.leader)} ${e.planet === undefined ? `aboard a ${e.ship === undefined ? 'ship' : unitName(e.ship, 1)}` : `onto ${e.planet}`} in ${place(e.hex)}.`;
+      return `${who(e.owner)} moves ${leaderName(e.leader)} ${e.planet === undefined ? `aboard a ${e.ship === undefined ? 'ship' : UNITS[e.ship].name}` : `onto ${e.planet}`} in ${place(e.hex)}.`;
     case 'leader-fate':
       return describeLeaderFate(e, who);
     case 'card-window-opened':
