@@ -95,3 +95,35 @@ export function generalReroll(
   );
   return again >= value ? 1 : 0;
 }
+
+/**
+ * Admiral: Dreadnoughts that begin the Movement segment in its system move
+ * +1 (movement/rules.ts moveValue). Where the Admirals stood as the segment
+ * began is written down, since an Admiral may then move with its ship.
+ */
+export function recordAdmirals(d: Draft): void {
+  const phase = d.s.phase;
+  if (phase.name !== 'individual-turns' || !d.s.options.leaders) return;
+  const hexes = (d.s.players[phase.active]?.leaders ?? [])
+    .filter((l) => l.type === 'admiral' && l.status === 'active' && l.hex !== undefined)
+    .map((l) => l.hex as HexKey);
+  d.s.phase = { ...phase, admiralsAt: [...new Set(hexes)] };
+}
+
+/** An Admiral aboard the owner's ships in `hex` (its ship still there). */
+export function admiralInFleet(t: Table, owner: Owner, hex: HexKey): boolean {
+  if (typeof owner !== 'number' || !t.options.leaders) return false;
+  return leadersAt(t, owner, hex, null).some(
+    (l) => l.type === 'admiral' && l.ship !== undefined && shipsOfType(t, owner, hex, l.ship) > 0,
+  );
+}
+
+/** Admiral: a fleet attacked by a fleet with an Admiral may not Skilled Retreat unless it has one. */
+export function admiralBlocksRetreat(
+  t: Table,
+  hex: HexKey,
+  attacker: Owner,
+  retreating: Owner,
+): boolean {
+  return admiralInFleet(t, attacker, hex) && !admiralInFleet(t, retreating, hex);
+}

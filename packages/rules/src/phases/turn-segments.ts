@@ -10,6 +10,7 @@ import {
   enterSpaceBattle,
 } from '../combat/segment.js';
 import { openWindow } from '../cards/window.js';
+import { recordAdmirals } from '../leaders/abilities.js';
 import { LEADERS_BOARD_SEGMENT, applyLandLeader, landLeaderLegal } from '../leaders/windows.js';
 import { MOVEMENT_SEGMENT } from '../movement/segment.js';
 import type { Draft } from '../state/draft.js';
@@ -59,6 +60,8 @@ export const SEGMENT_RULES: Readonly<Record<TurnSegment, SegmentRules>> = {
   movement: {
     ...MOVEMENT_SEGMENT,
     enter: (d) => {
+      // OR-6.2: where the Admirals stand now decides which Dreadnoughts move +1 this segment.
+      recordAdmirals(d);
       MOVEMENT_SEGMENT.enter?.(d);
       const phase = d.s.phase;
       if (phase.name === 'individual-turns')
