@@ -167,3 +167,20 @@ export function leadersFollowShips(
     placeLeader(d, seat, l, to, { ship: l.ship });
   }
 }
+
+/**
+ * legalActions: each landing of troops on a planet the lander does not hold
+ * is offered once more with every leader aboard its ships there going down
+ * with them (the other subsets are legal too; the list stays short).
+ */
+export function withInvadingLeaders(t: Table, seat: Seat, actions: Action[]): Action[] {
+  const out: Action[] = [];
+  for (const a of actions) {
+    out.push(a);
+    if (a.type !== 'land' || a.groundForces + a.shockForces === 0) continue;
+    if (t.planets[a.planet]?.owner === seat) continue;
+    const aboard = leadersAt(t, seat, a.hex, null).filter((l) => l.ship !== undefined);
+    if (aboard.length > 0) out.push({ ...a, leaders: aboard.map((l) => l.id) });
+  }
+  return out;
+}

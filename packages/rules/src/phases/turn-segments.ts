@@ -11,7 +11,12 @@ import {
 } from '../combat/segment.js';
 import { openWindow } from '../cards/window.js';
 import { recordAdmirals } from '../leaders/abilities.js';
-import { LEADERS_BOARD_SEGMENT, applyLandLeader, landLeaderLegal } from '../leaders/windows.js';
+import {
+  withInvadingLeaders,
+  LEADERS_BOARD_SEGMENT,
+  applyLandLeader,
+  landLeaderLegal,
+} from '../leaders/windows.js';
 import { MOVEMENT_SEGMENT } from '../movement/segment.js';
 import type { Draft } from '../state/draft.js';
 import type { TurnSegment, TurnsPhase } from '../state/phase.js';
@@ -73,10 +78,13 @@ export const SEGMENT_RULES: Readonly<Record<TurnSegment, SegmentRules>> = {
     enter: enterInvasionCombat,
     ...COMBAT_HOOKS,
     // OR-6.2: between fights a leader aboard may land on a friendly planet.
-    legal: (t, phase, seat) => [
-      ...combatLegal(t, phase, seat),
-      ...(t.options.leaders ? landLeaderLegal(t, phase, seat) : []),
-    ],
+    legal: (t, phase, seat) =>
+      t.options.leaders
+        ? [
+            ...withInvadingLeaders(t, seat, combatLegal(t, phase, seat)),
+            ...landLeaderLegal(t, phase, seat),
+          ]
+        : combatLegal(t, phase, seat),
     apply: (d, phase, seat, a) =>
       a.type === 'land-leader'
         ? applyLandLeader(d, phase, seat, a)
