@@ -104,6 +104,26 @@ function invariantProblems(s: GameState): string[] {
   return out;
 }
 
+/**
+ * What each seat is offered, checked for every seat and not only the one that acts: every action
+ * `legalActions` offers is accepted by `apply`, and a seat that owes no decision is offered nothing.
+ */
+function offerProblems(s: GameState): string[] {
+  const out: string[] = [];
+  const owing = new Set(decisions(s).map((d) => d.seat));
+  s.players.forEach((_player, seat) => {
+    const offered = legalActions(s, seat);
+    if (!owing.has(seat) && offered.length > 0) {
+      out.push(`seat ${seat} owes nothing in ${s.phase.name} but is offered ${offered[0]?.type}`);
+    }
+    for (const action of offered) {
+      const r = apply(s, seat, action);
+      if (!r.ok) out.push(`seat ${seat} offered ${JSON.stringify(action)}: ${r.error.code}`);
+    }
+  });
+  return out;
+}
+
 describe('Random legal play (property)', () => {
   let moved = 0;
   let loaded = 0;
@@ -254,6 +274,22 @@ describe('Random legal play (property)', () => {
     // Not every galaxy has a rift with ships in it; most random games of 2,000 actions do.
     expect(riftRolls).toBeGreaterThan(0);
   });
+  for (let players = 2; players <= 8; players++) {
+    it(`${players} players: every seat is offered only what apply accepts, and nothing while it owes nothing`, () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 1_000_000 }), (seed) => {
+          const start = createGame(options(players, { roundLimit: 3 }), `offers-${seed}`);
+          const problems: string[] = [...offerProblems(start)];
+          const game = randomPlay(start, 1500, seed, (_before, after) => {
+            if (problems.length < 5) problems.push(...offerProblems(after));
+          });
+          expect(game.problem).toBeUndefined();
+          expect(problems).toEqual([]);
+        }),
+        { numRuns: 4 },
+      );
+    }, 300_000);
+  }
 
   it('games with a round limit end, with nobody left owing a decision', () => {
     for (let players = 2; players <= 8; players++) {
