@@ -78,6 +78,6 @@ export type {
   Viewer,
 } from './state/types.js';
 export { influenceOf, incomeOf, resourcesOf } from './state/economy.js';
-export { describeEvent } from './views/describe.js';
+export { describeEvent, placeName, unitList } from './views/describe.js';
 export { eventsFor } from './views/events-for.js';
 export { view } from './views/view.js';
