@@ -17,7 +17,12 @@ export type DecisionKind =
   // Landing (BG-7) is part of the active player's ordinary `turn` decision.
   | 'casualties'
   | 'retreat'
-  | 'invasion';
+  | 'invasion'
+  // BG-8 (politics/): a seat's vote, or the tie-break; OR-6.2 Diplomat's agenda pick;
+  // OR-6.1 Hopes End conversion (owed alongside the vote, answered at any time in the phase).
+  | 'vote'
+  | 'pick-agenda'
+  | 'hopes-end';
 
 export interface Decision {
   seat: Seat;
@@ -53,4 +58,7 @@ export const ACTION_DECISION: Readonly<Record<ActionType, DecisionKind>> = {
   'fight-on': 'retreat',
   land: 'turn',
   'capture-installations': 'invasion',
+  vote: 'vote',
+  'pick-agenda': 'pick-agenda',
+  'hopes-end': 'hopes-end',
 };

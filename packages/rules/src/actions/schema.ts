@@ -146,6 +146,24 @@ export const CaptureInstallationsSchema = z.object({
   capture: z.boolean(),
 });
 
+// BG-8 Political phase / OR-6.1 Hopes End (politics/).
+/**
+ * BG-8: all of the seat's influence for one side (`for` / `against`), for
+ * one election target (`elect` with exactly one of player / planet / law),
+ * or none at all (`abstain`): votes are never split.
+ */
+export const VoteSchema = z.object({
+  type: z.literal('vote'),
+  ballot: z.enum(['for', 'against', 'abstain', 'elect']),
+  player: seat.optional(),
+  planet: planet.optional(),
+  law: cardId.optional(),
+});
+/** OR-6.2 Diplomat on Mecatol Rex: the agenda chosen from the top three political cards. */
+export const PickAgendaSchema = z.object({ type: z.literal('pick-agenda'), card: cardId });
+/** OR-6.1: pay 1 credit to turn one Ground Force on Hopes End into a Shock Force, or decline. */
+export const HopesEndSchema = z.object({ type: z.literal('hopes-end'), convert: z.boolean() });
+
 /** Every action a seat can send, as one discriminated union on `type`. */
 export const ActionSchema = z.discriminatedUnion('type', [
   PlaceTileSchema,
@@ -174,6 +192,9 @@ export const ActionSchema = z.discriminatedUnion('type', [
   FightOnSchema,
   LandSchema,
   CaptureInstallationsSchema,
+  VoteSchema,
+  PickAgendaSchema,
+  HopesEndSchema,
 ]);
 
 export type Action = z.infer<typeof ActionSchema>;

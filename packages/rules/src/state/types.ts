@@ -3,6 +3,7 @@ import type { UnitType } from '../content/units.js';
 import type { GameEvent } from '../events.js';
 import type { GameOptions } from '../options.js';
 import type { PrngState } from '../prng/prng.js';
+import type { PoliticsState, PoliticsView } from '../politics/types.js';
 import type { PhaseState } from './phase.js';
 
 /**
@@ -111,6 +112,8 @@ export interface GameState {
   winner: Seat | null;
   /** What happened inside createGame (dice, tiles, minor races), cut per viewer in views. */
   setupEvents: GameEvent[];
+  /** BG-8: the political deck, its discards and the laws in force; absent until the first Political phase. */
+  politics?: PoliticsState;
 }
 
 export interface PlayerView extends PlayerPublic {
@@ -122,8 +125,11 @@ export interface PlayerView extends PlayerPublic {
 }
 
 /** A GameState with every secret of other seats and of the bank removed. */
-export interface GameView extends Omit<GameState, 'prng' | 'players' | 'actionDeck' | 'tileStock'> {
+export interface GameView
+  extends Omit<GameState, 'prng' | 'players' | 'actionDeck' | 'tileStock' | 'politics'> {
   viewer: Viewer;
+  /** BG-8: the political deck's order is hidden; its size is not. */
+  politics?: PoliticsView;
   players: PlayerView[];
   actionDeckCount: number;
   tileStockCount: number;
