@@ -1,3 +1,4 @@
+import { progressionSuspended } from '../politics/laws.js';
 import type { Draft } from '../state/draft.js';
 import { ROUND_PHASES, type RoundPhase } from '../state/phase.js';
 import { enterAssassin, skipAssassin } from './assassin.js';
@@ -27,6 +28,7 @@ interface PhaseStep {
 
 const PHASES: Readonly<Record<RoundPhase, PhaseStep>> = {
   progression: {
+    skip: (d) => (progressionSuspended(d.s) ? 'Council Empowered: only every second round' : null),
     enter: (d) => {
       runProgression(d);
       return false;

@@ -247,7 +247,9 @@ function resolve(
   if (def.lasting) {
     const base = { card, since: d.s.round };
     const withExpiry =
-      def.durationRounds === undefined ? base : { ...base, expires: d.s.round + def.durationRounds };
+      def.durationRounds === undefined
+        ? base
+        : { ...base, expires: d.s.round + def.durationRounds };
     if (kind === 'player') enactLaw(d, { ...withExpiry, elected: { player: Number(target) } });
     else if (kind === 'planet') enactLaw(d, { ...withExpiry, elected: { planet: target } });
     else enactLaw(d, withExpiry);
@@ -295,7 +297,8 @@ export function politicalDecisions(t: Table, phase: PoliticalPhase): Decision[] 
     out.push({
       seat: hopes,
       kind: 'hopes-end',
-      prompt: 'Hopes End: pay 1 credit to turn a Ground Force there into a Shock Force, or decline.',
+      prompt:
+        'Hopes End: pay 1 credit to turn a Ground Force there into a Shock Force, or decline.',
     });
   }
   switch (phase.step) {
@@ -307,7 +310,8 @@ export function politicalDecisions(t: Table, phase: PoliticalPhase): Decision[] 
         out.push({
           seat: phase.picker,
           kind: 'pick-agenda',
-          prompt: 'Your Diplomat on Mecatol Rex: pick the agenda from the top three political cards.',
+          prompt:
+            'Your Diplomat on Mecatol Rex: pick the agenda from the top three political cards.',
         });
       }
       break;
@@ -370,7 +374,8 @@ export function politicalLegal(t: Table, phase: PoliticalPhase, seat: Seat): Act
   switch (phase.step) {
     case 'before-agenda': {
       const hook = BEFORE_AGENDA[phase.hook];
-      if (hook?.decisions(t).some((x) => x.seat === seat) === true) out.push(...hook.legal(t, seat));
+      if (hook?.decisions(t).some((x) => x.seat === seat) === true)
+        out.push(...hook.legal(t, seat));
       break;
     }
     case 'pick-agenda':
@@ -442,7 +447,10 @@ function applyVote(
 ): RuleError | null {
   const choice = choiceOf(a);
   if (choice === null) {
-    return ruleError('ILLEGAL_ACTION', 'Vote for or against, abstain, or elect exactly one target.');
+    return ruleError(
+      'ILLEGAL_ACTION',
+      'Vote for or against, abstain, or elect exactly one target.',
+    );
   }
   if (phase.step === 'tie') {
     if (phase.decider !== seat) return ruleError('NOT_YOUR_DECISION', 'You do not break this tie.');

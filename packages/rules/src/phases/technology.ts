@@ -9,6 +9,7 @@ import {
 } from '../content/technologies.js';
 import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
+import { technologySurcharge } from '../politics/laws.js';
 import type { Draft } from '../state/draft.js';
 import { effectsOf } from '../state/economy.js';
 import type { PhaseState } from '../state/phase.js';
@@ -30,6 +31,8 @@ function owned(t: Table, seat: Seat): TechId[] {
  * owned before the phase began, a `known-technology-cost` (Yssaril).
  */
 function technologyCost(t: Table, phase: TechnologyPhase, seat: Seat, tech: TechDef): number {
+  // BG-8 Technology Tariffs: every technology costs more, whatever the price it starts from.
+  const tariff = technologySurcharge(t);
   let cost: number = tech.cost;
   for (const e of effectsOf(t, seat)) {
     if (e.kind === 'technology-cost') {
@@ -40,7 +43,7 @@ function technologyCost(t: Table, phase: TechnologyPhase, seat: Seat, tech: Tech
       if (known) cost = Math.min(cost, e.cost);
     }
   }
-  return cost;
+  return cost + tariff;
 }
 
 function buyable(t: Table, phase: TechnologyPhase, seat: Seat): TechDef[] {

@@ -123,7 +123,8 @@ export function expansionSuppression(d: Draft): void {
     const home = homeHexKey(d.s, seat);
     const homePlanets = planetsOf(d.s, seat).filter((n) => d.s.planets[n]?.hex === home);
     const withDock = homePlanets.find(
-      (n) => home !== undefined && (groupUnits(d.s.units[home]?.planets[n], seat).spacedock ?? 0) > 0,
+      (n) =>
+        home !== undefined && (groupUnits(d.s.units[home]?.planets[n], seat).spacedock ?? 0) > 0,
     );
     const refuge = withDock ?? homePlanets[0];
     for (const name of give) abandon(d, seat, name, home, refuge);

@@ -20,10 +20,7 @@ export interface PoliticsView {
 }
 
 /** The target an election chose (BG-8): a player, a planet, or a law in force (its card instance). */
-export type ElectionTarget =
-  | { player: Seat }
-  | { planet: string }
-  | { law: string };
+export type ElectionTarget = { player: Seat } | { planet: string } | { law: string };
 
 /** A law (or a lasting election result) in force. */
 export interface LawInForce {
@@ -39,8 +36,8 @@ export interface LawInForce {
 /** One seat's vote: all its influence for one side or target, or none (BG-8: all or nothing). */
 export interface Ballot {
   seat: Seat;
-  /** `for` / `against` on a law or one-shot; a target key (`player:2`, `planet:Jord`, `law:revote#1`) in an election. */
-  choice: string | 'abstain';
+  /** `abstain`, `for` / `against` on a law or one-shot, or a target key (`player:2`, `planet:Jord`, `law:revote#1`) in an election. */
+  choice: string;
   votes: number;
 }
 

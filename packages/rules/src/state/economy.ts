@@ -3,6 +3,7 @@ import { RACES } from '../content/races.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { techById } from '../content/technologies.js';
 import { UNITS } from '../content/units.js';
+import { unitSurcharge } from '../politics/laws.js';
 import { homeHexKey, planetDef, planetsOf, spacedocksOf } from './board.js';
 import type { Seat, Table, UnitKind } from './types.js';
 
@@ -95,7 +96,8 @@ export function unitCost(t: Table, seat: Seat, unit: UnitKind): number | null {
   if (base === null) return null;
   let cost = base;
   for (const e of effectsOf(t, seat)) if (e.kind === 'unit-cost' && e.unit === unit) cost = e.cost;
-  return cost;
+  // BG-8 Arms Reduction: every unit costs 2 credits more while it is in force.
+  return cost + unitSurcharge(t);
 }
 
 export function extraActionCardDraws(t: Table, seat: Seat): number {

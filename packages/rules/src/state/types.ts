@@ -125,8 +125,10 @@ export interface PlayerView extends PlayerPublic {
 }
 
 /** A GameState with every secret of other seats and of the bank removed. */
-export interface GameView
-  extends Omit<GameState, 'prng' | 'players' | 'actionDeck' | 'tileStock' | 'politics'> {
+export interface GameView extends Omit<
+  GameState,
+  'prng' | 'players' | 'actionDeck' | 'tileStock' | 'politics'
+> {
   viewer: Viewer;
   /** BG-8: the political deck's order is hidden; its size is not. */
   politics?: PoliticsView;

@@ -24,13 +24,15 @@ export function view(state: GameState, viewer: Viewer): GameView {
     state.phase.name === 'political'
       ? politicalPhaseFor(state.phase, viewer)
       : state.phase.name === 'market'
-      ? {
-          ...state.phase,
-          offers: state.phase.offers.map((o) =>
-            o.from === viewer || o.to === viewer ? o : { ...o, cards: o.cards.map(() => 'hidden') },
-          ),
-        }
-      : state.phase;
+        ? {
+            ...state.phase,
+            offers: state.phase.offers.map((o) =>
+              o.from === viewer || o.to === viewer
+                ? o
+                : { ...o, cards: o.cards.map(() => 'hidden') },
+            ),
+          }
+        : state.phase;
   const {
     prng: _prng,
     actionDeck,
