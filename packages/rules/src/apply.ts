@@ -1,4 +1,6 @@
 import { ActionSchema, type Action } from './actions/schema.js';
+import { cancelTrade } from './cards/trade.js';
+import { applyWindow, setCardPrompts } from './cards/window.js';
 import { ACTION_DECISION } from './decision.js';
 import { decisions } from './decisions.js';
 import { ruleError, type RuleError } from './errors.js';
@@ -20,6 +22,14 @@ export type ApplyResult =
   { ok: true; state: GameState; events: GameEvent[] } | { ok: false; error: RuleError };
 
 function dispatch(d: Draft, seat: Seat, action: Action): RuleError | null {
+  // BG-9 / BG-11: allowed at any moment, never awaited.
+  if (action.type === 'card-prompts') {
+    setCardPrompts(d, seat, action.ask);
+    return null;
+  }
+  if (action.type === 'cancel-trade') return cancelTrade(d, seat, action.partner);
+  // BG-9: while an action-card window is open, it owns every decision.
+  if (d.s.window !== undefined) return applyWindow(d, seat, action);
   const phase = d.s.phase;
   switch (phase.name) {
     case 'galaxy-building':
@@ -84,7 +94,7 @@ export function apply(state: GameState, seat: Seat, action: unknown): ApplyResul
       return { ok: false, error: ruleError('GAME_OVER', 'The game is over.') };
     }
     const kind = ACTION_DECISION[parsed.data.type];
-    if (!decisions(state).some((x) => x.seat === seat && x.kind === kind)) {
+    if (kind !== 'any-time' && !decisions(state).some((x) => x.seat === seat && x.kind === kind)) {
       return {
         ok: false,
         error: ruleError('NOT_YOUR_DECISION', 'The game is not waiting for you to do that now.', {

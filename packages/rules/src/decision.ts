@@ -22,7 +22,16 @@ export type DecisionKind =
   // OR-6.1 Hopes End conversion (owed alongside the vote, answered at any time in the phase).
   | 'vote'
   | 'pick-agenda'
-  | 'hopes-end';
+  | 'hopes-end'
+  /** BG-9: play an action card or pass, in an open window. */
+  | 'card'
+  /** BG-11: accept or refuse a Trade Agreement offered to you. */
+  | 'trade'
+  /**
+   * Allowed at any moment, never awaited: the "never ask me" setting (BG-9)
+   * and cancelling a trade agreement (BG-11).
+   */
+  | 'any-time';
 
 export interface Decision {
   seat: Seat;
@@ -61,4 +70,9 @@ export const ACTION_DECISION: Readonly<Record<ActionType, DecisionKind>> = {
   vote: 'vote',
   'pick-agenda': 'pick-agenda',
   'hopes-end': 'hopes-end',
+  'play-card': 'card',
+  'pass-card': 'card',
+  'card-prompts': 'any-time',
+  'answer-trade': 'trade',
+  'cancel-trade': 'any-time',
 };

@@ -1,3 +1,4 @@
+import { windowDecisions } from './cards/window.js';
 import type { Decision } from './decision.js';
 import { buildingDecisions } from './setup/galaxy-building.js';
 import { drawDecisions } from './phases/draw-action-cards.js';
@@ -14,6 +15,8 @@ import type { Table } from './state/types.js';
  * only, so a view gives the same answer as the full state.
  */
 export function decisions(t: Table): Decision[] {
+  // BG-9: an open action-card window comes before the phase's own decisions.
+  if (t.window !== undefined) return windowDecisions(t);
   const phase = t.phase;
   switch (phase.name) {
     case 'galaxy-building':

@@ -1,4 +1,6 @@
 import type { Action } from './actions/schema.js';
+import { cancelTradeLegal } from './cards/trade.js';
+import { windowLegal } from './cards/window.js';
 import { buildingLegal } from './setup/galaxy-building.js';
 import { drawLegal } from './phases/draw-action-cards.js';
 import { turnLegal } from './phases/individual-turns.js';
@@ -17,6 +19,17 @@ import type { Seat, Table } from './state/types.js';
  */
 export function legalActions(t: Table, seat: Seat): Action[] {
   if (!Number.isInteger(seat) || seat < 0 || seat >= t.players.length) return [];
+  if (t.phase.name === 'game-over') return [];
+  // BG-9 / BG-11: the any-time actions (the "never ask me" setting, cancelling an agreement).
+  const anyTime: Action[] = [
+    ...cancelTradeLegal(t, seat),
+    ...(t.neverAsk.includes(seat) ? [{ type: 'card-prompts', ask: true } as const] : []),
+  ];
+  return [...phaseLegal(t, seat), ...anyTime];
+}
+
+function phaseLegal(t: Table, seat: Seat): Action[] {
+  if (t.window !== undefined) return windowLegal(t, seat);
   const phase = t.phase;
   switch (phase.name) {
     case 'galaxy-building':

@@ -163,6 +163,47 @@ export const VoteSchema = z.object({
 export const PickAgendaSchema = z.object({ type: z.literal('pick-agenda'), card: cardId });
 /** OR-6.1: pay 1 credit to turn one Ground Force on Hopes End into a Shock Force, or decline. */
 export const HopesEndSchema = z.object({ type: z.literal('hopes-end'), convert: z.boolean() });
+// BG-9 action cards and BG-11 trade agreements (cards/).
+/** What a card is played on; which fields a card needs is its own rule (cards/catalogue.ts). */
+export const CardTargetSchema = z.strictObject({
+  seat: seat.optional(),
+  other: seat.optional(),
+  planet: planet.optional(),
+  to: planet.optional(),
+  hex: hex.optional(),
+  toHex: hex.optional(),
+  unit: z
+    .enum([
+      'dreadnought',
+      'carrier',
+      'cruiser',
+      'fighter',
+      'ground-force',
+      'shock-force',
+      'pds',
+      'spacedock',
+    ])
+    .optional(),
+  count: z.number().int().min(1).max(100).optional(),
+  technology: z.string().min(1).max(80).optional(),
+});
+/** BG-9: play an action card from the hand in the open window (`card` is the instance id). */
+export const PlayCardSchema = z.object({
+  type: z.literal('play-card'),
+  card: cardId,
+  target: CardTargetSchema.optional(),
+});
+/** BG-9: play nothing at this moment of the window. */
+export const PassCardSchema = z.object({ type: z.literal('pass-card') });
+/**
+ * BG-9: the seat's "never ask me about cards I cannot or will not play"
+ * setting (`ask: false`); allowed at any moment, it is part of the game state.
+ */
+export const CardPromptsSchema = z.object({ type: z.literal('card-prompts'), ask: z.boolean() });
+/** BG-11: the named partner accepts or refuses a Trade Agreement. */
+export const AnswerTradeSchema = z.object({ type: z.literal('answer-trade'), accept: z.boolean() });
+/** BG-11: a partner cancels an active agreement (at any time; never one with the Hacan). */
+export const CancelTradeSchema = z.object({ type: z.literal('cancel-trade'), partner: seat });
 
 /** Every action a seat can send, as one discriminated union on `type`. */
 export const ActionSchema = z.discriminatedUnion('type', [
@@ -195,6 +236,11 @@ export const ActionSchema = z.discriminatedUnion('type', [
   VoteSchema,
   PickAgendaSchema,
   HopesEndSchema,
+  PlayCardSchema,
+  PassCardSchema,
+  CardPromptsSchema,
+  AnswerTradeSchema,
+  CancelTradeSchema,
 ]);
 
 export type Action = z.infer<typeof ActionSchema>;
@@ -202,5 +248,6 @@ export type ActionType = Action['type'];
 export type ActionOf<T extends ActionType> = Extract<Action, { type: T }>;
 export type Losses = z.infer<typeof LossesSchema>;
 export type Load = z.infer<typeof LoadSchema>;
+export type CardTargetInput = z.infer<typeof CardTargetSchema>;
 export type PurchasableUnit = z.infer<typeof unit>;
 export const PURCHASABLE_UNITS = unit.options;

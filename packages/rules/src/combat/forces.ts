@@ -2,6 +2,7 @@ import { tileById, type HexKey } from '@outer-rim/map';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { RACES } from '../content/races.js';
 import { MINOR_RACE_CASUALTY_ORDER, UNITS, type UnitType } from '../content/units.js';
+import { combatRollBonus } from '../cards/in-force.js';
 import type { Draft } from '../state/draft.js';
 import type { Owner, Table, UnitCounts, UnitGroup, UnitKind } from '../state/types.js';
 
@@ -141,8 +142,9 @@ export function rollFor(
     const count = n(units, type);
     const printed = UNITS[type].combat;
     if (count === 0 || printed === null) continue;
-    // A bonus added to every roll is the same as hitting `bonus` lower.
-    const value = printed - bonus;
+    // A bonus added to every roll is the same as hitting `bonus` lower (a law such as
+    // Minister of War); BG-9 Morale Boost: +1 on the roll this round, likewise.
+    const value = printed - bonus - combatRollBonus(d.s, owner);
     needs[type] = value;
     const name = count === 1 ? UNITS[type].name : pluralName(type);
     const purpose = isMinor(owner)

@@ -5,6 +5,9 @@ import { enemyShipsIn, spacedocksOf } from '../state/board.js';
 import { bombardmentBanned } from '../politics/laws.js';
 import { payTruceFine } from '../politics/truce.js';
 import { lawRollOptions } from '../politics/combat.js';
+import { expireEffects } from '../cards/in-force.js';
+import { breakTradeByCombat } from '../cards/trade.js';
+import { openWindow } from '../cards/window.js';
 import type { Draft } from '../state/draft.js';
 import type { Owner, Seat, Table, UnitCounts } from '../state/types.js';
 import {
@@ -183,8 +186,11 @@ export function land(d: Draft, seat: Seat, a: Land): void {
   const owner = d.s.planets[a.planet]?.owner ?? null;
   if (owner === seat) return;
   const troops = a.groundForces + a.shockForces;
-  if (troops > 0)
+  if (troops > 0) {
     d.emit({ type: 'invasion-started', hex, planet: a.planet, invader: seat, defender: owner });
+    // BG-11: partners who fight each other lose their agreement.
+    breakTradeByCombat(d, seat, owner);
+  }
   if (typeof owner === 'number') payTruceFine(d, seat);
   setInvasion(d, {
     hex,
@@ -346,6 +352,8 @@ function groundRound(d: Draft, inv: Invasion, defender: Owner): void {
   const theirs = planetUnits(d.s, inv.hex, inv.planet, defender);
   const a = rollFor(d, label, inv.invader, mine, types, lawRollOptions(d.s, inv.invader, null));
   const x = rollFor(d, label, defender, theirs, types, lawRollOptions(d.s, defender, null));
+  // BG-9: "this round" cards (Morale Boost) end with the round's rolls.
+  expireEffects(d, 'combat-round');
   const aPromote = promotionCandidates(d, inv, inv.invader, a.rolls['ground-force']);
   const xPromote = promotionCandidates(d, inv, defender, x.rolls['ground-force']);
   const reason = `ground combat round ${round}`;
@@ -407,6 +415,16 @@ function conclude(d: Draft, inv: Invasion): void {
   const from = d.s.planets[inv.planet]?.owner ?? null;
   d.setPlanetOwner(inv.planet, inv.invader);
   d.emit({ type: 'planet-captured', hex: inv.hex, planet: inv.planet, from, to: inv.invader });
+  // BG-9 Reparations: the loser may answer at once (the window holds the next step).
+  if (typeof from === 'number' && from !== inv.invader) {
+    openWindow(d, {
+      kind: 'planet-taken',
+      hex: inv.hex,
+      planet: inv.planet,
+      from,
+      by: inv.invader,
+    });
+  }
   const installations = othersOn(d.s, inv.hex, inv.planet, inv.invader).some(
     (g) => total(installationsOf(g.units)) > 0,
   );
@@ -454,6 +472,18 @@ export function captureOrDestroy(d: Draft, inv: Invasion, capture: boolean): voi
 
 /** Runs one step of the invasion in progress; false when it waits for a decision. */
 export function stepInvasion(d: Draft, inv: Invasion): boolean {
+  // BG-9: the invasion's card window (Chemical Warfare, Civil Defense), once, before anything is fought.
+  if (inv.cardsAsked === undefined && groundIn(inv.landed) > 0) {
+    setInvasion(d, { ...inv, cardsAsked: 0 });
+    openWindow(d, {
+      kind: 'invasion',
+      hex: inv.hex,
+      planet: inv.planet,
+      invader: inv.invader,
+      defender: inv.defender,
+    });
+    return true;
+  }
   switch (inv.step) {
     case 'bombardment':
       bombardment(d, inv);
@@ -470,7 +500,18 @@ export function stepInvasion(d: Draft, inv: Invasion): boolean {
       const theirs =
         defender === null ? 0 : groundIn(planetUnits(d.s, inv.hex, inv.planet, defender));
       if (mine === 0 || theirs === 0 || defender === null) conclude(d, inv);
-      else groundRound(d, inv, defender);
+      else if (inv.cardsAsked !== inv.round + 1) {
+        // BG-9: before each ground round, its card window (Morale Boost), held once.
+        setInvasion(d, { ...inv, cardsAsked: inv.round + 1 });
+        openWindow(d, {
+          kind: 'ground-round',
+          hex: inv.hex,
+          planet: inv.planet,
+          invader: inv.invader,
+          defender,
+          round: inv.round + 1,
+        });
+      } else groundRound(d, inv, defender);
       return true;
     }
   }

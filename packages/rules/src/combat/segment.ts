@@ -24,8 +24,10 @@ import {
   stepInvasion,
   takeLandingLosses,
 } from './invasion.js';
+import { openWindow } from '../cards/window.js';
 import {
   fightOn,
+  fightsAt,
   queueFights,
   retreatTargets,
   startFight,
@@ -47,6 +49,8 @@ const MAX_STEPS = 10_000;
 
 export function advance(d: Draft): void {
   for (let i = 0; i < MAX_STEPS; i++) {
+    // BG-9: a step opened an action-card window; the fight resumes when it closes (cards/resume.ts).
+    if (d.s.window !== undefined) return;
     const c = combatOf(turnsOf(d));
     if (c.invasion !== undefined) {
       if (!stepInvasion(d, c.invasion)) return;
@@ -66,6 +70,18 @@ export function advance(d: Draft): void {
 
 /** Entering the Space Battle segment (BG-6): PDS fire and every battle of the turn, in order. */
 export function enterSpaceBattle(d: Draft): void {
+  // BG-9: cards for the whole segment (Into the Breach) come before any PDS fire.
+  const active = turnsOf(d).active;
+  if (
+    fightsAt(d.s, turnsOf(d)).length > 0 &&
+    openWindow(d, { kind: 'space-battle-start', seat: active })
+  )
+    return;
+  startSpaceBattles(d);
+}
+
+/** The segment's fights, queued and run (after its card window, if any). */
+export function startSpaceBattles(d: Draft): void {
   queueFights(d);
   advance(d);
 }

@@ -1,6 +1,9 @@
 import { distance, parseHexKey, tileById, type HexKey } from '@outer-rim/map';
 import { payTruceFine } from '../politics/truce.js';
 import { lawRollOptions } from '../politics/combat.js';
+import { expireEffects, inForce } from '../cards/in-force.js';
+import { breakTradeByCombat } from '../cards/trade.js';
+import { openWindow } from '../cards/window.js';
 import type { Draft } from '../state/draft.js';
 import type { Owner, Seat, Table, UnitCounts, UnitKind } from '../state/types.js';
 import {
@@ -70,6 +73,8 @@ export function startFight(d: Draft, hex: HexKey, pds: boolean): void {
   const defender = shipOwners(d.s, hex).find((o) => o !== phase.active) ?? null;
   d.emit({ type: 'battle-started', hex, attacker: phase.active, defender });
   if (typeof defender === 'number') payTruceFine(d, phase.active);
+  // BG-11: partners who fight each other lose their agreement.
+  breakTradeByCombat(d, phase.active, defender);
   setBattle(d, {
     hex,
     attacker: phase.active,
@@ -90,7 +95,10 @@ function addOwed(owed: OwedHits[], owner: Owner, hits: number): OwedHits[] {
 function pdsFire(d: Draft, b: SpaceBattle): SpaceBattle {
   const arrivedHere = arrivedHexes(turnsOf(d)).includes(b.hex);
   let owed: OwedHits[] = [];
+  // BG-9 Into the Breach: the enemy PDS stay silent in the battles of this turn.
+  const breach = inForce(d.s, 'into-the-breach', b.attacker);
   for (const p of pdsOn(d.s, b.hex)) {
+    if (breach && p.owner !== b.attacker) continue;
     let target: Owner;
     if (p.owner === b.attacker) {
       if (b.defender === null) continue;
@@ -141,6 +149,8 @@ function battleRound(d: Draft, b: SpaceBattle): SpaceBattle {
     types,
     lawRollOptions(d.s, defender, round),
   );
+  // BG-9: "this round" cards (Morale Boost) end with the round's rolls.
+  expireEffects(d, 'combat-round');
   const reason = `space battle round ${round}`;
   if (a.hits > 0) {
     d.emit({
@@ -245,9 +255,26 @@ export function stepBattle(d: Draft, b: SpaceBattle): boolean {
     case 'pds-fire':
       setBattle(d, pdsFire(d, b));
       return true;
-    case 'round':
+    case 'round': {
+      // BG-9: before each round, its card window (Morale Boost, Skilled Retreat), held once.
+      const next = b.round + 1;
+      if (b.defender !== null && b.cardsAsked !== next) {
+        const asked = { ...b, cardsAsked: next };
+        setBattle(d, asked);
+        const trigger = {
+          kind: 'battle-round' as const,
+          hex: b.hex,
+          attacker: b.attacker,
+          defender: b.defender,
+          round: next,
+        };
+        if (openWindow(d, trigger)) return true;
+        setBattle(d, battleRound(d, asked));
+        return true;
+      }
       setBattle(d, battleRound(d, b));
       return true;
+    }
     case 'casualties': {
       // Minor races and owners without a real choice lose at once (OR-2.2); the others decide.
       const waiting: OwedHits[] = [];

@@ -18,7 +18,10 @@ import {
   repealLaw,
   toDiscard,
 } from '../politics/resolve.js';
-import type { PoliticalPhase } from '../politics/types.js';
+import type { Ballot, PoliticalPhase } from '../politics/types.js';
+import { effectsInForce, inForce } from '../cards/in-force.js';
+import type { WindowTrigger } from '../cards/types.js';
+import { openWindow } from '../cards/window.js';
 import { tally, tieDecider, votingOrder } from '../politics/vote.js';
 
 /**
@@ -68,7 +71,7 @@ export function enterPolitical(d: Draft): boolean {
   };
   d.s.phase = owner === undefined ? phase : { ...phase, hopesEnd: owner };
   advance(d);
-  return politicalDecisions(d.s, current(d)).length > 0;
+  return d.s.window !== undefined || politicalDecisions(d.s, current(d)).length > 0;
 }
 
 function current(d: Draft): PoliticalPhase {
@@ -77,9 +80,26 @@ function current(d: Draft): PoliticalPhase {
   return p;
 }
 
+/**
+ * Offers the action-card window `key` once (BG-9); true when it opened and
+ * the phase now waits in it (`resumePolitical` goes on when it closes).
+ */
+function windowAt(d: Draft, key: string, trigger: WindowTrigger): boolean {
+  const phase = current(d);
+  const offered = phase.offered ?? [];
+  if (offered.includes(key)) return false;
+  d.s.phase = { ...phase, offered: [...offered, key] };
+  return openWindow(d, trigger);
+}
+
+function agendaKey(phase: PoliticalPhase): string {
+  return `${phase.agenda ?? ''}/${phase.revoteOf ?? ''}`;
+}
+
 /** Moves the phase on through every step that waits for nobody. */
 function advance(d: Draft): void {
-  for (;;) {
+  for (let guard = 0; guard < 100; guard++) {
+    if (d.s.window !== undefined) return;
     const phase = current(d);
     if (phase.step === 'before-agenda') {
       const hook = BEFORE_AGENDA[phase.hook];
@@ -88,15 +108,84 @@ function advance(d: Draft): void {
         d.s.phase = { ...phase, hook: phase.hook + 1 };
         continue;
       }
+      // BG-9: Council Dissolved, Determine Policy, Plague, Uprising are played before the draw.
+      if (windowAt(d, 'before-draw', { kind: 'political', step: 'before-draw' })) return;
+      if (inForce(d.s, 'council-dissolved')) {
+        d.emit({ type: 'no-vote', reason: 'Council Dissolved' });
+        d.s.phase = { ...current(d), step: 'resolved' };
+        continue;
+      }
       drawAgenda(d);
       continue;
     }
-    if (phase.step === 'vote' && phase.ballots.length >= phase.order.length) {
-      count(d, phase);
+    if (phase.step !== 'vote') return;
+    const key = agendaKey(phase);
+    if (phase.revoteOf === undefined && phase.agenda !== undefined) {
+      // BG-9 Veto answers the card just revealed: it is discarded and another drawn.
+      if (windowAt(d, `political-card:${key}`, { kind: 'political-card', card: phase.agenda })) {
+        return;
+      }
+      const vetoes = effectsInForce(d.s, 'veto').length;
+      if (vetoes > (phase.vetoed ?? 0)) {
+        const card = phase.agenda;
+        toDiscard(d, card);
+        d.emit({ type: 'agenda-discarded', card, reason: 'Veto' });
+        const { agenda: _a, ...rest } = current(d);
+        d.s.phase = { ...rest, vetoed: (phase.vetoed ?? 0) + 1 };
+        const next = drawCard(d);
+        if (next === undefined) noAgenda(d);
+        else reveal(d, next);
+        continue;
+      }
+    }
+    if (
+      phase.ballots.length === 0 &&
+      windowAt(d, `before-vote:${key}`, { kind: 'political', step: 'before-vote' })
+    ) {
+      return;
+    }
+    const voter = phase.order[phase.ballots.length];
+    if (voter !== undefined && silenced(d.s, voter)) {
+      // BG-9 Thugs: this player may not vote this round.
+      d.s.phase = {
+        ...phase,
+        ballots: [...phase.ballots, { seat: voter, choice: 'abstain', votes: 0 }],
+      };
+      d.emit({ type: 'vote-cast', seat: voter, choice: 'abstain', votes: 0 });
+      continue;
+    }
+    if (phase.ballots.length >= phase.order.length) {
+      if (windowAt(d, `after-votes:${key}`, { kind: 'political', step: 'after-votes' })) return;
+      count(d, current(d));
       continue;
     }
     return;
   }
+}
+
+/** BG-9: the window this phase opened has closed; the phase goes on from where it stood. */
+export function resumePolitical(d: Draft): void {
+  if (d.s.phase.name !== 'political') return;
+  advance(d);
+}
+
+function silenced(t: Table, seat: Seat): boolean {
+  return effectsInForce(t, 'thugs').some((e) => e.target?.seat === seat);
+}
+
+/** A seat's votes: all its influence (BG-8), +5 per Fantastic Rhetoric it played (BG-9). */
+function votesOf(t: Table, seat: Seat): number {
+  return influenceOf(t, seat) + 5 * effectsInForce(t, 'fantastic-rhetoric', seat).length;
+}
+
+/** BG-9 Discredit: the named player's votes count for nothing. */
+function counted(t: Table, ballots: readonly Ballot[]): Ballot[] {
+  const discredited = new Set(
+    effectsInForce(t, 'discredit').flatMap((e) =>
+      e.target?.seat === undefined ? [] : [e.target.seat],
+    ),
+  );
+  return ballots.map((b) => (discredited.has(b.seat) ? { ...b, votes: 0 } : b));
 }
 
 /** The top political card, the discards shuffled in when the pile runs out. */
@@ -125,7 +214,9 @@ export function diplomatPicker(t: Table): Seat | undefined {
 }
 
 function drawAgenda(d: Draft): void {
-  const picker = diplomatPicker(d.s);
+  // BG-9 Determine Policy (played before the draw) picks like a Diplomat on Mecatol Rex.
+  const policy = effectsInForce(d.s, 'determine-policy')[0]?.seat;
+  const picker = policy ?? diplomatPicker(d.s);
   if (picker !== undefined) {
     const choices: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -195,7 +286,7 @@ export function agendaOptions(t: Table, phase: PoliticalPhase): string[] {
 
 function count(d: Draft, phase: PoliticalPhase): void {
   const options = agendaOptions(d.s, phase);
-  const { counts, leaders } = tally(phase.ballots, options);
+  const { counts, leaders } = tally(counted(d.s, phase.ballots), options);
   const [only] = leaders;
   if (leaders.length === 1 && only !== undefined) {
     resolve(d, phase, only, counts);
@@ -321,7 +412,7 @@ export function politicalDecisions(t: Table, phase: PoliticalPhase): Decision[] 
         out.push({
           seat,
           kind: 'vote',
-          prompt: `Vote with all your ${influenceOf(t, seat)} influence, or abstain.`,
+          prompt: `Vote with all your ${votesOf(t, seat)} votes, or abstain.`,
         });
       }
       break;
@@ -458,7 +549,7 @@ function applyVote(
       return ruleError('ILLEGAL_ACTION', 'Choose one of the tied results.');
     }
     d.emit({ type: 'tie-broken', seat, choice });
-    const { counts } = tally(phase.ballots, agendaOptions(d.s, phase));
+    const { counts } = tally(counted(d.s, phase.ballots), agendaOptions(d.s, phase));
     resolve(d, phase, choice, counts);
     return null;
   }
@@ -469,7 +560,7 @@ function applyVote(
     return ruleError('ILLEGAL_ACTION', 'That is not a choice on this agenda.');
   }
   // BG-8: all or nothing — a seat's whole influence, never a part of it.
-  const votes = choice === 'abstain' ? 0 : influenceOf(d.s, seat);
+  const votes = choice === 'abstain' ? 0 : votesOf(d.s, seat);
   d.s.phase = { ...phase, ballots: [...phase.ballots, { seat, choice, votes }] };
   d.emit({ type: 'vote-cast', seat, choice, votes });
   return null;

@@ -9,6 +9,7 @@ import {
   enterInvasionCombat,
   enterSpaceBattle,
 } from '../combat/segment.js';
+import { openWindow } from '../cards/window.js';
 import { MOVEMENT_SEGMENT } from '../movement/segment.js';
 import type { Draft } from '../state/draft.js';
 import type { TurnSegment, TurnsPhase } from '../state/phase.js';
@@ -53,7 +54,16 @@ const COMBAT_HOOKS = {
 /** One entry per segment. */
 export const SEGMENT_RULES: Readonly<Record<TurnSegment, SegmentRules>> = {
   'leaders-board': {},
-  movement: MOVEMENT_SEGMENT,
+  // BG-9 / BG-11: cards played "before your Movement segment" (and Signal Jamming) get their window.
+  movement: {
+    ...MOVEMENT_SEGMENT,
+    enter: (d) => {
+      MOVEMENT_SEGMENT.enter?.(d);
+      const phase = d.s.phase;
+      if (phase.name === 'individual-turns')
+        openWindow(d, { kind: 'movement-start', seat: phase.active });
+    },
+  },
   'space-battle': { enter: enterSpaceBattle, ...COMBAT_HOOKS },
   'invasion-combat': { enter: enterInvasionCombat, ...COMBAT_HOOKS },
 };

@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { apply } from '../apply.js';
 import { planetUnits } from '../combat/forces.js';
 import { decisions } from '../decisions.js';
-import { legalActions } from '../legal-actions.js';
 import type { GameState } from '../state/types.js';
 import { ofType, quietPair, withTile, withUnits } from '../testing/battle.js';
 import { deepFreeze, withPlayer } from '../testing/fixtures.js';
-import { FOR, councilTable, openCouncil, voteAll } from '../testing/politics.js';
+import { FOR, councilTable, openCouncil, phaseActions, voteAll } from '../testing/politics.js';
 import { describeEvent } from '../views/describe.js';
 import { view } from '../views/view.js';
 import { HOPES_END } from './names.js';
@@ -30,7 +29,7 @@ describe('OR-6.1 Hopes End', () => {
       [0, 'hopes-end'],
       [1, 'vote'],
     ]);
-    expect(legalActions(state, 0)).toEqual([
+    expect(phaseActions(state, 0)).toEqual([
       { type: 'hopes-end', convert: true },
       { type: 'hopes-end', convert: false },
     ]);
@@ -98,7 +97,7 @@ describe('OR-6.2 Diplomat on Mecatol Rex picks the agenda', () => {
     const top = ['free-trade#1', 'humane-labor#1', 'minister-of-war#1'];
     const { state } = openCouncil(diplomatTable(), top);
     expect(decisions(state)).toEqual([expect.objectContaining({ seat: 0, kind: 'pick-agenda' })]);
-    expect(legalActions(state, 0)).toEqual(top.map((card) => ({ type: 'pick-agenda', card })));
+    expect(phaseActions(state, 0)).toEqual(top.map((card) => ({ type: 'pick-agenda', card })));
     const other = view(state, 1);
     expect(other.phase.name === 'political' ? other.phase.choices : []).toEqual([
       'hidden',

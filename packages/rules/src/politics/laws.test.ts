@@ -290,8 +290,8 @@ describe('BG-8 Long Term Truce and Short Term Truce', () => {
     const s = withPlayer(s0, 0, { credits: 60 });
     const credits = 60;
     const r = step(s, 0, { type: 'end-segment' }, [1, 1]);
-    expect(ofType(r.events, 'credits-paid')).toEqual([
-      { type: 'credits-paid', seat: 0, amount: 50, reason: 'attack under Long Term Truce' },
+    expect(ofType(r.events, 'fine-paid')).toEqual([
+      { type: 'fine-paid', seat: 0, amount: 50, reason: 'attack under Long Term Truce' },
     ]);
     expect(r.state.players[0]?.credits).toBe(credits - 50);
   });
@@ -304,8 +304,8 @@ describe('BG-8 Long Term Truce and Short Term Truce', () => {
     );
     const poor = withPlayer(s, 0, { credits: 20 });
     const r = step(poor, 0, land(h, 1), [8, 1]);
-    expect(ofType(r.events, 'credits-paid')).toEqual([
-      { type: 'credits-paid', seat: 0, amount: 20, reason: 'attack under Short Term Truce' },
+    expect(ofType(r.events, 'fine-paid')).toEqual([
+      { type: 'fine-paid', seat: 0, amount: 20, reason: 'attack under Short Term Truce' },
     ]);
     expect(r.state.players[0]?.credits).toBe(0);
   });
@@ -314,7 +314,7 @@ describe('BG-8 Long Term Truce and Short Term Truce', () => {
     const { s } = battle(null, { cruiser: 1 }, { cruiser: 1 });
     const expired = withLaw(s, 'short-term-truce#1', { since: s.round - 2, expires: s.round });
     const r = step(expired, 0, { type: 'end-segment' }, [1, 1]);
-    expect(ofType(r.events, 'credits-paid')).toEqual([]);
+    expect(ofType(r.events, 'fine-paid')).toEqual([]);
   });
 });
 

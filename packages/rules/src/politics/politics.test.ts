@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apply } from '../apply.js';
 import { decisions } from '../decisions.js';
-import { legalActions } from '../legal-actions.js';
 import { influenceOf } from '../state/economy.js';
 import type { GameState } from '../state/types.js';
 import { setOwner, ofType } from '../testing/battle.js';
@@ -15,6 +14,7 @@ import {
   electPlanet,
   electPlayer,
   openCouncil,
+  phaseActions,
   voteAll,
   withLaw,
 } from '../testing/politics.js';
@@ -106,7 +106,7 @@ describe('BG-8 Political phase: voting', () => {
     const { state } = openCouncil(s, ['free-trade#1']);
     expect(phaseOf(state).order).toEqual([1, 0, 2]);
     expect(decisions(state)).toEqual([
-      { seat: 1, kind: 'vote', prompt: 'Vote with all your 2 influence, or abstain.' },
+      { seat: 1, kind: 'vote', prompt: 'Vote with all your 2 votes, or abstain.' },
     ]);
     // Same influence and resources: fewer technologies first.
     const techs = withPlayer(s, 2, { technologies: [] });
@@ -124,7 +124,7 @@ describe('BG-8 Political phase: voting', () => {
     expect(ofType(r.events, 'vote-cast')).toEqual([
       { type: 'vote-cast', seat: 1, choice: 'for', votes: 2 },
     ]);
-    expect(legalActions(r.state, 0)).toEqual([FOR, AGAINST, ABSTAIN]);
+    expect(phaseActions(r.state, 0)).toEqual([FOR, AGAINST, ABSTAIN]);
   });
 
   it('refuses a ballot that names nothing on the agenda, changing nothing', () => {
@@ -180,7 +180,7 @@ describe('BG-8 Political phase: voting', () => {
     }
     expect(phaseOf(s)).toMatchObject({ step: 'tie', decider: 2, tied: ['for', 'against'] });
     expect(decisions(s).map((d) => [d.seat, d.kind])).toEqual([[2, 'vote']]);
-    expect(legalActions(s, 2)).toEqual([FOR, AGAINST]);
+    expect(phaseActions(s, 2)).toEqual([FOR, AGAINST]);
     const r = apply(s, 2, AGAINST);
     if (!r.ok) throw new Error(r.error.message);
     expect(ofType(r.events, 'tie-broken')).toEqual([
@@ -201,7 +201,7 @@ describe('BG-8 Political phase: voting', () => {
 describe('BG-8 Political phase: elections', () => {
   it('elects the player with the most votes; a lasting result stays in force for that player', () => {
     const { state } = openCouncil(council(), ['minister-of-war#1']);
-    expect(legalActions(state, 1)).toEqual([
+    expect(phaseActions(state, 1)).toEqual([
       electPlayer(0),
       electPlayer(1),
       electPlayer(2),
@@ -224,8 +224,8 @@ describe('BG-8 Political phase: elections', () => {
 
   it('elects a planet (Holy Planet of Ixth) from every planet on the board', () => {
     const { state } = openCouncil(council(), ['holy-planet-of-ixth#1']);
-    expect(legalActions(state, 1)).toContainEqual(electPlanet('Jord'));
-    expect(legalActions(state, 1)).toContainEqual(electPlanet('Mecatol Rex'));
+    expect(phaseActions(state, 1)).toContainEqual(electPlanet('Jord'));
+    expect(phaseActions(state, 1)).toContainEqual(electPlanet('Mecatol Rex'));
     const r = voteAll(state, () => electPlanet('Jord'));
     expect(r.state.politics?.laws).toEqual([
       { card: 'holy-planet-of-ixth#1', since: r.state.round, elected: { planet: 'Jord' } },
@@ -235,7 +235,7 @@ describe('BG-8 Political phase: elections', () => {
   it('Revote elects a law in force, which is voted on again and discarded unless it passes', () => {
     const s = withLaw(council(), 'humane-labor#1', { since: 0 });
     const { state } = openCouncil(s, ['revote#1']);
-    expect(legalActions(state, 1)).toEqual([electLaw('humane-labor#1'), ABSTAIN]);
+    expect(phaseActions(state, 1)).toEqual([electLaw('humane-labor#1'), ABSTAIN]);
     let r = voteAll(state, () => electLaw('humane-labor#1'), 3);
     // The election is over; the same seats now vote on the law again.
     expect(ofType(r.events, 'agenda-revealed')).toEqual([

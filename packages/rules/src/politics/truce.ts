@@ -15,5 +15,5 @@ export function payTruceFine(d: Draft, attacker: Seat): void {
   const have = d.s.players[attacker]?.credits ?? 0;
   const amount = Math.min(have, truce.fine);
   if (amount > 0) d.player(attacker).credits -= amount;
-  d.emit({ type: 'credits-paid', seat: attacker, amount, reason: `attack under ${truce.law}` });
+  d.emit({ type: 'fine-paid', seat: attacker, amount, reason: `attack under ${truce.law}` });
 }

@@ -68,4 +68,12 @@ export interface PoliticalPhase {
   decider?: Seat;
   tied?: string[];
   hopesEnd?: Seat;
+  /**
+   * BG-9 action-card windows already offered in this phase (`before-draw`,
+   * and per agenda `political-card:<agenda>`, `before-vote:<agenda>`,
+   * `after-votes:<agenda>`), so a step resumed after its window goes on.
+   */
+  offered?: string[];
+  /** Veto cards already applied this phase (each discards one agenda). */
+  vetoed?: number;
 }

@@ -224,6 +224,9 @@ export function createGame(input: GameOptionsInput, seed: string): GameState {
     turnOrder: [],
     winner: null,
     setupEvents: [],
+    neverAsk: [],
+    cardEffects: [],
+    tradeAgreements: [],
   };
   const d = new Draft(base);
   const races = assignRaces(d, options, fixedRaces);

@@ -1,5 +1,6 @@
 import type { Galaxy, HexKey, RaceId } from '@outer-rim/map';
 import type { UnitType } from '../content/units.js';
+import type { CardEffect, CardWindow, TradeAgreement } from '../cards/types.js';
 import type { GameEvent } from '../events.js';
 import type { GameOptions } from '../options.js';
 import type { PrngState } from '../prng/prng.js';
@@ -8,9 +9,11 @@ import type { PhaseState } from './phase.js';
 
 /**
  * The shape of a stored GameState. 2: a turn's segments carry their own
- * state (movement, combat); `migrateState` brings older snapshots up.
+ * state (movement, combat). 3: action-card windows, card effects in force,
+ * "never ask me" seats and trade agreements (BG-9, BG-11), and whatever
+ * else issue 9 adds. `migrateState` brings older snapshots up.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** 0-based seat index. */
 export type Seat = number;
@@ -114,6 +117,14 @@ export interface GameState {
   setupEvents: GameEvent[];
   /** BG-8: the political deck, its discards and the laws in force; absent until the first Political phase. */
   politics?: PoliticsState;
+  /** BG-9: the action-card window the game waits in, if any (cards/types.ts). */
+  window?: CardWindow;
+  /** BG-9: seats that chose "never ask me about cards": no window waits for them. */
+  neverAsk: Seat[];
+  /** BG-9: effects of resolved cards still in force. */
+  cardEffects: CardEffect[];
+  /** BG-11: active trade agreements (their cards lie face up). */
+  tradeAgreements: TradeAgreement[];
 }
 
 export interface PlayerView extends PlayerPublic {

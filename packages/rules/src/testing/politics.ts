@@ -2,6 +2,7 @@ import type { Action } from '../actions/schema.js';
 import { apply } from '../apply.js';
 import { politicalDeck } from '../content/political-cards.js';
 import { decisions } from '../decisions.js';
+import { legalActions } from '../legal-actions.js';
 import type { GameEvent } from '../events.js';
 import { enterPolitical } from '../phases/political.js';
 import type { LawInForce } from '../politics/types.js';
@@ -16,8 +17,9 @@ import { movementTable } from './board.js';
  */
 export function councilTable(seed = 'council', players = 3): GameState {
   // The first round's own Political phase is behind this table: start the council afresh.
+  // Nobody is asked about action cards (BG-9) unless a test says so: the windows are tested apart.
   const { politics: _done, ...s } = movementTable(seed, players).state;
-  return s;
+  return { ...s, neverAsk: s.players.map((_, seat) => seat) };
 }
 
 /**
@@ -77,3 +79,10 @@ export const ABSTAIN: Action = { type: 'vote', ballot: 'abstain' };
 export const electPlayer = (player: Seat): Action => ({ type: 'vote', ballot: 'elect', player });
 export const electPlanet = (planet: string): Action => ({ type: 'vote', ballot: 'elect', planet });
 export const electLaw = (law: string): Action => ({ type: 'vote', ballot: 'elect', law });
+
+/** The seat's legal actions without the any-time ones (BG-9's "ask me again" setting). */
+export function phaseActions(state: GameState, seat: Seat): Action[] {
+  return legalActions(state, seat).filter(
+    (a) => a.type !== 'card-prompts' && a.type !== 'cancel-trade',
+  );
+}

@@ -1,10 +1,12 @@
 import { hexKey, tileById } from '@outer-rim/map';
 import type { Galaxy, HexKey } from '@outer-rim/map';
+import { actionCardById } from '../content/action-cards.js';
+import { cardIdOf } from '../content/deck.js';
 import { RACES } from '../content/races.js';
 import { UNITS } from '../content/units.js';
-import { cardIdOf } from '../content/deck.js';
 import { politicalCardById } from '../content/political-cards.js';
 import { techById } from '../content/technologies.js';
+import type { CardTarget, WindowTrigger } from '../cards/types.js';
 import type { GameEvent } from '../events.js';
 import type { TurnSegment } from '../state/phase.js';
 import type { Owner, UnitCounts, UnitKind } from '../state/types.js';
@@ -51,6 +53,12 @@ export function choiceName(choice: string, names: readonly string[] = []): strin
     default:
       return choice;
   }
+}
+
+/** An action card by its name (instance ids like `sabotage#2` never reach a player). */
+export function cardName(card: string): string {
+  if (card.startsWith('agent:')) return 'an Agent sacrificed as a Sabotage';
+  return actionCardById(cardIdOf(card))?.name ?? 'an action card';
 }
 
 function plural(n: number, word: string): string {
@@ -233,6 +241,8 @@ export function describeEvent(
       return e.revote === undefined
         ? `The agenda: ${politicalCardName(e.card)}.`
         : `Revote: ${politicalCardName(e.revote)} is voted on again.`;
+    case 'no-vote':
+      return `There is no vote this round (${e.reason}).`;
     case 'agenda-discarded':
       return `${politicalCardName(e.card)} is set aside: ${e.reason}.`;
     case 'agenda-picked':
@@ -253,8 +263,8 @@ export function describeEvent(
       return `${politicalCardName(e.card)} is now in force${e.elected === undefined ? '' : ` for ${choiceName(e.elected, names)}`}${e.expires === undefined ? '' : ` until round ${e.expires}`}.`;
     case 'law-repealed':
       return `${politicalCardName(e.card)} leaves play: ${e.reason}.`;
-    case 'credits-paid':
-      return `${who(e.seat)} pays ${plural(e.amount, 'credit')} (${e.reason}).`;
+    case 'fine-paid':
+      return `${who(e.seat)} pays a fine of ${plural(e.amount, 'credit')} (${e.reason}).`;
     case 'planet-abandoned':
       return `${who(e.seat)} gives up ${e.planet} (${e.reason}).`;
     case 'units-moved-home':
@@ -263,9 +273,98 @@ export function describeEvent(
       return `${who(e.seat)} discards ${plural(e.count, 'action card')} (${e.reason}).`;
     case 'hopes-end-converted':
       return `${who(e.seat)} pays ${plural(e.cost, 'credit')}: a Ground Force on ${e.planet} becomes a Shock Force.`;
+    case 'card-window-opened':
+      return `Action cards may be played now (${cardMoment(e.trigger, who, place)}).`;
+    case 'card-window-closed':
+      return 'No more action cards are played at this moment.';
+    case 'card-played':
+      return `${who(e.seat)} plays ${cardName(e.card)}${targetWords(e.target, who, place)}.`;
+    case 'card-cancelled':
+      return `${who(e.by)}'s Sabotage cancels ${who(e.seat)}'s ${cardName(e.card)}.`;
+    case 'card-resolved':
+      return `${who(e.seat)}'s ${cardName(e.card)} takes effect.`;
+    case 'card-prompts-set':
+      return e.ask
+        ? `${who(e.seat)} wants to be asked about action cards again.`
+        : `${who(e.seat)} asks not to be asked about action cards.`;
+    case 'credits-paid':
+      return `${who(e.from)} pays ${who(e.to)} ${plural(e.amount, 'credit')} (${e.reason}).`;
+    case 'planet-neutral':
+      return `${e.planet} breaks away from ${who(e.from)} and becomes neutral (${e.reason}).`;
+    case 'hand-revealed':
+      return e.cards === undefined
+        ? `${who(e.seat)} looks at ${who(e.of)}'s action cards.`
+        : `${who(e.seat)} looks at ${who(e.of)}'s action cards: ${e.cards.length === 0 ? 'none' : e.cards.map(cardName).join(', ')}.`;
+    case 'planet-annexed':
+      return `${who(e.seat)} annexes ${e.planet}.`;
+    case 'ground-forces-shifted':
+      return `${who(e.seat)} moves ${unitName('ground-force', e.count)} from ${e.from} to ${e.to}.`;
+    case 'fleet-jammed':
+      return `${who(e.by)} jams the signals of ${who(e.seat)}'s fleet in ${place(e.hex)}: it may not move this turn.`;
+    case 'trade-proposed':
+      return `${who(e.from)} offers ${who(e.to)} a trade agreement.`;
+    case 'trade-refused':
+      return `${who(e.to)} refuses the trade agreement of ${who(e.from)}.`;
+    case 'trade-agreed':
+      return `${who(e.seats[0])} and ${who(e.seats[1])} are now trade partners.`;
+    case 'trade-ended':
+      return `The trade agreement of ${who(e.seats[0])} and ${who(e.seats[1])} ends: ${e.reason}.`;
+    case 'trade-income':
+      return `${who(e.seat)} receives ${plural(e.amount, 'credit')} of trade income from the agreement with ${who(e.partner)} (now ${e.total}).`;
+    case 'trade-income-stopped':
+      return `No trade agreement pays income this phase (${e.reason}).`;
+    case 'income-changed':
+      return `${who(e.seat)}'s income changes by ${e.amount} (${e.reason}).`;
     case 'game-over':
       return e.winner === null
         ? `The game is over (${e.reason}): shared victory.`
         : `The game is over (${e.reason}): ${who(e.winner)} wins.`;
   }
+}
+
+function cardMoment(
+  tr: WindowTrigger,
+  who: (seat: number) => string,
+  place: (hex: HexKey) => string,
+): string {
+  switch (tr.kind) {
+    case 'phase-start':
+      return `start of the ${PHASE_NAMES[tr.phase] ?? tr.phase} phase`;
+    case 'movement-start':
+      return `before ${who(tr.seat)}'s Movement segment`;
+    case 'space-battle-start':
+      return `${who(tr.seat)}'s Space Battle segment`;
+    case 'battle-round':
+      return `before round ${tr.round} of the battle in ${place(tr.hex)}`;
+    case 'invasion':
+      return `the invasion of ${tr.planet}`;
+    case 'ground-round':
+      return `before round ${tr.round} of ground combat on ${tr.planet}`;
+    case 'planet-taken':
+      return `${who(tr.by)} has taken ${tr.planet} from ${who(tr.from)}`;
+    case 'political-card':
+      return 'the political card just revealed';
+    case 'political':
+      return `Political phase, ${tr.step.replace(/-/g, ' ')}`;
+  }
+}
+
+function targetWords(
+  t: CardTarget | undefined,
+  who: (seat: number) => string,
+  place: (hex: HexKey) => string,
+): string {
+  if (t === undefined) return '';
+  const parts: string[] = [];
+  if (t.seat !== undefined) parts.push(who(t.seat));
+  if (t.other !== undefined) parts.push(who(t.other));
+  if (t.count !== undefined && t.unit === undefined)
+    parts.push(`${t.count} Ground Force${t.count === 1 ? '' : 's'}`);
+  if (t.unit !== undefined) parts.push(`a ${UNITS[t.unit].name}`);
+  if (t.planet !== undefined) parts.push(t.to === undefined ? t.planet : `from ${t.planet}`);
+  if (t.to !== undefined) parts.push(`to ${t.to}`);
+  if (t.hex !== undefined) parts.push(`in ${place(t.hex)}`);
+  if (t.toHex !== undefined) parts.push(`to ${place(t.toHex)}`);
+  if (t.technology !== undefined) parts.push(techById(t.technology)?.name ?? 'a technology');
+  return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
 }
