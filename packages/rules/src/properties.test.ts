@@ -125,9 +125,10 @@ describe('Random legal play (property)', () => {
     }, 300_000);
   }
 
-  it('BG-6 / BG-7: random legal play reaches battles and invasions, and planets change hands', () => {
+  it('BG-6 / BG-7 / BG-8: random legal play reaches battles, invasions, votes and laws, and planets change hands', () => {
     let seized = 0;
     let invasions = 0;
+    const politics = { votes: 0, agendas: 0, laws: 0, elections: 0 };
     for (let players = 2; players <= 8; players++) {
       const start = createGame(options(players), `combat-${players}`);
       const seen = { battles: 0, rounds: 0, captures: 0 };
@@ -144,6 +145,10 @@ describe('Random legal play (property)', () => {
           if (e.type === 'invasion-started') invasions++;
           if (e.type === 'planet-captured') seen.captures++;
           if (e.type === 'planet-captured' && e.from !== null) seized++;
+          if (e.type === 'vote-cast' && e.votes > 0) politics.votes++;
+          if (e.type === 'agenda-resolved') politics.agendas++;
+          if (e.type === 'law-enacted') politics.laws++;
+          if (e.type === 'agenda-resolved' && e.result.includes(':')) politics.elections++;
         }
         if (problems.length === 0) problems.push(...invariantProblems(after));
         // OR-2.2: a minor race's planet is never neutral.
@@ -160,6 +165,11 @@ describe('Random legal play (property)', () => {
     // Invasions against defenders happen, and some planets are taken from a player or a minor race.
     expect(invasions).toBeGreaterThan(0);
     expect(seized).toBeGreaterThan(0);
+    // BG-8: with 3+ players every round holds a vote; some laws pass and some elections elect.
+    expect(politics.votes).toBeGreaterThan(0);
+    expect(politics.agendas).toBeGreaterThan(0);
+    expect(politics.laws).toBeGreaterThan(0);
+    expect(politics.elections).toBeGreaterThan(0);
   }, 300_000);
 
   it('BG-6 / BG-7: combat actions off the legal list are refused with a rule error, never a crash', () => {

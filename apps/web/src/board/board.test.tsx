@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
-import { createGame, legalActions, view } from '@outer-rim/rules';
+import { hexKey } from '@outer-rim/map';
+import { createGame, legalActions, view, type GameState } from '@outer-rim/rules';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { legalHexes } from '../play/action-groups';
+import { ownerColour, SEAT_COLOURS } from '../ui/colours';
 import { Board } from './board';
 
 afterEach(() => {
@@ -52,5 +54,62 @@ describe('board component (BG-4 galaxy as SVG)', () => {
       el.querySelector('[data-hex="0,0"]')?.dispatchEvent(new Event('pointerenter'));
     });
     expect(el.querySelector('.hex-details')?.textContent).toContain('Mecatol Rex');
+  });
+
+  it('draws units as symbols with counts in the owner’s colour, minor races hatched, full names on hover', () => {
+    const names = ['Ann', 'Bartholomew Longname of the Outer Rim', 'Cy'];
+    const state = createGame({ players: names.map((name) => ({ name })) }, 'board-units');
+    const minor = state.minorRaces[0];
+    if (minor === undefined) throw new Error('a three-player galaxy has minor races');
+    const s: GameState = structuredClone(state);
+    const home = s.galaxy.homes[0];
+    const homeKey = hexKey(home ?? { q: 0, r: 0 });
+    s.units[homeKey]?.space.push({ owner: 1, units: { dreadnought: 2, fighter: 4 } });
+    const el = document.body.appendChild(document.createElement('div'));
+    render(<Board view={view(s, 'spectator')} names={names} />, el);
+
+    const content = el.querySelector(`[data-content="${homeKey}"]`);
+    const rows = [...(content?.querySelectorAll('.unit-row') ?? [])];
+    const bo = rows.find((r) => r.getAttribute('data-owner') === '1');
+    const symbols = [...(bo?.querySelectorAll('use') ?? [])];
+    expect(symbols.map((u) => u.getAttribute('href'))).toEqual([
+      '#unit-dreadnought',
+      '#unit-fighter',
+    ]);
+    expect(symbols.every((u) => u.getAttribute('fill') === SEAT_COLOURS[1])).toBe(true);
+    expect([...(bo?.querySelectorAll('.unit-count') ?? [])].map((t) => t.textContent)).toEqual([
+      '2',
+      '4',
+    ]);
+    expect(bo?.querySelector('title')?.textContent).toBe(
+      'Bartholomew Longname of the Outer Rim: 2 Dreadnought, 4 Fighter',
+    );
+    // Ann's own fleet and garrison, in her colour.
+    const ann = rows.filter((r) => r.getAttribute('data-owner') === '0');
+    expect(ann.length).toBeGreaterThan(0);
+    expect(ann[0]?.querySelector('use')?.getAttribute('fill')).toBe(ownerColour(0));
+
+    // A minor race's units: hatched with a dashed outline, never a seat colour.
+    const minorRows = [
+      ...el.querySelectorAll(`[data-content="${minor.hex}"] .unit-row[data-owner^="minor:"]`),
+    ];
+    expect(minorRows.length).toBeGreaterThan(0);
+    for (const use of minorRows.flatMap((r) => [...r.querySelectorAll('use')])) {
+      expect(use.getAttribute('fill')).toBe('url(#minor-hatch)');
+      expect(use.getAttribute('stroke-dasharray')).not.toBeNull();
+    }
+
+    // Bo's home title is shortened on the board; the hex's hover title says it in full.
+    const boHome = s.galaxy.homes[1];
+    const boKey = `${boHome?.q ?? 0},${boHome?.r ?? 0}`;
+    const title = el.querySelector(`[data-content="${boKey}"] .hex-label.race`);
+    expect(title?.getAttribute('data-full')).toBe(names[1]);
+    expect(title?.textContent).toContain('…');
+    expect(el.querySelector(`[data-hex="${boKey}"] > title`)?.textContent).toContain(
+      `Home of ${names[1] ?? ''}`,
+    );
+    // Neutral planets are hollow discs.
+    const neutral = el.querySelector('.planet-disc.neutral');
+    expect(neutral?.getAttribute('fill')).toBe('none');
   });
 });

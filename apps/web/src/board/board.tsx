@@ -2,9 +2,29 @@ import type { HexKey } from '@outer-rim/map';
 import type { GameView } from '@outer-rim/rules';
 import { useMemo, useRef, useState } from 'preact/hooks';
 import { raceLabel } from '../lobby/race';
-import { ownerColour } from '../ui/colours';
+import { MINOR_OUTLINE, NEUTRAL_COLOUR, ownerColour, ownerName } from '../ui/colours';
 import { HexDetails } from './hex-details';
-import { boardModel, stackLabel, type BoardHex } from './board-model';
+import { boardModel, stackLabel, UNIT_NAMES, type BoardHex, type BoardPlanet } from './board-model';
+import {
+  ANOMALY_FONT,
+  ANOMALY_Y,
+  DISC,
+  fitScale,
+  fitText,
+  INLINE_UNITS,
+  textWidth,
+  lineWidth,
+  PLANET_FONT,
+  planetLayout,
+  planetRows,
+  type PlanetRows,
+  spaceRow,
+  SYMBOL,
+  TITLE_FONT,
+  TITLE_Y,
+  unitRowWidth,
+} from './hex-layout';
+import { UnitRow, UnitSymbolDefs } from './unit-symbols';
 import { panBy, toBoard, unitsPerPixel, zoomAt, type ViewBox } from './viewport';
 
 export interface BoardProps {
@@ -12,6 +32,10 @@ export interface BoardProps {
   /** Hexes a legal action of this seat refers to (galaxy building: where a tile may go). */
   readonly highlighted?: ReadonlySet<HexKey>;
   readonly selected?: HexKey | undefined;
+  /** A fleet's way: where it starts, then every hex it enters (drawn as a line with an arrow). */
+  readonly route?: readonly HexKey[] | undefined;
+  /** Hexes set apart from the highlighted ones (a gravity rift's allowed neighbours). */
+  readonly marked?: ReadonlySet<HexKey> | undefined;
   readonly onSelect?: (key: HexKey) => void;
   readonly names: readonly string[];
 }
@@ -38,7 +62,7 @@ interface Drag {
 }
 
 /** The galaxy as SVG: zoom with the wheel or a pinch, pan by dragging, tap a hex for details. */
-export function Board({ view, highlighted, selected, onSelect, names }: BoardProps) {
+export function Board({ view, highlighted, selected, route, marked, onSelect, names }: BoardProps) {
   const model = useMemo(() => boardModel(view), [view]);
   const [box, setBox] = useState<ViewBox>(model.bounds);
   const [hovered, setHovered] = useState<HexKey | undefined>(undefined);
@@ -106,6 +130,9 @@ export function Board({ view, highlighted, selected, onSelect, names }: BoardPro
         aria-label="The galaxy"
         viewBox={`${box.x} ${box.y} ${box.width} ${box.height}`}
         preserveAspectRatio="xMidYMid meet"
+        style={{
+          aspectRatio: `${Math.round(model.bounds.width)} / ${Math.round(model.bounds.height)}`,
+        }}
         onWheel={onWheel}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
@@ -115,11 +142,14 @@ export function Board({ view, highlighted, selected, onSelect, names }: BoardPro
           setHovered(undefined);
         }}
       >
+        <UnitSymbolDefs />
         {model.hexes.map((h) => (
           <HexShape
             key={h.key}
             hex={h}
+            names={names}
             highlighted={highlighted?.has(h.key) ?? false}
+            marked={marked?.has(h.key) ?? false}
             selected={selected === h.key}
             onEnter={() => {
               setHovered(h.key);
@@ -132,6 +162,18 @@ export function Board({ view, highlighted, selected, onSelect, names }: BoardPro
         {model.hexes.map((h) => (
           <HexContent key={h.key} hex={h} names={names} />
         ))}
+        {route === undefined || route.length < 2 ? null : (
+          <polyline
+            class="move-route"
+            data-route={route.join(' ')}
+            points={route
+              .map((key) => model.hexes.find((h) => h.key === key)?.centre)
+              .filter((c) => c !== undefined)
+              .map((c) => `${c.x},${c.y}`)
+              .join(' ')}
+            marker-end="url(#route-arrow)"
+          />
+        )}
       </svg>
       <div class="board-controls">
         <button type="button" onClick={zoomButton(1.25)} aria-label="Zoom in">
@@ -157,20 +199,32 @@ export function Board({ view, highlighted, selected, onSelect, names }: BoardPro
 
 interface HexShapeProps {
   readonly hex: BoardHex;
+  readonly names: readonly string[];
   readonly highlighted: boolean;
+  readonly marked: boolean;
   readonly selected: boolean;
   readonly onEnter: () => void;
   readonly onClick: () => void;
 }
 
 /** The hex itself: its fill, its owner's border, and the target for pointer and click. */
-function HexShape({ hex: h, highlighted, selected, onEnter, onClick }: HexShapeProps) {
+function HexShape({
+  hex: h,
+  names,
+  highlighted,
+  marked,
+  selected,
+  onEnter,
+  onClick,
+}: HexShapeProps) {
   const classes = ['hex', `hex-${h.kind}`];
   if (highlighted) classes.push('hex-legal');
+  if (marked) classes.push('hex-marked');
   if (selected) classes.push('hex-selected');
   const home = h.homeOf;
   return (
     <g class={classes.join(' ')} data-hex={h.key} onPointerEnter={onEnter} onClick={onClick}>
+      <title>{hexSummary(h, names)}</title>
       <polygon
         points={h.points}
         fill={fillOf(h)}
@@ -185,84 +239,256 @@ function HexShape({ hex: h, highlighted, selected, onEnter, onClick }: HexShapeP
 function HexContent({ hex: h, names }: { hex: BoardHex; names: readonly string[] }) {
   const { x, y } = h.centre;
   const home = h.homeOf;
-  const title = h.tile?.race ?? h.minorRace;
+  const race = h.tile?.race ?? h.minorRace;
+  const anomaly = h.tile?.anomaly?.replace('-', ' ');
+  const wormhole = h.tile?.wormhole;
+  const glyph = wormhole === undefined ? '' : wormhole === 'alpha' ? 'α' : 'β';
+  const title =
+    race === undefined
+      ? (anomaly ?? (wormhole === undefined ? undefined : `${wormhole} wormhole`))
+      : home === undefined
+        ? `${raceLabel(race)} (minor)`
+        : (names[home] ?? raceLabel(race));
+  // Marks that follow the title on its line: the wormhole's letter, the leaders' star.
+  const marks = [
+    ...(wormhole !== undefined && title !== `${wormhole} wormhole`
+      ? [{ text: glyph, class: 'wormhole', title: `${wormhole} wormhole` }]
+      : []),
+    ...(h.leaders.length === 0
+      ? []
+      : [
+          {
+            text: h.leaders.length > 1 ? `★${h.leaders.length}` : '★',
+            class: 'leader',
+            title: h.leaders.map((l) => `${names[l.seat] ?? ''}'s ${l.leader.type}`).join(', '),
+          },
+        ]),
+  ];
+  const rows = planetRows(h.planets, h.space.length);
+  const raceTitle = race !== undefined;
   return (
-    <g class="hex-content">
+    <g class="hex-content" data-content={h.key}>
       {h.kind === 'gap' ? (
-        <text x={x} y={y + 8} class="hex-label faint">
+        <text x={x} y={y + 6} class="hex-label faint">
           gap
         </text>
       ) : null}
-      {title === undefined ? null : (
-        <text
+      {title === undefined && marks.length === 0 ? null : (
+        <FittedText
+          text={title ?? ''}
+          marks={marks}
           x={x}
-          y={y - 60}
-          class={home === undefined ? 'hex-label race minor' : 'hex-label race'}
-        >
-          {home === undefined ? `${raceLabel(title)} (minor)` : (names[home] ?? title)}
-        </text>
+          y={y + (raceTitle ? TITLE_Y : ANOMALY_Y)}
+          font={raceTitle ? TITLE_FONT : ANOMALY_FONT}
+          width={raceTitle ? lineWidth(TITLE_Y, TITLE_FONT) : lineWidth(ANOMALY_Y, ANOMALY_FONT)}
+          class={
+            !raceTitle
+              ? anomaly === undefined
+                ? 'hex-label wormhole-name'
+                : 'hex-label anomaly'
+              : home === undefined
+                ? 'hex-label race minor'
+                : 'hex-label race'
+          }
+        />
       )}
-      {h.tile?.anomaly === undefined ? null : (
-        <text x={x} y={y - 40} class="hex-label anomaly">
-          {h.tile.anomaly.replace('-', ' ')}
-        </text>
-      )}
-      {h.tile?.wormhole === undefined ? null : (
-        <text x={x + 58} y={y - 40} class="hex-label wormhole">
-          {h.tile.wormhole === 'alpha' ? 'α' : 'β'}
-        </text>
-      )}
-      {h.planets.map((planet, index) => {
-        const py = y - 22 + index * (h.planets.length > 2 ? 28 : 36);
-        return (
-          <g key={planet.name}>
-            <circle
-              cx={x - 70}
-              cy={py - 6}
-              r={10}
-              fill={planet.owner === null ? '#ccc' : ownerColour(planet.owner)}
-            />
-            <text x={x - 55} y={py} class="hex-planet">
-              {planet.name} {planet.resources}/{planet.influence}
-            </text>
-            {planet.stacks.map((stack, i) => (
-              <text
-                key={String(stack.owner)}
-                x={x - 55}
-                y={py + 14 + i * 13}
-                class="hex-units small"
-                style={{ fill: ownerColour(stack.owner) }}
-              >
-                {stackLabel(stack.units)}
-              </text>
-            ))}
-          </g>
-        );
-      })}
-      {h.space.map((stack, i) => (
-        <text
-          key={String(stack.owner)}
-          x={x}
-          y={y + 62 - i * 18}
-          class="hex-units"
-          style={{ fill: ownerColour(stack.owner) }}
-        >
-          {stackLabel(stack.units)}
-        </text>
-      ))}
-      {h.leaders.length === 0 ? null : (
-        <text x={x + 52} y={y + 40} class="hex-label leader">
-          {'★'.repeat(h.leaders.length)}
-        </text>
-      )}
-      {h.planets.length === 0 && h.kind === 'tile' && h.tile?.anomaly === undefined ? (
-        <text x={x} y={y + 6} class="hex-label faint">
-          {h.tile?.wormhole === undefined ? 'empty space' : 'wormhole'}
+      {race !== undefined && anomaly !== undefined ? (
+        <text x={x} y={y + 70} class="hex-label anomaly small">
+          {anomaly}
         </text>
       ) : null}
-      <text x={x} y={y + 84} class="hex-coord">
-        {h.key}
-      </text>
+      {h.planets.map((planet, index) => (
+        <PlanetLine
+          key={planet.name}
+          planet={planet}
+          x={x}
+          rows={rows[index] ?? { name: 0 }}
+          y={y}
+          names={names}
+        />
+      ))}
+      {h.space.map((stack, i) => (
+        <UnitRow
+          key={String(stack.owner)}
+          owner={stack.owner}
+          units={stack.units}
+          x={x}
+          y={y + spaceRow(i)}
+          width={lineWidth(spaceRow(i), SYMBOL + 2)}
+          label={ownerName(stack.owner, names)}
+        />
+      ))}
+      {h.planets.length === 0 && h.kind === 'tile' && title === undefined ? (
+        <text x={x} y={y + (h.space.length > 0 ? -20 : 6)} class="hex-label faint">
+          empty space
+        </text>
+      ) : null}
     </g>
   );
+}
+
+/** A line of text shortened to its width; the full text stays in its <title> and in the details. */
+function FittedText(props: {
+  text: string;
+  /** Short marks after the text (a wormhole's letter, a leader's star), each with its own title. */
+  marks?: readonly { text: string; class: string; title: string }[];
+  x: number;
+  y: number;
+  font: number;
+  width: number;
+  class: string;
+}) {
+  const marks = props.marks ?? [];
+  const markWidth = marks.reduce((w, m) => w + textWidth(m.text, props.font) + 6, 0);
+  const fitted = fitText(props.text, props.font, props.width - markWidth);
+  // The title and its marks are centred together; the marks are a text of their own so the
+  // title's text is the name alone.
+  const shift = markWidth / 2;
+  const after = props.x - shift + textWidth(fitted.text, props.font) / 2 + 6;
+  return (
+    <>
+      {props.text === '' ? null : (
+        <text x={props.x - shift} y={props.y} class={props.class} data-full={props.text}>
+          {fitted.shortened ? <title>{props.text}</title> : null}
+          {fitted.text}
+        </text>
+      )}
+      {marks.length === 0 ? null : (
+        <text x={props.text === '' ? props.x - shift : after} y={props.y} class="hex-label marks">
+          {marks.map((m, i) => (
+            <tspan key={m.class} class={`mark ${m.class}`} dx={i === 0 ? 0 : 6}>
+              <title>{m.title}</title>
+              {m.text}
+            </tspan>
+          ))}
+        </text>
+      )}
+    </>
+  );
+}
+
+/**
+ * A planet: a disc in its owner's colour (hollow when neutral, hatched for a
+ * minor race), its name, resources/influence when they fit, and the units on
+ * it as symbols; the name is shortened, then the whole line shrunk, to stay
+ * inside the hex.
+ */
+function PlanetLine({
+  planet,
+  x,
+  y,
+  rows,
+  names,
+}: {
+  planet: BoardPlanet;
+  /** The hex's centre. */
+  x: number;
+  y: number;
+  /** Heights of its lines from the centre, which decide how wide the hex is there. */
+  rows: PlanetRows;
+  names: readonly string[];
+}) {
+  const inline = rows.units === undefined;
+  const layout = planetLayout(planet, lineWidth(rows.name, PLANET_FONT + 2), inline);
+  const owner = planet.owner;
+  const minor = typeof owner === 'string';
+  let cursor = DISC + layout.nameWidth + layout.valuesWidth + 6;
+  const stacks = planet.stacks.map((stack) => {
+    const label = ownerName(stack.owner, names);
+    if (!inline) return { stack, label, at: 0 };
+    const at = cursor;
+    cursor += unitRowWidth(stack.units) * INLINE_UNITS + 6;
+    return { stack, label, at };
+  });
+  const unitsY = rows.units ?? 0;
+  const ownWidth = stacks.reduce((sum, s) => sum + unitRowWidth(s.stack.units) + 10, -10);
+  const ownScale = fitScale(ownWidth, lineWidth(unitsY, SYMBOL + 2));
+  let ownCursor = x - (ownWidth * ownScale) / 2;
+  return (
+    <g class="planet" data-planet={planet.name}>
+      <g
+        class="planet-line"
+        transform={`translate(${Math.round(x - (layout.width * layout.scale) / 2)} ${y + rows.name}) scale(${Math.round(layout.scale * 1000) / 1000})`}
+      >
+        <title>
+          {`${planet.name} — ${planet.resources} resources, ${planet.influence} influence; ${owner === null ? 'neutral' : `held by ${ownerName(owner, names)}`}`}
+        </title>
+        <circle
+          cx={7}
+          cy={-6}
+          r={7}
+          class={
+            owner === null ? 'planet-disc neutral' : minor ? 'planet-disc minor' : 'planet-disc'
+          }
+          fill={owner === null ? 'none' : minor ? 'url(#minor-hatch)' : ownerColour(owner)}
+          stroke={owner === null ? NEUTRAL_COLOUR : minor ? MINOR_OUTLINE : '#05070d'}
+          stroke-width={owner === null ? 3 : 1.5}
+          {...(minor ? { 'stroke-dasharray': '3 2' } : {})}
+        />
+        <text x={DISC} y={0} class="hex-planet" data-full={planet.name}>
+          {layout.name}
+          {layout.valuesWidth === 0 ? null : (
+            <tspan class="hex-values" dx={4}>
+              {planet.resources}/{planet.influence}
+            </tspan>
+          )}
+        </text>
+        {inline
+          ? stacks.map(({ stack, label, at }) => (
+              <UnitRow
+                key={String(stack.owner)}
+                owner={stack.owner}
+                units={stack.units}
+                x={at}
+                y={-6}
+                width={unitRowWidth(stack.units) * INLINE_UNITS}
+                align="start"
+                label={label}
+              />
+            ))
+          : null}
+      </g>
+      {inline
+        ? null
+        : stacks.map(({ stack, label }) => {
+            const w = unitRowWidth(stack.units) * ownScale;
+            const at = ownCursor + w / 2;
+            ownCursor += w + 10 * ownScale;
+            return (
+              <UnitRow
+                key={String(stack.owner)}
+                owner={stack.owner}
+                units={stack.units}
+                x={at}
+                y={y + unitsY}
+                width={w}
+                label={label}
+              />
+            );
+          })}
+    </g>
+  );
+}
+
+/** The hover title of a hex: every full name and every owner's units, in words. */
+export function hexSummary(h: BoardHex, names: readonly string[]): string {
+  const parts: string[] = [];
+  if (h.homeOf !== undefined) parts.push(`Home of ${names[h.homeOf] ?? ''}`);
+  else if (h.minorRace !== undefined) parts.push(`${raceLabel(h.minorRace)} (minor race)`);
+  if (h.tile?.anomaly !== undefined) parts.push(h.tile.anomaly.replace('-', ' '));
+  if (h.tile?.wormhole !== undefined) parts.push(`${h.tile.wormhole} wormhole`);
+  for (const planet of h.planets) {
+    const held = planet.owner === null ? 'neutral' : ownerName(planet.owner, names);
+    const units = planet.stacks
+      .map((s) => `${ownerName(s.owner, names)}: ${stackLabel(s.units, UNIT_NAMES)}`)
+      .join('; ');
+    parts.push(
+      `${planet.name} ${planet.resources}/${planet.influence} (${held})${units === '' ? '' : ` — ${units}`}`,
+    );
+  }
+  for (const s of h.space)
+    parts.push(`In space, ${ownerName(s.owner, names)}: ${stackLabel(s.units, UNIT_NAMES)}`);
+  if (parts.length === 0)
+    parts.push(h.kind === 'gap' ? 'Gap' : h.kind === 'empty' ? 'Not yet placed' : 'Empty space');
+  return parts.join('\n');
 }

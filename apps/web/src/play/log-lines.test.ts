@@ -33,6 +33,20 @@ describe('game log (issue 5: every event in words, with dice, newest first, by p
     expect(logLines(log, names).find((l) => l.rolls !== undefined)?.rolls).toEqual([3, 9]);
   });
 
+  it('spells out every die of a hit roll with the value it needed (BG-6)', () => {
+    const battle: GameEvent = {
+      type: 'dice-rolled',
+      purpose: 'space battle round 1: Cruisers, hit on 7+',
+      seat: 0,
+      sides: 10,
+      rolls: [3, 7],
+    };
+    const [line] = logLines([{ seq: 1, seat: 0, events: [battle] }], names);
+    expect(line?.text).toBe(
+      `${describeEvent(battle, names)} Dice: 3 (needed 7+): miss; 7 (needed 7+): hit.`,
+    );
+  });
+
   it('filters by player: their own actions and events that name them', () => {
     expect(logLines(log, names, 1).map((l) => l.seq)).toEqual([2, 2]);
     // Ann is the receiver of Cy's offer, so it is hers to see too.

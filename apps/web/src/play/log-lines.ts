@@ -1,4 +1,5 @@
 import { describeEvent, type GameEvent } from '@outer-rim/rules';
+import { diceOf, dieWords } from './battle/fight';
 import type { LogEntry } from './live-game';
 
 export interface LogLine {
@@ -38,10 +39,19 @@ export function logLines(
         key: `${entry.seq}.${index}`,
         seq: entry.seq,
         seat: entry.seat,
-        text: describeEvent(event, [...names]),
+        text:
+          describeEvent(event, [...names]) +
+          (event.type === 'dice-rolled' ? hitWords(event.purpose, event.rolls) : ''),
         ...rolls,
       });
     });
   }
   return lines.reverse();
+}
+
+/** A hit roll's dice one by one in words ("3 (needed 7+): miss"), so the log reads without the picture. */
+function hitWords(purpose: string, rolls: readonly number[]): string {
+  const dice = diceOf(purpose, rolls);
+  if (dice.every((d) => d.needed === undefined)) return '';
+  return ` Dice: ${dice.map(dieWords).join('; ')}.`;
 }

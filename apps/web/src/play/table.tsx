@@ -10,6 +10,10 @@ import { DecisionPanel } from './decision-panel';
 import type { LogEntry } from './live-game';
 import { LogPanel } from './log-panel';
 import { PlayersPanel } from './players-panel';
+import { BATTLE_ACTIONS, BattlePanel } from './battle/battle-panel';
+import { MOVE_ACTIONS, useMoveUi } from './movement/move-panel';
+import { LawsPanel, PoliticsPanel } from './politics/politics-panel';
+import { POLITICS_ACTIONS } from './politics/politics';
 import { hexesFor, placeableTiles, placementAt } from './tile-placement';
 import { TilePicker } from './tile-picker';
 
@@ -37,9 +41,34 @@ export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat
   const [error, setError] = useState<string | undefined>(undefined);
   const [tab, setTab] = useState<'log' | 'chat'>('log');
 
+  const move = useMoveUi({
+    view,
+    seat,
+    actions,
+    busy,
+    onAct: async (action) => {
+      await act(action);
+    },
+  });
+  // Fleet moves and fight choices have panels of their own; the generic list keeps the rest.
+  const generic = useMemo(
+    () =>
+      actions.filter(
+        (a) =>
+          !BATTLE_ACTIONS.has(a.type) &&
+          !POLITICS_ACTIONS.has(a.type) &&
+          !(move.active && MOVE_ACTIONS.has(a.type)),
+      ),
+    [actions, move.active],
+  );
   const placeable = placeableTiles(actions);
   const tile = chosenTile !== undefined && placeable.includes(chosenTile) ? chosenTile : undefined;
-  const highlighted = tile === undefined ? legalHexes(actions) : hexesFor(actions, tile);
+  const highlighted =
+    tile !== undefined
+      ? hexesFor(actions, tile)
+      : move.active
+        ? (move.highlighted ?? new Set<HexKey>())
+        : legalHexes(actions);
   const dealt = seat === undefined ? undefined : view.players[seat]?.dealtTiles;
 
   const act = async (action: Action) => {
@@ -55,6 +84,7 @@ export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat
   };
 
   const onSelect = (key: HexKey) => {
+    if (move.onHex(key)) return;
     if (tile !== undefined) {
       const placement = placementAt(actions, tile, key);
       if (placement !== undefined) {
@@ -80,6 +110,8 @@ export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat
           view={view}
           highlighted={highlighted}
           selected={selectedHex}
+          route={move.route}
+          marked={move.marked}
           onSelect={onSelect}
           names={names}
         />
@@ -95,10 +127,31 @@ export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat
             }}
           />
         )}
+        {move.panel}
+        <BattlePanel
+          view={view}
+          seat={seat}
+          actions={actions}
+          log={log}
+          busy={busy}
+          onAct={async (action) => {
+            await act(action);
+          }}
+        />
+        <PoliticsPanel
+          view={view}
+          seat={seat}
+          actions={actions}
+          log={log}
+          busy={busy}
+          onAct={async (action) => {
+            await act(action);
+          }}
+        />
         <DecisionPanel
           decisions={waiting}
           seat={seat}
-          actions={actions}
+          actions={generic}
           names={names}
           selectedHex={selectedHex}
           onClearHex={() => {
@@ -111,6 +164,7 @@ export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat
           context={wordsContext(view)}
         />
         <PlayersPanel view={view} seat={seat} active={active} />
+        <LawsPanel view={view} />
         <nav class="side-tabs">
           <button
             type="button"

@@ -1,21 +1,29 @@
 import type { Owner } from '@outer-rim/rules';
 
 /**
- * Seat colours of the printed game's plastic, chosen to stay apart for the
- * common colour-vision deficiencies when paired with the seat's name.
+ * Seat colours: the Okabe–Ito palette, designed to stay apart for the common
+ * colour-vision deficiencies, with its black swapped for white so that it
+ * shows on the dark board. `colours.test.ts` checks every pair under
+ * simulated protanopia, deuteranopia and tritanopia; units also differ by
+ * shape, and a hovered hex names every owner.
  */
 export const SEAT_COLOURS = [
-  '#d64541', // red
-  '#2f7fd8', // blue
-  '#3aa655', // green
-  '#e8b923', // yellow
-  '#8e5cc4', // purple
-  '#ec7f2c', // orange
-  '#e36fb1', // pink
-  '#8c8c8c', // grey
+  '#d55e00', // vermillion
+  '#56b4e9', // sky blue
+  '#009e73', // bluish green
+  '#f0e442', // yellow
+  '#cc79a7', // reddish purple
+  '#e69f00', // orange
+  '#0072b2', // blue
+  '#f0f0f0', // white
 ] as const;
 
-const MINOR_COLOUR = '#b0a58a';
+/** Minor races own units and planets without a seat: a grey that no seat colour is close to. */
+export const MINOR_COLOUR = '#545860';
+/** Their units and planets also wear a dashed light outline, so "owned but not a player" reads without colour. */
+export const MINOR_OUTLINE = '#e8e0c8';
+/** Neutral planets are drawn hollow, in this light grey. */
+export const NEUTRAL_COLOUR = '#c2c0ba';
 
 export function ownerColour(owner: Owner | null): string {
   if (owner === null) return 'transparent';

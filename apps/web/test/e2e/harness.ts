@@ -5,8 +5,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
+import { migrateState, type GameState } from '@outer-rim/rules';
 import { buildApp, type App } from '../../../server/src/app.js';
 import { parseConfig } from '../../../server/src/config/config.js';
+import { GameStore } from '../../../server/src/games/game-store.js';
+import { overwriteSnapshot } from '../../../server/test/support/prepared.js';
 
 const webRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -64,6 +67,23 @@ export class TestServer {
     await this.down();
     await new Promise((resolve) => setTimeout(resolve, downMs));
     await this.up();
+  }
+
+  /**
+   * Test-only preparation of a game that has just started: its first stored
+   * state (seq 0) is read with the server's own store, changed by `edit`, and
+   * written back into the test database; the server restarts so that no copy
+   * of the old state stays in its cache. Nothing on the wire can do this.
+   */
+  async prepareGame(gameId: string, edit: (state: GameState) => GameState): Promise<void> {
+    const app = this.app;
+    if (app === undefined) throw new Error('the server is down');
+    const db = app.database.db;
+    const stored = await new GameStore(db).latestSnapshot(gameId);
+    if (stored?.seq !== 0) throw new Error('only a game at its start can be prepared');
+    const state = edit(migrateState(stored.state));
+    await overwriteSnapshot(db, gameId, 0, state);
+    await this.restart(0);
   }
 
   async stop(): Promise<void> {

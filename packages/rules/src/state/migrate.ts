@@ -37,7 +37,10 @@ function fromV1(s: Record<string, unknown>): Record<string, unknown> {
  * v2 → v3 (issue 9): action-card windows and card effects (BG-9), "never
  * ask me" seats, trade agreements (BG-11). A v2 game had none of these:
  * no window open, no card in force, everybody asked, no agreement. Every
- * field issue 9 adds to the state gets its default here.
+ * field issue 9 adds to the state gets its default here. BG-8 `politics`
+ * (the political deck and the laws in force) is optional and stays absent:
+ * no law was ever in force in a v2 game, and its first Political phase
+ * shuffles the deck from the game's seeded PRNG (phases/political.ts).
  */
 function fromV2(s: Record<string, unknown>): Record<string, unknown> {
   return { ...s, schemaVersion: 3, neverAsk: [], cardEffects: [], tradeAgreements: [] };

@@ -1,0 +1,143 @@
+// @vitest-environment happy-dom
+import {
+  apply,
+  decisions,
+  legalActions,
+  view,
+  type Action,
+  type GameState,
+} from '@outer-rim/rules';
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import { movementTable, withUnits } from '../../../../../packages/rules/src/testing/board';
+import type { LogEntry } from '../live-game';
+import { BattlePanel } from './battle-panel';
+import { diceOf, dieWords } from './fight';
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+const TOP2 = '0,-2';
+const TOP1 = '0,-1';
+
+function step(s: GameState, seat: number, a: Action, log: LogEntry[]): GameState {
+  const r = apply(s, seat, a);
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  log.push({ seq: log.length + 1, seat, events: r.events });
+  return r.state;
+}
+
+function show(s: GameState, viewer: number | 'spectator', log: LogEntry[], sent: Action[]) {
+  document.body.innerHTML = '';
+  const el = document.body.appendChild(document.createElement('div'));
+  const v = view(s, viewer);
+  const seat = viewer === 'spectator' ? undefined : viewer;
+  render(
+    <BattlePanel
+      view={v}
+      seat={seat}
+      actions={seat === undefined ? [] : legalActions(v, seat)}
+      log={log}
+      busy={false}
+      onAct={(a) => {
+        sent.push(a);
+        return Promise.resolve();
+      }}
+    />,
+    el,
+  );
+  return el;
+}
+
+describe('the battle in the browser (BG-6): dice with what they needed, casualties checked live', () => {
+  it('marks every die hit or miss against the value its purpose names, in words too', () => {
+    expect(diceOf('space battle round 1: Cruisers, hit on 7+', [3, 7, 10])).toEqual([
+      { value: 3, needed: 7, hit: false },
+      { value: 7, needed: 7, hit: true },
+      { value: 10, needed: 7, hit: true },
+    ]);
+    expect(dieWords({ value: 3, needed: 7, hit: false })).toBe('3 (needed 7+): miss');
+    expect(diceOf('Shock Force promotion on Jord', [9])).toEqual([{ value: 9 }]);
+  });
+
+  it('a fleet attacks: both sides and every die shown to all; each owner picks legal casualties until it ends', async () => {
+    const { state, seat } = movementTable('web-battle');
+    const other = (seat + 1) % 2;
+    let s = withUnits(withUnits(state, TOP2, seat, { cruiser: 3, dreadnought: 1 }), TOP1, other, {
+      cruiser: 3,
+      fighter: 1,
+    });
+    const log: LogEntry[] = [];
+    s = step(
+      s,
+      seat,
+      { type: 'move', from: TOP2, path: [TOP1], ships: { cruiser: 3, dreadnought: 1 } },
+      log,
+    );
+    s = step(s, seat, { type: 'end-segment' }, log);
+    const sent: Action[] = [];
+    let casualtyChoices = 0;
+    for (let guard = 0; guard < 40; guard++) {
+      const owing = decisions(s).filter((d) => d.kind === 'casualties' || d.kind === 'retreat');
+      if (owing.length === 0) break;
+      const d = owing[0];
+      if (d === undefined) break;
+      const el = show(s, d.seat, log, sent);
+      // Every die on screen says what it needed and whether it hit.
+      const dice = [...el.querySelectorAll('.die')];
+      expect(dice.length).toBeGreaterThan(0);
+      for (const die of dice) {
+        const label = die.getAttribute('aria-label') ?? '';
+        const [value, needed] = [Number(die.textContent), Number(/needed (\d+)/.exec(label)?.[1])];
+        expect(die.classList.contains('hit')).toBe(value >= needed);
+      }
+      expect(el.querySelectorAll('.side').length).toBe(2);
+      if (d.kind === 'retreat') {
+        el.querySelector<HTMLButtonElement>('button[data-action="fight-on"]')?.click();
+      } else {
+        casualtyChoices++;
+        const picker = el.querySelector('[data-testid="casualty-picker"]');
+        expect(picker).not.toBeNull();
+        const button = el.querySelector<HTMLButtonElement>(
+          'button[data-action="choose-casualties"]',
+        );
+        // The engine's first legal choice is offered; raising a count past it is refused live.
+        expect(button?.disabled).toBe(false);
+        const input = el.querySelector<HTMLInputElement>('input[data-loss]');
+        if (input !== null && Number(input.max) > Number(input.value)) {
+          const before = input.value;
+          await act(() => {
+            input.value = String(Number(input.value) + 1);
+            input.dispatchEvent(new Event('input', { bubbles: true }));
+          });
+          expect(el.querySelector('[data-testid="casualty-check"]')?.textContent).toMatch(
+            /^Not allowed/,
+          );
+          expect(
+            el.querySelector<HTMLButtonElement>('button[data-action="choose-casualties"]')
+              ?.disabled,
+          ).toBe(true);
+          await act(() => {
+            input.value = before;
+            input.dispatchEvent(new Event('input', { bubbles: true }));
+          });
+        }
+        el.querySelector<HTMLButtonElement>('button[data-action="choose-casualties"]')?.click();
+      }
+      const chosen = sent[sent.length - 1];
+      if (chosen === undefined) throw new Error('the panel sent nothing');
+      s = step(s, d.seat, chosen, log);
+    }
+    expect(casualtyChoices).toBeGreaterThan(0);
+    // A spectator sees the same record, to its end.
+    const watcher = show(s, 'spectator', log, []);
+    const rolled = log.flatMap((e) => e.events).filter((e) => e.type === 'dice-rolled');
+    expect(watcher.querySelectorAll('.dice-lines li').length).toBe(
+      rolled.filter((e) => /hit on/.test(e.purpose)).length,
+    );
+    expect(watcher.querySelector('[data-testid="fight-end"]')?.textContent).toMatch(/wins|Nobody/);
+    expect(watcher.querySelectorAll('button').length).toBe(0);
+  });
+});

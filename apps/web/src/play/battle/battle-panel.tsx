@@ -1,0 +1,426 @@
+import type { HexKey } from '@outer-rim/map';
+import type { Action, ActionOf, GameView, Losses, Owner } from '@outer-rim/rules';
+import { useState } from 'preact/hooks';
+import { UNIT_NAMES } from '../../board/board-model';
+import { unitEntries, unitRowWidth } from '../../board/hex-layout';
+import { UnitRow } from '../../board/unit-symbols';
+import { ownerColour } from '../../ui/colours';
+import type { LogEntry } from '../live-game';
+import { systemName } from '../movement/fleet';
+import {
+  dieWords,
+  latestFight,
+  lossTotal,
+  ownerWords,
+  sameLosses,
+  sidesAt,
+  type FightRecord,
+} from './fight';
+
+/** Action types the battle panel offers itself, so the generic list need not repeat them. */
+export const BATTLE_ACTIONS: ReadonlySet<Action['type']> = new Set([
+  'choose-casualties',
+  'withdraw',
+  'fight-on',
+  'capture-installations',
+  'land',
+]);
+
+interface Props {
+  readonly view: GameView;
+  readonly seat: number | undefined;
+  readonly actions: readonly Action[];
+  readonly log: readonly LogEntry[];
+  readonly busy: boolean;
+  readonly onAct: (action: Action) => Promise<void>;
+}
+
+/**
+ * BG-6 / BG-7 / OR-6.1 in the browser: the fight of this turn as everyone
+ * sees it (both sides' units, every die with the value it needed, the hits),
+ * and for the seat that owes a choice: casualties validated live against the
+ * engine's legal list, withdraw or fight on, landings, the Shock Forces'
+ * capture. Spectators render the same record from the same events.
+ */
+export function BattlePanel({ view, seat, actions, log, busy, onAct }: Props) {
+  const fight = latestFight(log, view);
+  const names = view.players.map((p) => p.name);
+  const lands = actions.filter((a): a is ActionOf<'land'> => a.type === 'land');
+  if (fight === undefined && lands.length === 0) return null;
+  return (
+    <section class="panel battle-panel" aria-label="Battle" data-testid="battle-panel">
+      {fight === undefined ? null : <FightView view={view} fight={fight} names={names} />}
+      {seat === undefined ? null : (
+        <Choices view={view} actions={actions} busy={busy} onAct={onAct} />
+      )}
+    </section>
+  );
+}
+
+function FightView({
+  view,
+  fight,
+  names,
+}: {
+  view: GameView;
+  fight: FightRecord;
+  names: readonly string[];
+}) {
+  const sides = sidesAt(view, fight);
+  const hits = fight.events.filter((e) => e.type === 'hits-scored');
+  const losses = fight.events.filter((e) => e.type === 'units-destroyed');
+  const end = fight.events.find((e) => e.type === 'battle-ended' || e.type === 'invasion-ended');
+  return (
+    <div class="fight" data-hex={fight.hex} data-over={String(fight.over)}>
+      <h4>
+        {fight.title} <small>in {systemName(view.galaxy, fight.hex)}</small>
+      </h4>
+      <div class="sides">
+        {sides.length === 0 ? <p class="hint">No units left here.</p> : null}
+        {sides.map((side) => (
+          <div key={String(side.owner)} class="side" data-owner={String(side.owner)}>
+            <span class="who" style={{ color: ownerColour(side.owner) }}>
+              {ownerWords(side.owner, names)}
+            </span>
+            <svg
+              class="side-units"
+              viewBox={`0 -12 ${Math.max(40, unitRowWidth(side.units))} 24`}
+              height={24}
+              width={Math.max(40, unitRowWidth(side.units))}
+              aria-label={unitEntries(side.units)
+                .map(([k, n]) => `${n} ${UNIT_NAMES[k]}`)
+                .join(', ')}
+            >
+              <UnitRow
+                owner={side.owner}
+                units={side.units}
+                x={0}
+                y={0}
+                width={Infinity}
+                align="start"
+                label={ownerWords(side.owner, names)}
+              />
+            </svg>
+          </div>
+        ))}
+      </div>
+      <ol class="dice-lines" aria-label="Dice">
+        {fight.dice.map((line) => (
+          <li key={line.key}>
+            <span class="purpose">
+              {line.seat === undefined ? '' : `${names[line.seat] ?? ''}: `}
+              {line.purpose}
+            </span>
+            <span class="dice">
+              {line.dice.map((die, i) => (
+                <b
+                  key={i}
+                  class={`die${die.hit === true ? ' hit' : die.hit === false ? ' miss' : ''}`}
+                  title={dieWords(die)}
+                  aria-label={dieWords(die)}
+                >
+                  {die.value}
+                </b>
+              ))}
+            </span>
+          </li>
+        ))}
+      </ol>
+      {hits.length === 0 && losses.length === 0 ? null : (
+        <ul class="fight-results">
+          {fight.events.map((e, i) =>
+            e.type === 'hits-scored' ? (
+              <li key={i}>
+                {ownerWords(e.by, names)} scores {e.hits} {e.hits === 1 ? 'hit' : 'hits'} on{' '}
+                {ownerWords(e.against, names)}
+              </li>
+            ) : e.type === 'units-destroyed' ? (
+              <li key={i}>
+                {ownerWords(e.owner, names)} loses{' '}
+                {unitEntries(e.units)
+                  .map(([k, n]) => `${n} ${UNIT_NAMES[k]}`)
+                  .join(', ')}
+              </li>
+            ) : e.type === 'shock-force-promoted' ? (
+              <li key={i}>
+                {ownerWords(e.owner, names)}: {e.count} Ground{' '}
+                {e.count === 1 ? 'Force becomes a Shock Force' : 'Forces become Shock Forces'}
+              </li>
+            ) : null,
+          )}
+        </ul>
+      )}
+      {end === undefined ? null : (
+        <p class="fight-end" data-testid="fight-end">
+          {end.winner === null
+            ? 'Nobody wins'
+            : `${ownerWords(end.winner, names)} ${end.type === 'invasion-ended' ? 'holds the planet' : 'wins'}`}{' '}
+          ({end.reason}).
+        </p>
+      )}
+    </div>
+  );
+}
+
+function Choices({
+  view,
+  actions,
+  busy,
+  onAct,
+}: {
+  view: GameView;
+  actions: readonly Action[];
+  busy: boolean;
+  onAct: (action: Action) => Promise<void>;
+}) {
+  const casualties = actions.filter(
+    (a): a is ActionOf<'choose-casualties'> => a.type === 'choose-casualties',
+  );
+  const fightOn = actions.find((a) => a.type === 'fight-on');
+  const withdraws = actions.filter((a): a is ActionOf<'withdraw'> => a.type === 'withdraw');
+  const captures = actions.filter(
+    (a): a is ActionOf<'capture-installations'> => a.type === 'capture-installations',
+  );
+  const lands = actions.filter((a): a is ActionOf<'land'> => a.type === 'land');
+  const send = (a: Action) => () => {
+    void onAct(a);
+  };
+  return (
+    <div class="fight-choices">
+      {casualties.length === 0 ? null : (
+        <CasualtyPicker options={casualties} busy={busy} onAct={onAct} />
+      )}
+      {fightOn === undefined && withdraws.length === 0 ? null : (
+        <div class="action-buttons" data-testid="retreat-choice">
+          {fightOn === undefined ? null : (
+            <button
+              type="button"
+              class="action"
+              data-action="fight-on"
+              disabled={busy}
+              onClick={send(fightOn)}
+            >
+              Fight on
+            </button>
+          )}
+          {withdraws.map((w) => (
+            <button
+              key={w.to}
+              type="button"
+              class="action"
+              data-action="withdraw"
+              data-to={w.to}
+              disabled={busy}
+              onClick={send(w)}
+            >
+              Withdraw to {systemName(view.galaxy, w.to)}
+            </button>
+          ))}
+        </div>
+      )}
+      {captures.length === 0 ? null : (
+        <div class="action-buttons" data-testid="capture-choice">
+          {captures.map((c) => (
+            <button
+              key={String(c.capture)}
+              type="button"
+              class="action"
+              data-action="capture-installations"
+              data-capture={String(c.capture)}
+              disabled={busy}
+              onClick={send(c)}
+            >
+              {c.capture
+                ? 'Take the Spacedock and PDS as your own'
+                : 'Leave them: they are destroyed'}
+            </button>
+          ))}
+        </div>
+      )}
+      {lands.length === 0 ? null : (
+        <Landing view={view} options={lands} busy={busy} onAct={onAct} />
+      )}
+    </div>
+  );
+}
+
+const LOSS_ORDER: (keyof Losses)[] = [
+  'fighter',
+  'cruiser',
+  'carrier',
+  'dreadnought',
+  'ground-force',
+  'shock-force',
+  'pds',
+];
+
+/** Casualties per unit type; the choice is checked live against the engine's legal choices. */
+function CasualtyPicker({
+  options,
+  busy,
+  onAct,
+}: {
+  options: readonly ActionOf<'choose-casualties'>[];
+  busy: boolean;
+  onAct: (action: Action) => Promise<void>;
+}) {
+  const first = options[0]?.losses ?? {};
+  const [picked, setPicked] = useState<Losses>(first);
+  const kinds = LOSS_ORDER.filter((k) => options.some((o) => (o.losses[k] ?? 0) > 0));
+  const max = (k: keyof Losses) => Math.max(...options.map((o) => o.losses[k] ?? 0));
+  const legal = options.find((o) => sameLosses(o.losses, picked));
+  const totals = new Set(options.map((o) => lossTotal(o.losses)));
+  return (
+    <div class="casualties" data-testid="casualty-picker">
+      <p class="prompt mine">
+        Choose your casualties: {[...totals].join(' or ')}{' '}
+        {[...totals].every((t) => t === 1) ? 'unit' : 'units'}.
+      </p>
+      {kinds.map((k) => (
+        <label key={k} class="count-pick">
+          <span>{UNIT_NAMES[k]}</span>
+          <input
+            type="number"
+            min={0}
+            max={max(k)}
+            value={picked[k] ?? 0}
+            data-loss={k}
+            onInput={(event) => {
+              const n = Math.max(
+                0,
+                Math.min(max(k), Math.round(Number(event.currentTarget.value) || 0)),
+              );
+              setPicked({ ...picked, [k]: n });
+            }}
+          />
+          <small>up to {max(k)}</small>
+        </label>
+      ))}
+      <p class={legal === undefined ? 'error' : 'hint'} data-testid="casualty-check">
+        {legal === undefined
+          ? `Not allowed: ${lossTotal(picked)} chosen; the rules ask ${[...totals].join(' or ')} (and what your Carriers can no longer hold).`
+          : 'Allowed.'}
+      </p>
+      <button
+        type="button"
+        class="action"
+        data-action="choose-casualties"
+        disabled={busy || legal === undefined}
+        onClick={() => {
+          if (legal !== undefined) void onAct(legal);
+        }}
+      >
+        Remove these units
+      </button>
+    </div>
+  );
+}
+
+/** BG-7: per planet, how many land and how many Dreadnoughts bombard first. */
+function Landing({
+  view,
+  options,
+  busy,
+  onAct,
+}: {
+  view: GameView;
+  options: readonly ActionOf<'land'>[];
+  busy: boolean;
+  onAct: (action: Action) => Promise<void>;
+}) {
+  const planets = [...new Map(options.map((o) => [`${o.hex}|${o.planet}`, o])).values()];
+  return (
+    <div class="landing">
+      <h4>Invasion: land your forces</h4>
+      {planets.map((o) => (
+        <LandingForm
+          key={`${o.hex}|${o.planet}`}
+          view={view}
+          hex={o.hex}
+          planet={o.planet}
+          options={options.filter((x) => x.hex === o.hex && x.planet === o.planet)}
+          busy={busy}
+          onAct={onAct}
+        />
+      ))}
+    </div>
+  );
+}
+
+type LandField = 'groundForces' | 'shockForces' | 'pds' | 'bombard';
+const LAND_FIELDS: [LandField, string][] = [
+  ['groundForces', 'Ground Forces'],
+  ['shockForces', 'Shock Forces'],
+  ['pds', 'PDS'],
+  ['bombard', 'Dreadnoughts bombard'],
+];
+
+function LandingForm(props: {
+  view: GameView;
+  hex: HexKey;
+  planet: string;
+  options: readonly ActionOf<'land'>[];
+  busy: boolean;
+  onAct: (action: Action) => Promise<void>;
+}) {
+  const { planet, options } = props;
+  const max = (f: LandField) => Math.max(...options.map((o) => o[f]));
+  const first = options[0];
+  const [picked, setPicked] = useState<Record<LandField, number>>({
+    groundForces: first?.groundForces ?? 0,
+    shockForces: first?.shockForces ?? 0,
+    pds: first?.pds ?? 0,
+    bombard: first?.bombard ?? 0,
+  });
+  const owner: Owner | null = props.view.planets[planet]?.owner ?? null;
+  const something = picked.groundForces + picked.shockForces + picked.pds + picked.bombard > 0;
+  return (
+    <div class="landing-planet" data-planet={planet}>
+      <p>
+        <b>{planet}</b>{' '}
+        <small>
+          (
+          {owner === null
+            ? 'neutral'
+            : `held by ${ownerWords(
+                owner,
+                props.view.players.map((p) => p.name),
+              )}`}
+          )
+        </small>
+      </p>
+      {LAND_FIELDS.filter(([f]) => max(f) > 0).map(([f, label]) => (
+        <label key={f} class="count-pick">
+          <span>{label}</span>
+          <input
+            type="number"
+            min={0}
+            max={max(f)}
+            value={picked[f]}
+            data-land={f}
+            onInput={(event) => {
+              const n = Math.max(
+                0,
+                Math.min(max(f), Math.round(Number(event.currentTarget.value) || 0)),
+              );
+              setPicked({ ...picked, [f]: n });
+            }}
+          />
+          <small>of {max(f)}</small>
+        </label>
+      ))}
+      <button
+        type="button"
+        class="action"
+        data-action="land"
+        data-planet={planet}
+        disabled={props.busy || !something}
+        onClick={() => {
+          void props.onAct({ type: 'land', hex: props.hex, planet, ...picked });
+        }}
+      >
+        Invade {planet}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { tileById, type HexKey } from '@outer-rim/map';
+import {
+  MOVING_SHIPS,
+  type ActionOf,
+  type Destination,
+  type Load,
+  type LoadSource,
+  type MovingShip,
+  type SystemMoveOptions,
+} from '@outer-rim/rules';
+
+/** How many ships of each type the player picked to move together. */
+export type ShipPick = Partial<Record<MovingShip, number>>;
+
+/** A load as the player sets it: how many from one source (in space or on a planet, here or on the way). */
+export type LoadPick = Readonly<Record<string, number>>;
+
+export function sourceKey(src: { hex: HexKey; planet?: string | undefined; unit: string }): string {
+  return `${src.hex}|${src.planet ?? ''}|${src.unit}`;
+}
+
+export function pickedTypes(ships: ShipPick): MovingShip[] {
+  return MOVING_SHIPS.filter((unit) => (ships[unit] ?? 0) > 0);
+}
+
+/**
+ * Where the picked ships can go together (BG-5: a fleet moves as far as its
+ * slowest ship): the systems every picked type reaches, each with the path
+ * of the slowest type, which the faster ones can follow too.
+ */
+export function fleetDestinations(system: SystemMoveOptions, ships: ShipPick): Destination[] {
+  const groups = system.groups.filter((g) => (ships[g.unit] ?? 0) > 0);
+  if (groups.length === 0) return [];
+  const slowest = groups.reduce((a, b) => (b.move < a.move ? b : a));
+  return slowest.destinations.filter((d) =>
+    groups.every((g) => g.destinations.some((o) => o.hex === d.hex)),
+  );
+}
+
+/** Cargo room of the picked Carriers (BG-3: 5 each). */
+export function fleetCapacity(system: SystemMoveOptions, ships: ShipPick): number {
+  return system.groups.reduce((room, g) => room + (ships[g.unit] ?? 0) * g.capacity, 0);
+}
+
+/** The sources a fleet can load from: where it starts, then what it passes on the chosen path. */
+export function loadSources(
+  system: SystemMoveOptions,
+  destination: Destination | undefined,
+): LoadSource[] {
+  return [...system.loadable, ...(destination?.pickups ?? [])];
+}
+
+/**
+ * The load a player most often wants: the cargo already aboard in space goes
+ * with the Carriers, as much as they hold; planets and the way are left to choose.
+ */
+export function defaultLoad(system: SystemMoveOptions, ships: ShipPick): LoadPick {
+  let room = fleetCapacity(system, ships);
+  const out: Record<string, number> = {};
+  const aboard = system.loadable.filter((s) => s.planet === undefined);
+  // Ground troops first: Fighters can often stay under a Spacedock.
+  aboard.sort((a, b) => Number(a.unit === 'fighter') - Number(b.unit === 'fighter'));
+  for (const src of aboard) {
+    const n = Math.min(room, src.count);
+    if (n > 0) out[sourceKey(src)] = n;
+    room -= n;
+  }
+  return out;
+}
+
+export function loadTotal(load: LoadPick): number {
+  return Object.values(load).reduce((a, b) => a + b, 0);
+}
+
+/** The one `move` action the whole fleet makes, which `apply` validates whole. */
+export function fleetMove(
+  system: SystemMoveOptions,
+  ships: ShipPick,
+  destination: Destination,
+  load: LoadPick,
+): ActionOf<'move'> {
+  const picked: ShipPick = {};
+  for (const unit of pickedTypes(ships)) picked[unit] = ships[unit] ?? 0;
+  const sources = loadSources(system, destination);
+  const loads: Load[] = [];
+  for (const src of sources) {
+    const n = load[sourceKey(src)] ?? 0;
+    if (n <= 0) continue;
+    loads.push(
+      src.planet === undefined
+        ? { hex: src.hex, unit: src.unit, count: n }
+        : { hex: src.hex, planet: src.planet, unit: src.unit, count: n },
+    );
+  }
+  return {
+    type: 'move',
+    from: system.hex,
+    path: destination.path,
+    ships: picked,
+    ...(loads.length === 0 ? {} : { load: loads }),
+  };
+}
+
+/** A system by what a player reads on the board: its planets, or its kind, with the key as a last resort. */
+export function systemName(
+  galaxy: { tiles: Partial<Record<HexKey, { tileId: string }>> },
+  hex: HexKey,
+): string {
+  const placed = galaxy.tiles[hex];
+  const tile = placed === undefined ? undefined : tileById(placed.tileId);
+  if (tile === undefined) return `system ${hex}`;
+  if (tile.planets.length > 0) return tile.planets.map((p) => p.name).join(' / ');
+  return `${tile.name} (${hex})`;
+}

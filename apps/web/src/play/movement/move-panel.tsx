@@ -1,0 +1,364 @@
+import { neighbourAt, parseHexKey, hexKey, type HexKey } from '@outer-rim/map';
+import {
+  movementOptions,
+  UNITS,
+  type Action,
+  type ActionOf,
+  type GameView,
+  type SystemMoveOptions,
+} from '@outer-rim/rules';
+import { useMemo, useState } from 'preact/hooks';
+import { UNIT_NAMES } from '../../board/board-model';
+import {
+  defaultLoad,
+  fleetCapacity,
+  fleetDestinations,
+  fleetMove,
+  loadSources,
+  loadTotal,
+  sourceKey,
+  systemName,
+  type LoadPick,
+  type ShipPick,
+} from './fleet';
+
+/** Action types the move UI offers itself (as fleet moves and rift choices). */
+export const MOVE_ACTIONS: ReadonlySet<Action['type']> = new Set([
+  'move',
+  'rift-roll',
+  'rift-exit',
+  'rift-stay',
+]);
+
+/** What the move UI asks of the board: which hexes light up, the path to draw, what a click does. */
+export interface MoveUi {
+  readonly active: boolean;
+  readonly highlighted?: ReadonlySet<HexKey>;
+  /** The hexes a fleet would pass, from where it starts. */
+  readonly route?: readonly HexKey[];
+  /** Hexes marked apart: the rift's neighbours the roll lets a ship through. */
+  readonly marked?: ReadonlySet<HexKey>;
+  /** Handles a click on the board; false when the move UI has no use for that hex. */
+  readonly onHex: (key: HexKey) => boolean;
+  readonly panel: preact.JSX.Element | null;
+}
+
+interface Props {
+  readonly view: GameView;
+  readonly seat: number | undefined;
+  readonly actions: readonly Action[];
+  readonly busy: boolean;
+  readonly onAct: (action: Action) => Promise<void>;
+}
+
+/**
+ * BG-5 Movement in the browser: select a system, pick ships (counts per type,
+ * Carriers with what they load), the legal destinations light up with the
+ * path, confirm: one fleet `move` that `apply` validates whole. OR-4.2: ships
+ * in a Gravity Rift roll first; after the roll the sides it allows light up.
+ */
+export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
+  const options = useMemo(
+    () => (seat === undefined ? undefined : movementOptions(view, seat)),
+    [view, seat],
+  );
+  const [from, setFrom] = useState<HexKey | undefined>(undefined);
+  const [ships, setShips] = useState<ShipPick>({});
+  const [load, setLoad] = useState<LoadPick>({});
+  const [to, setTo] = useState<HexKey | undefined>(undefined);
+
+  const phase = view.phase;
+  const pending = phase.name === 'individual-turns' ? phase.movement?.rift : undefined;
+  const exits = actions.filter((a): a is ActionOf<'rift-exit'> => a.type === 'rift-exit');
+  const stay = actions.find((a) => a.type === 'rift-stay');
+
+  const reset = () => {
+    setFrom(undefined);
+    setShips({});
+    setLoad({});
+    setTo(undefined);
+  };
+  const act = (action: Action) => {
+    void onAct(action).then(reset);
+  };
+
+  if (pending !== undefined && seat !== undefined) {
+    // OR-4.2: the roll is shown; the sides it allows light up; a click picks the way out.
+    const sideHexes = new Set(
+      pending.sides.map((side) => hexKey(neighbourAt(parseHexKey(pending.hex), side))),
+    );
+    const ends = new Map<HexKey, ActionOf<'rift-exit'>>();
+    for (const exit of exits) {
+      const end = exit.path[exit.path.length - 1];
+      if (end === undefined) continue;
+      const known = ends.get(end);
+      // A Carrier leaving with its full load is what a player means by clicking where it goes.
+      if (known === undefined || (exit.load?.length ?? 0) > (known.load?.length ?? 0)) {
+        ends.set(end, exit);
+      }
+    }
+    const chosen = to === undefined ? undefined : ends.get(to);
+    return {
+      active: true,
+      highlighted: new Set(ends.keys()),
+      marked: sideHexes,
+      ...(chosen === undefined ? {} : { route: [pending.hex, ...chosen.path] }),
+      onHex: (key) => {
+        const exit = ends.get(key);
+        if (exit === undefined) return false;
+        setTo(key);
+        return true;
+      },
+      panel: (
+        <section class="panel move-panel rift" aria-label="Gravity rift">
+          <h4>Gravity Rift</h4>
+          <p data-testid="rift-roll">
+            Your {UNITS[pending.unit].name} rolled <b class="die">{pending.roll}</b>:{' '}
+            {pending.sides.length === 6
+              ? 'it may leave through any side.'
+              : `it may leave through side ${pending.sides.join(' or ')} (lit on the board), or stay.`}
+          </p>
+          <p class="hint">
+            {chosen === undefined
+              ? 'Click a lit system to leave that way.'
+              : `Leave to ${systemName(view.galaxy, to ?? pending.hex)} via ${chosen.path.map((h) => systemName(view.galaxy, h)).join(' → ')}.`}
+          </p>
+          <div class="action-buttons">
+            <button
+              type="button"
+              class="action"
+              data-action="rift-exit"
+              disabled={busy || chosen === undefined}
+              onClick={() => {
+                if (chosen !== undefined) act(chosen);
+              }}
+            >
+              Leave the rift
+            </button>
+            {stay === undefined ? null : (
+              <button
+                type="button"
+                class="action"
+                data-action="rift-stay"
+                disabled={busy}
+                onClick={() => {
+                  act(stay);
+                }}
+              >
+                Stay in the rift
+              </button>
+            )}
+          </div>
+        </section>
+      ),
+    };
+  }
+
+  if (options === undefined || !options.canMove || options.systems.length === 0) {
+    return { active: false, onHex: () => false, panel: null };
+  }
+  const system = options.systems.find((s) => s.hex === from);
+  if (system === undefined) {
+    return {
+      active: true,
+      highlighted: new Set(options.systems.map((s) => s.hex)),
+      onHex: (key) => {
+        const chosen = options.systems.find((s) => s.hex === key);
+        if (chosen === undefined) return false;
+        setFrom(key);
+        setShips({});
+        setLoad({});
+        setTo(undefined);
+        return true;
+      },
+      panel: (
+        <section class="panel move-panel" aria-label="Move ships">
+          <h4>Move ships</h4>
+          <p class="hint">Click one of your lit systems to move ships from it.</p>
+        </section>
+      ),
+    };
+  }
+  return fleetUi(view, system, { ships, load, to }, { setShips, setLoad, setTo, reset, act }, busy);
+}
+
+interface Choice {
+  ships: ShipPick;
+  load: LoadPick;
+  to: HexKey | undefined;
+}
+
+interface Setters {
+  setShips: (s: ShipPick) => void;
+  setLoad: (l: LoadPick) => void;
+  setTo: (h: HexKey | undefined) => void;
+  reset: () => void;
+  act: (a: Action) => void;
+}
+
+function fleetUi(
+  view: GameView,
+  system: SystemMoveOptions,
+  choice: Choice,
+  set: Setters,
+  busy: boolean,
+): MoveUi {
+  const destinations = fleetDestinations(system, choice.ships);
+  const destination = destinations.find((d) => d.hex === choice.to);
+  const capacity = fleetCapacity(system, choice.ships);
+  const sources = loadSources(system, destination).filter(() => capacity > 0);
+  const aboard = loadTotal(choice.load);
+  const over = aboard > capacity;
+  const name = (hex: HexKey) => systemName(view.galaxy, hex);
+
+  const pickShips = (next: ShipPick) => {
+    set.setShips(next);
+    set.setLoad(defaultLoad(system, next));
+    const still = fleetDestinations(system, next).some((d) => d.hex === choice.to);
+    if (!still) set.setTo(undefined);
+  };
+
+  if (system.rift) {
+    const rolls = system.groups.map((g) => ({
+      type: 'rift-roll' as const,
+      hex: system.hex,
+      unit: g.unit,
+    }));
+    return {
+      active: true,
+      highlighted: new Set([system.hex]),
+      onHex: () => false,
+      panel: (
+        <section class="panel move-panel rift" aria-label="Gravity rift">
+          <h4>Leave the Gravity Rift at {name(system.hex)}</h4>
+          <p class="hint">
+            Each ship rolls on its own before it leaves (7–10: any side; 1–6: that side, or stay).
+          </p>
+          <div class="action-buttons">
+            {rolls.map((roll) => (
+              <button
+                key={roll.unit}
+                type="button"
+                class="action"
+                data-action="rift-roll"
+                data-unit={roll.unit}
+                disabled={busy}
+                onClick={() => {
+                  set.act(roll);
+                }}
+              >
+                Roll for a {UNITS[roll.unit].name}
+              </button>
+            ))}
+            <button type="button" class="link" onClick={set.reset}>
+              Another system
+            </button>
+          </div>
+        </section>
+      ),
+    };
+  }
+
+  return {
+    active: true,
+    highlighted: new Set(destinations.map((d) => d.hex)),
+    ...(destination === undefined ? {} : { route: [system.hex, ...destination.path] }),
+    onHex: (key) => {
+      if (destinations.some((d) => d.hex === key)) {
+        set.setTo(key);
+        return true;
+      }
+      return false;
+    },
+    panel: (
+      <section class="panel move-panel" aria-label="Move ships">
+        <h4>Move from {name(system.hex)}</h4>
+        <div class="ship-picks">
+          {system.groups.map((g) => (
+            <label key={g.unit} class="count-pick">
+              <span>
+                {UNIT_NAMES[g.unit]} <small>(move {g.move})</small>
+              </span>
+              <input
+                type="number"
+                min={0}
+                max={g.count}
+                value={choice.ships[g.unit] ?? 0}
+                data-unit={g.unit}
+                onInput={(event) => {
+                  const n = clamp(Number(event.currentTarget.value), 0, g.count);
+                  pickShips({ ...choice.ships, [g.unit]: n });
+                }}
+              />
+              <small>of {g.count}</small>
+            </label>
+          ))}
+        </div>
+        {sources.length === 0 ? null : (
+          <div class="loads">
+            <p class={over ? 'error' : 'hint'} data-testid="carrier-room">
+              Aboard the Carriers: {aboard} of {capacity}
+            </p>
+            {sources.map((src) => (
+              <label key={sourceKey(src)} class="count-pick">
+                <span>
+                  {UNIT_NAMES[src.unit]}{' '}
+                  <small>
+                    {src.planet === undefined
+                      ? src.hex === system.hex
+                        ? 'in space here'
+                        : `in space at ${name(src.hex)}`
+                      : `on ${src.planet}`}
+                  </small>
+                </span>
+                <input
+                  type="number"
+                  min={0}
+                  max={src.count}
+                  value={choice.load[sourceKey(src)] ?? 0}
+                  data-load={sourceKey(src)}
+                  onInput={(event) => {
+                    const n = clamp(Number(event.currentTarget.value), 0, src.count);
+                    set.setLoad({ ...choice.load, [sourceKey(src)]: n });
+                  }}
+                />
+                <small>of {src.count}</small>
+              </label>
+            ))}
+          </div>
+        )}
+        <p class="hint" data-testid="move-destination">
+          {Object.values(choice.ships).every((n) => n === 0)
+            ? 'Pick the ships that move.'
+            : destinations.length === 0
+              ? 'These ships cannot move anywhere together.'
+              : destination === undefined
+                ? `Click a lit system: ${destinations.length} within reach.`
+                : `To ${name(destination.hex)} via ${destination.path.map(name).join(' → ')}.`}
+        </p>
+        <div class="action-buttons">
+          <button
+            type="button"
+            class="action"
+            data-action="move"
+            disabled={busy || destination === undefined || over}
+            onClick={() => {
+              if (destination !== undefined) {
+                set.act(fleetMove(system, choice.ships, destination, choice.load));
+              }
+            }}
+          >
+            Move
+          </button>
+          <button type="button" class="link" onClick={set.reset}>
+            Another system
+          </button>
+        </div>
+      </section>
+    ),
+  };
+}
+
+function clamp(n: number, lo: number, hi: number): number {
+  return Number.isFinite(n) ? Math.min(hi, Math.max(lo, Math.round(n))) : lo;
+}

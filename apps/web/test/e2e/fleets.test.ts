@@ -1,0 +1,239 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEAT_COLOURS } from '../../src/ui/colours';
+import { launchChromium, rest, TestServer } from './harness';
+import { prepareScenario, type Scenario } from './scenario';
+
+// Screenshots are rewritten only on request (npm run screenshots), so a test run leaves the tree alone.
+const SHOTS = process.env['UPDATE_SCREENSHOTS'] === '1';
+const shotsDir = fileURLToPath(new URL('../../screenshots/', import.meta.url));
+const viewport = { width: 1280, height: 720 };
+
+let started: { server: TestServer; browser: Browser } | undefined;
+const contexts: BrowserContext[] = [];
+
+function env(): { server: TestServer; browser: Browser } {
+  if (started === undefined) throw new Error('the server or the browser did not start');
+  return started;
+}
+
+async function newPage(): Promise<Page> {
+  const context = await env().browser.newContext({ viewport });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  return page;
+}
+
+async function seqOf(page: Page): Promise<number> {
+  return Number(await page.locator('.table').getAttribute('data-seq'));
+}
+
+async function waitForSeq(page: Page, atLeast: number): Promise<void> {
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('.table')?.getAttribute('data-seq') ?? -1) >= n,
+    atLeast,
+  );
+}
+
+/** Clicks a button that sends an action and waits until the action has landed. */
+async function send(page: Page, selector: string): Promise<void> {
+  const before = await seqOf(page);
+  await page.locator(selector).click();
+  await waitForSeq(page, before + 1);
+  expect(await page.locator('.table-side .error').count()).toBe(0);
+}
+
+async function openAs(
+  gameId: string,
+  seat: number | undefined,
+  token = '',
+  name = '',
+): Promise<Page> {
+  const { server } = env();
+  const page = await newPage();
+  await page.goto(`${server.url}/`);
+  if (seat !== undefined) {
+    await page.evaluate(
+      ([id, stored]) => {
+        localStorage.setItem(`outer-rim:seat:${id ?? ''}`, stored ?? '');
+      },
+      [gameId, JSON.stringify({ seat, token, name })],
+    );
+  }
+  await page.goto(`${server.url}/#/game/${gameId}`);
+  await page
+    .getByTestId('status-line')
+    .filter({ hasText: seat === undefined ? 'spectator' : `you are ${name}` })
+    .waitFor();
+  return page;
+}
+
+async function clickHex(page: Page, key: string): Promise<void> {
+  await page.locator(`.board-svg [data-hex="${key}"]`).click({ force: true });
+}
+
+describe('issue 8: fleets move and fight in the browser (real server on PGlite, real Chromium)', () => {
+  beforeAll(async () => {
+    if (SHOTS) await mkdir(shotsDir, { recursive: true });
+    const server = await TestServer.start();
+    try {
+      started = { server, browser: await launchChromium() };
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await started?.browser.close();
+    await started?.server.stop();
+  });
+
+  it('a fleet stops in a nebula, a carrier leaves a rift, a fleet fights a minor race, an invasion captures a planet; every seat and a spectator watch', async () => {
+    const { server } = env();
+    const names = ['Ann', 'Bo'];
+    const created = await rest<{ gameId: string; token: string }>(
+      server.url,
+      'POST',
+      '/api/games',
+      {
+        name: names[0],
+        options: { playerCount: 2, leaders: false },
+      },
+    );
+    const bo = await rest<{ token: string }>(
+      server.url,
+      'POST',
+      `/api/games/${created.gameId}/seats`,
+      {
+        name: names[1],
+      },
+    );
+    await rest(
+      server.url,
+      'PATCH',
+      `/api/games/${created.gameId}/seats/me`,
+      { ready: true },
+      bo.token,
+    );
+    await rest(server.url, 'POST', `/api/games/${created.gameId}/start`, undefined, created.token);
+    let scenario: Scenario | undefined;
+    await server.prepareGame(created.gameId, (state) => {
+      scenario = prepareScenario(state);
+      return scenario.state;
+    });
+    if (scenario === undefined) throw new Error('the game was not prepared');
+    const sc = scenario;
+    const tokens = [created.token, bo.token];
+    const me = await openAs(created.gameId, sc.seat, tokens[sc.seat], names[sc.seat]);
+    const otherSeat = (sc.seat + 1) % 2;
+    const other = await openAs(created.gameId, otherSeat, tokens[otherSeat], names[otherSeat]);
+    const watcher = await openAs(created.gameId, undefined);
+
+    // BG-5 + OR-4.1: the Cruisers are picked, the Nebula lights up, and there they stop.
+    await me.locator('.move-panel').waitFor();
+    await clickHex(me, sc.nebulaFrom);
+    await me.locator('.move-panel input[data-unit="cruiser"]').fill('2');
+    await me.locator(`.board-svg .hex-legal[data-hex="${sc.nebula}"]`).waitFor();
+    await clickHex(me, sc.nebula);
+    expect(await me.locator('.board-svg .move-route').getAttribute('data-route')).toBe(
+      `${sc.nebulaFrom} ${sc.nebula}`,
+    );
+    await send(me, '.move-panel button[data-action="move"]');
+    const inNebula = me.locator(`[data-content="${sc.nebula}"] .unit-row[data-owner="${sc.seat}"]`);
+    expect(await inNebula.locator('title').textContent()).toContain('2 Cruiser');
+
+    // OR-4.2: the Carrier rolls, the roll is shown, the allowed sides light up, it leaves with its Fighters.
+    await clickHex(me, sc.rift);
+    await send(me, '.move-panel button[data-action="rift-roll"]');
+    const roll = (await me.getByTestId('rift-roll').textContent()) ?? '';
+    expect(roll).toMatch(/rolled \d+/);
+    const lit = await me
+      .locator('.board-svg .hex-marked')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-hex') ?? ''));
+    expect(lit.length).toBeGreaterThan(0);
+    const exit = lit[0] ?? '';
+    await clickHex(me, exit);
+    await send(me, '.move-panel button[data-action="rift-exit"]');
+    const landed = me.locator(`[data-content="${exit}"] .unit-row[data-owner="${sc.seat}"] title`);
+    expect(await landed.textContent()).toMatch(/1 Carrier, 2 Fighter/);
+    expect(await me.locator('.log-lines').textContent()).toMatch(/out of the rift/);
+
+    // BG-6 + OR-2.2: three Dreadnoughts go in against the minor race.
+    await clickHex(me, sc.battleFrom);
+    await me.locator('.move-panel input[data-unit="dreadnought"]').fill('3');
+    await clickHex(me, sc.battle);
+    await send(me, '.move-panel button[data-action="move"]');
+    await send(me, '.decision-panel button[data-action="end-segment"]');
+    await me.getByTestId('battle-panel').waitFor();
+
+    // Keep choosing until the battle ends, whatever the dice: casualties as offered, then fight on.
+    let shotTaken = false;
+    for (let i = 0; i < 30; i++) {
+      const state = await me.waitForFunction(() => {
+        if (document.querySelector('[data-testid="casualty-picker"]')) return 'casualties';
+        if (document.querySelector('button[data-action="fight-on"]')) return 'retreat';
+        const end = document.querySelector('.fight[data-over="true"]');
+        return end === null ? false : 'over';
+      });
+      const what = await state.jsonValue();
+      if (what === 'over') break;
+      if (SHOTS && !shotTaken && (await me.locator('.die').count()) > 0) {
+        await me.screenshot({ path: `${shotsDir}battle.png` });
+        shotTaken = true;
+      }
+      if (what === 'casualties') {
+        expect(await me.getByTestId('casualty-check').textContent()).toBe('Allowed.');
+        await send(me, 'button[data-action="choose-casualties"]');
+      } else {
+        await send(me, 'button[data-action="fight-on"]');
+      }
+    }
+    const dice = me.locator('.battle-panel .die');
+    expect(await dice.count()).toBeGreaterThan(0);
+    // Every die says what it needed and whether it hit, on screen and in the log.
+    const label = (await dice.first().getAttribute('aria-label')) ?? '';
+    expect(label).toMatch(/^\d+ \(needed \d+\+\): (hit|miss)$/);
+    expect(await me.locator('.log-lines').textContent()).toMatch(/needed \d+\+\): (hit|miss)/);
+    const endWords = (await me.getByTestId('fight-end').textContent()) ?? '';
+    // The other seat and the spectator saw the same fight, die for die.
+    for (const page of [other, watcher]) {
+      await waitForSeq(page, await seqOf(me));
+      expect(await page.getByTestId('fight-end').textContent()).toBe(endWords);
+      expect(await page.locator('.battle-panel .die').count()).toBe(await dice.count());
+    }
+
+    // BG-7: to the Invasion Combat segment; five Ground Forces land, two Dreadnoughts bombard.
+    if ((await me.locator('.decision-panel button[data-action="end-segment"]').count()) > 0) {
+      await send(me, '.decision-panel button[data-action="end-segment"]');
+    }
+    const form = me.locator(`.landing-planet[data-planet="${sc.planet}"]`);
+    await form.waitFor();
+    const bombard = form.locator('input[data-land="bombard"]');
+    if ((await bombard.count()) > 0) await bombard.fill('2');
+    await send(me, `.landing-planet[data-planet="${sc.planet}"] button[data-action="land"]`);
+    await me.locator('.fight[data-over="true"]').waitFor();
+    expect(await me.getByTestId('fight-end').textContent()).toContain(
+      `${names[sc.seat] ?? ''} holds the planet`,
+    );
+    // The planet is the invader's now, on every board.
+    for (const page of [me, other, watcher]) {
+      await waitForSeq(page, await seqOf(me));
+      const disc = page.locator(`.planet[data-planet="${sc.planet}"] .planet-disc`);
+      expect(await disc.getAttribute('fill')).toBe(SEAT_COLOURS[sc.seat]);
+    }
+    if (SHOTS) await me.screenshot({ path: `${shotsDir}invasion.png` });
+    // Nothing of the panels reaches past the window's edge at 1280×720.
+    const wide = await me.evaluate(
+      () =>
+        [...document.querySelectorAll('.move-panel *, .battle-panel *, .table-main *')].filter(
+          (e) => e.getBoundingClientRect().right > window.innerWidth + 0.5,
+        ).length,
+    );
+    expect(wide).toBe(0);
+  }, 180_000);
+});
