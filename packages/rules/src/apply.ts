@@ -11,6 +11,7 @@ import { applyTurn } from './phases/individual-turns.js';
 import { leaveRoundPhase } from './phases/machine.js';
 import { applyMarket } from './phases/market.js';
 import { applyPlace } from './phases/place-new-units.js';
+import { applyPolitical } from './phases/political.js';
 import { applyPurchase } from './phases/purchase-units.js';
 import { applyTechnology } from './phases/technology.js';
 import { finishGalaxy } from './setup/create-game.js';
@@ -42,6 +43,8 @@ function dispatch(d: Draft, seat: Seat, action: Action): RuleError | null {
       return applyPurchase(d, phase, seat, action);
     case 'individual-turns':
       return applyTurn(d, phase, seat, action);
+    case 'political':
+      return applyPolitical(d, phase, seat, action);
     case 'technology':
       return applyTechnology(d, phase, seat, action);
     case 'place-new-units':

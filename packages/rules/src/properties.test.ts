@@ -155,11 +155,12 @@ describe('Random legal play (property)', () => {
     }, 300_000);
   }
 
-  it('BG-6 / BG-7: random legal play reaches battles and invasions, and planets change hands', () => {
+  it('BG-6 / BG-7 / BG-8: random legal play reaches battles, invasions, votes and laws, and planets change hands', () => {
     let seized = 0;
     let invasions = 0;
     let leaderMoves = 0;
     const fates: Record<string, number> = {};
+    const politics = { votes: 0, agendas: 0, laws: 0, elections: 0 };
     for (let players = 2; players <= 8; players++) {
       const start = createGame(options(players), `combat-${players}`);
       const seen = { battles: 0, rounds: 0, captures: 0 };
@@ -178,6 +179,10 @@ describe('Random legal play (property)', () => {
           if (e.type === 'planet-captured' && e.from !== null) seized++;
           if (e.type === 'leader-moved') leaderMoves++;
           if (e.type === 'leader-fate') fates[e.fate] = (fates[e.fate] ?? 0) + 1;
+          if (e.type === 'vote-cast' && e.votes > 0) politics.votes++;
+          if (e.type === 'agenda-resolved') politics.agendas++;
+          if (e.type === 'law-enacted') politics.laws++;
+          if (e.type === 'agenda-resolved' && e.result.includes(':')) politics.elections++;
         }
         if (problems.length === 0) problems.push(...invariantProblems(after));
         // OR-2.2: a minor race's planet is never neutral.
@@ -199,6 +204,11 @@ describe('Random legal play (property)', () => {
     expect(leaderMoves).toBeGreaterThan(0);
     expect(fates.captured ?? 0).toBeGreaterThan(0);
     expect((fates.killed ?? 0) + (fates.captured ?? 0)).toBeGreaterThan(0);
+    // BG-8: with 3+ players every round holds a vote; some laws pass and some elections elect.
+    expect(politics.votes).toBeGreaterThan(0);
+    expect(politics.agendas).toBeGreaterThan(0);
+    expect(politics.laws).toBeGreaterThan(0);
+    expect(politics.elections).toBeGreaterThan(0);
   }, 300_000);
 
   it('BG-6 / BG-7: combat actions off the legal list are refused with a rule error, never a crash', () => {

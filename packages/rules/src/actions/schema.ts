@@ -148,6 +148,23 @@ export const CaptureInstallationsSchema = z.object({
   capture: z.boolean(),
 });
 
+// BG-8 Political phase / OR-6.1 Hopes End (politics/).
+/**
+ * BG-8: all of the seat's influence for one side (`for` / `against`), for
+ * one election target (`elect` with exactly one of player / planet / law),
+ * or none at all (`abstain`): votes are never split.
+ */
+export const VoteSchema = z.object({
+  type: z.literal('vote'),
+  ballot: z.enum(['for', 'against', 'abstain', 'elect']),
+  player: seat.optional(),
+  planet: planet.optional(),
+  law: cardId.optional(),
+});
+/** OR-6.2 Diplomat on Mecatol Rex: the agenda chosen from the top three political cards. */
+export const PickAgendaSchema = z.object({ type: z.literal('pick-agenda'), card: cardId });
+/** OR-6.1: pay 1 credit to turn one Ground Force on Hopes End into a Shock Force, or decline. */
+export const HopesEndSchema = z.object({ type: z.literal('hopes-end'), convert: z.boolean() });
 // BG-9 action cards and BG-11 trade agreements (cards/).
 /** What a card is played on; which fields a card needs is its own rule (cards/catalogue.ts). */
 export const CardTargetSchema = z.strictObject({
@@ -243,6 +260,9 @@ export const ActionSchema = z.discriminatedUnion('type', [
   BoardLeaderSchema,
   LandLeaderSchema,
   CaptiveSchema,
+  VoteSchema,
+  PickAgendaSchema,
+  HopesEndSchema,
   PlayCardSchema,
   PassCardSchema,
   CardPromptsSchema,

@@ -159,24 +159,71 @@ export function rollFor(
   owner: Owner,
   units: UnitCounts,
   types: readonly UnitType[],
+  opts: RollOptions = {},
 ): { hits: number; rolls: Partial<Record<UnitType, number[]>> } {
   let hits = 0;
+  const bonus = opts.bonus ?? 0;
   const rolls: Partial<Record<UnitType, number[]>> = {};
+  const needs: Partial<Record<UnitType, number>> = {};
   for (const type of types) {
     const count = n(units, type);
     const printed = UNITS[type].combat;
     if (count === 0 || printed === null) continue;
-    // BG-9 Morale Boost: +1 on the roll this round, so a hit needs one less.
-    const value = printed - combatRollBonus(d.s, owner);
+    // A bonus added to every roll is the same as hitting `bonus` lower (a law such as
+    // Minister of War); BG-9 Morale Boost: +1 on the roll this round, likewise.
+    const value = printed - bonus - combatRollBonus(d.s, owner);
+    needs[type] = value;
     const name = count === 1 ? UNITS[type].name : pluralName(type);
     const purpose = isMinor(owner)
-      ? `${label}: ${name} of ${ownerLabel(d.s, owner)}, hit on ${value}+`
-      : `${label}: ${name}, hit on ${value}+`;
+      ? `${label}: ${name} of ${ownerLabel(d.s, owner)}, hit on ${value}+${opts.bonusReason ?? ''}`
+      : `${label}: ${name}, hit on ${value}+${opts.bonusReason ?? ''}`;
     const r = rollDice(d, purpose, count, owner);
     rolls[type] = r;
     hits += r.filter((x) => x >= value).length;
   }
+  if (opts.reroll !== undefined) hits += rerollOneMiss(d, label, owner, rolls, needs, opts.reroll);
   return { hits, rolls };
+}
+
+export interface RollOptions {
+  /** Added to every die (a law such as Minister of War); `bonusReason` is shown in the purpose. */
+  bonus?: number;
+  bonusReason?: string;
+  /** Re-roll one missed die, the one most likely to hit (Crown of Thalnos); the reason shown. */
+  reroll?: string;
+}
+
+/**
+ * One missed die rolled again. Which one is our decision (the choice is
+ * automatic, never worse for the owner): the miss of the unit type that
+ * hits most easily. The second roll replaces the first in `rolls`.
+ */
+function rerollOneMiss(
+  d: Draft,
+  label: string,
+  owner: Owner,
+  rolls: Partial<Record<UnitType, number[]>>,
+  needs: Partial<Record<UnitType, number>>,
+  reason: string,
+): number {
+  let best: UnitType | undefined;
+  for (const [type, r] of Object.entries(rolls) as [UnitType, number[]][]) {
+    const need = needs[type] ?? Infinity;
+    if (!r.some((x) => x < need)) continue;
+    if (best === undefined || need < (needs[best] ?? Infinity)) best = type;
+  }
+  if (best === undefined) return 0;
+  const need = needs[best] ?? Infinity;
+  const before = rolls[best] ?? [];
+  const i = before.findIndex((x) => x < need);
+  const [again = 0] = rollDice(
+    d,
+    `${label}: ${reason} re-roll of a ${UNITS[best].name}, hit on ${need}+`,
+    1,
+    owner,
+  );
+  rolls[best] = before.map((x, j) => (j === i ? again : x));
+  return again >= need ? 1 : 0;
 }
 
 export function rollDice(d: Draft, purpose: string, count: number, owner: Owner): number[] {

@@ -6,6 +6,9 @@ import type { ActionOf } from '../actions/schema.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { UNITS } from '../content/units.js';
 import { enemyShipsIn, spacedocksOf } from '../state/board.js';
+import { bombardmentBanned } from '../politics/laws.js';
+import { payTruceFine } from '../politics/truce.js';
+import { lawRollOptions } from '../politics/combat.js';
 import { expireEffects } from '../cards/in-force.js';
 import { breakTradeByCombat } from '../cards/trade.js';
 import { openWindow } from '../cards/window.js';
@@ -95,6 +98,8 @@ export function landProblem(t: Table, phase: TurnsPhase, seat: Seat, a: Land): s
   if (a.pds > 0 && troops === 0)
     return 'PDS land on a planet you do not hold only with Ground Forces.';
   if (a.bombard > 0) {
+    if (bombardmentBanned(t))
+      return 'Unconventional Weapons is in force: Dreadnoughts may not bombard.';
     if (a.bombard > freeDreadnoughts(t, phase, hex, seat)) {
       return 'Not that many Dreadnoughts there that have not bombarded this turn.';
     }
@@ -262,6 +267,7 @@ export function land(d: Draft, seat: Seat, a: Land): void {
     // BG-11: partners who fight each other lose their agreement.
     breakTradeByCombat(d, seat, owner);
   }
+  if (typeof owner === 'number') payTruceFine(d, seat);
   setInvasion(d, {
     hex,
     planet: a.planet,
@@ -432,8 +438,8 @@ function groundRound(d: Draft, inv: Invasion, defender: Owner): void {
   const types = ['shock-force', 'ground-force'] as const;
   const mine = planetUnits(d.s, inv.hex, inv.planet, inv.invader);
   const theirs = planetUnits(d.s, inv.hex, inv.planet, defender);
-  const a = rollFor(d, label, inv.invader, mine, types);
-  const x = rollFor(d, label, defender, theirs, types);
+  const a = rollFor(d, label, inv.invader, mine, types, lawRollOptions(d.s, inv.invader, null));
+  const x = rollFor(d, label, defender, theirs, types, lawRollOptions(d.s, defender, null));
   // BG-9: "this round" cards (Morale Boost) end with the round's rolls.
   expireEffects(d, 'combat-round');
   // OR-6.2 General: one re-roll per side per round.

@@ -113,6 +113,8 @@ export function moveValue(t: Table, seat: Seat, unit: MovingShip, from?: HexKey)
  */
 export function stopsMovement(t: Table, seat: Seat, key: HexKey): boolean {
   if (!enemyShipsIn(t, key, seat)) return false;
+  // BG-9 In the Silence of Space: other players' ships (and minor races') do not stop the move this turn.
+  if (passesShips(t, seat)) return false;
   if (!t.players[seat]?.technologies.includes('light-wave-deflector')) return true;
   return t.units[key]?.space.some((g) => typeof g.owner !== 'number') === true;
 }
@@ -194,7 +196,7 @@ export function step(t: Table, seat: Seat, from: HexKey, to: HexKey): StepRules 
   const stops =
     target.anomaly === 'nebula' ||
     (target.anomaly === 'gravity-rift' && !ignoresRifts(t, seat)) ||
-    (stopsMovement(t, seat, to) && !passesShips(t, seat));
+    stopsMovement(t, seat, to);
   return { cost, stops, passOnly: asteroid };
 }
 
@@ -251,8 +253,7 @@ function model(t: Table, seat: Seat): MovementModel {
   const jump = ignoresRifts(t, seat);
   return {
     stops: (hex: Hex, tile: TileDef) =>
-      (tile.anomaly === 'gravity-rift' && !jump) ||
-      (stopsMovement(t, seat, hexKey(hex)) && !passesShips(t, seat)),
+      (tile.anomaly === 'gravity-rift' && !jump) || stopsMovement(t, seat, hexKey(hex)),
     cost: (from: Hex) => (tileAt(t, hexKey(from))?.anomaly === 'gravity-rift' ? 0 : 1),
     asteroids: passesAsteroids(t, seat) ? 'pass-through' : 'blocked',
     wormholes: 'same-type',

@@ -63,7 +63,8 @@ describe('BG-2 Individual Turns', () => {
     expect(first.slice(-2)).toEqual([{ type: 'end-segment' }, { type: 'end-turn' }]);
     expect(first.slice(0, -2).every((a) => a.type === 'board-leader')).toBe(true);
     for (let i = 1; i < TURN_SEGMENTS.length; i++) {
-      s = mustApply(s, seat, { type: 'end-segment' });
+      // BG-9: a card window may open as a segment begins; everyone passes here.
+      s = passWindows(mustApply(s, seat, { type: 'end-segment' }));
       if (s.phase.name !== 'individual-turns') throw new Error('left turns');
       seen.push(s.phase.segment);
     }

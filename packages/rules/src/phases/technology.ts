@@ -9,6 +9,7 @@ import {
 } from '../content/technologies.js';
 import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
+import { technologySurcharge } from '../politics/laws.js';
 import type { Draft } from '../state/draft.js';
 import { effectsOf } from '../state/economy.js';
 import type { PhaseState } from '../state/phase.js';
@@ -38,6 +39,8 @@ function technologyCost(t: Table, phase: TechnologyPhase, seat: Seat, tech: Tech
 const TOUCH_OF_GENIUS = 10;
 
 function printedOrAbilityCost(t: Table, phase: TechnologyPhase, seat: Seat, tech: TechDef): number {
+  // BG-8 Technology Tariffs: every technology costs more, whatever the price it starts from.
+  const tariff = technologySurcharge(t);
   let cost: number = tech.cost;
   for (const e of effectsOf(t, seat)) {
     if (e.kind === 'technology-cost') {
@@ -48,7 +51,7 @@ function printedOrAbilityCost(t: Table, phase: TechnologyPhase, seat: Seat, tech
       if (known) cost = Math.min(cost, e.cost);
     }
   }
-  return cost;
+  return cost + tariff;
 }
 
 function buyable(t: Table, phase: TechnologyPhase, seat: Seat): TechDef[] {

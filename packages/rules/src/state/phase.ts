@@ -2,6 +2,7 @@ import type { HexKey } from '@outer-rim/map';
 import type { CombatState } from '../combat/types.js';
 import type { TurnSegment } from '../content/timing.js';
 import type { MovementState } from '../movement/types.js';
+import type { PoliticalPhase } from '../politics/types.js';
 import type { Seat } from './types.js';
 
 // BG-2: the phase and segment names (and their order) are shared with the content.
@@ -64,6 +65,8 @@ export type PhaseState =
       /** Spacedocks that arrived this phase and cannot place yet. */
       newDocks: string[];
     }
+  /** BG-8 / OR-6.1: see politics/types.ts. */
+  | PoliticalPhase
   | { name: 'game-over'; reason: string };
 
 export type PhaseName = PhaseState['name'];
