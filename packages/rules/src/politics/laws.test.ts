@@ -32,6 +32,7 @@ import {
   withLaw,
 } from '../testing/politics.js';
 import { describeEvent } from '../views/describe.js';
+import { payTradeIncome } from '../cards/trade.js';
 import { tradeEmbargoed, tradeIncomeBonus } from './laws.js';
 
 const RACES = { players: [{ race: 'sol' as const }, { race: 'letnev' as const }] };
@@ -232,6 +233,44 @@ describe('BG-8 Free Trade, Minister of Commerce, Trade Embargo', () => {
   it('Trade Embargo names the elected player', () => {
     const s = withLaw(councilTable(), 'trade-embargo#1', { elected: { player: 2 } });
     expect([0, 1, 2].map((seat) => tradeEmbargoed(s, seat))).toEqual([false, false, true]);
+  });
+
+  function trading(): GameState {
+    const s = councilTable();
+    return {
+      ...s,
+      tradeAgreements: [
+        { seats: [0, 1], card: 'trade-agreement#1' },
+        { seats: [1, 2], card: 'trade-agreement#2' },
+      ],
+    };
+  }
+
+  it('Free Trade pays 5 more per agreement in Receive Trade Income; the Minister of Commerce gains 1 per agreement', () => {
+    const pay = (s: GameState) => {
+      const d = new Draft(s);
+      payTradeIncome(d);
+      return { state: d.finish(), events: d.events };
+    };
+    const plain = pay(trading());
+    const free = pay(withLaw(trading(), 'free-trade#1'));
+    const gain = (r: { state: GameState }, seat: number) =>
+      (r.state.players[seat]?.credits ?? 0) - (trading().players[seat]?.credits ?? 0);
+    expect(gain(free, 0) - gain(plain, 0)).toBe(5);
+    expect(gain(free, 1) - gain(plain, 1)).toBe(10);
+    const minister = pay(withLaw(trading(), 'minister-of-commerce#1', { elected: { player: 0 } }));
+    expect(gain(minister, 0) - gain(plain, 0)).toBe(2);
+    expect(gain(minister, 2) - gain(plain, 2)).toBe(0);
+  });
+
+  it('Trade Embargo, as it passes, ends the elected player’s agreements', () => {
+    const { state } = openCouncil(trading(), ['trade-embargo#1']);
+    const r = voteAll(state, () => electPlayer(1));
+    expect(r.state.tradeAgreements).toEqual([]);
+    expect(ofType(r.events, 'trade-ended').map((e) => e.reason)).toEqual([
+      'Trade Embargo',
+      'Trade Embargo',
+    ]);
   });
 });
 
