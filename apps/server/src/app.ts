@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/config.js';
 import { configPlugin } from './config/config-plugin.js';
+import { logFormat, loggerOptions } from './config/startup.js';
 import type { Database } from './db/database.js';
 import { dbPlugin } from './db/db-plugin.js';
 import { docsPlugin } from './docs/docs-plugin.js';
@@ -38,13 +39,26 @@ export interface App {
  */
 export async function buildApp(config: Config): Promise<App> {
   const fastify = Fastify({
-    logger: { level: config.LOG_LEVEL },
+    // Readable lines at a terminal, JSON for pipes and collectors (LOG_FORMAT).
+    logger: loggerOptions(config.LOG_LEVEL, logFormat(config.LOG_FORMAT, process.stdout.isTTY)),
     bodyLimit: config.BODY_LIMIT,
     trustProxy: config.TRUST_PROXY,
     // Sockets are closed by the preClose hook; idle keep-alive HTTP connections need not delay exit.
     forceCloseConnections: 'idle',
     // Plugins load in milliseconds, but a small, busy host can stall for longer than the default 10 s.
     pluginTimeout: 60_000,
+    // The router's own refusals (a URL that does not decode, an over-long parameter) answer in the
+    // contract's shape too, rather than Fastify's.
+    frameworkErrors: (error, _request, reply) => {
+      const plain = reply as unknown as {
+        code(status: number): { send(body: unknown): unknown };
+      };
+      void plain.code(400).send({
+        error: { code: 'BAD_REQUEST', message: `The request was malformed: ${error.message}` },
+      });
+    },
+    // A request arriving while the server stops is answered by the http plugin, in shape.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   try {

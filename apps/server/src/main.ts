@@ -18,6 +18,25 @@ const app = await buildApp(config);
 const { fastify } = app;
 await fastify.listen({ port: config.PORT, host: config.HOST });
 
+// One line for the host: which database, which data folder, which address.
+const { flushLogs, startupSummary } = await import('./config/startup.js');
+const { findWebDist } = await import('./static/static.js');
+const address = fastify.server.address();
+const summary = startupSummary(
+  config,
+  { port: typeof address === 'object' && address !== null ? address.port : config.PORT },
+  config.WEB_DIST ?? findWebDist(),
+  process.cwd(),
+);
+fastify.log.info(summary.fields, summary.message);
+// Started by `npm start` (src/start/launch.ts): tell it the server is ready, then let go of the
+// channel; another parent's IPC channel (a process manager's) is left alone.
+if (process.send !== undefined && process.env.OUTER_RIM_LAUNCHER === '1') {
+  await flushLogs(fastify.log);
+  process.send({ type: 'outer-rim:ready', url: summary.fields.url });
+  process.disconnect();
+}
+
 let stopping = false;
 const stop = (signal: string) => {
   if (stopping) return;

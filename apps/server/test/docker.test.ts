@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { satisfies } from 'semver';
 import { ConfigSchema } from '../src/config/config.js';
 
 const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
@@ -55,9 +56,22 @@ describe('server Dockerfile', () => {
     .split('\n')
     .filter((line) => line.trim() !== '' && !line.trim().startsWith('#'));
 
-  it('is multi-stage on node:20-slim', () => {
+  it('is multi-stage on a supported Node LTS release (Node 20 reached its end of life in April 2026)', () => {
     const froms = instructions.filter((line) => line.startsWith('FROM '));
-    expect(froms).toEqual(['FROM node:20-slim AS build', 'FROM node:20-slim AS runtime']);
+    expect(froms).toHaveLength(2);
+    const bases = froms.map((line) => /^FROM node:(\d+)-slim AS (build|runtime)$/.exec(line));
+    expect(bases.map((m) => m?.[2])).toEqual(['build', 'runtime']);
+    const majors = new Set(bases.map((m) => Number(m?.[1])));
+    // One release for both stages, and one of the LTS lines still supported: 22 (until
+    // April 2027) or 24 (until April 2028).
+    expect(majors.size).toBe(1);
+    const [major] = [...majors];
+    expect([22, 24]).toContain(major);
+    // The image runs what the root package.json says it supports.
+    const { engines } = JSON.parse(readFileSync(root('package.json'), 'utf8')) as {
+      engines: { node: string };
+    };
+    expect(satisfies(`${String(major)}.99.0`, engines.node)).toBe(true);
   });
 
   it('builds with npm ci and ships migrations, a healthcheck and an unprivileged user', () => {

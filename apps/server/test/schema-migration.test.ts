@@ -79,6 +79,13 @@ describe('stored games from older versions (schemaVersion migration)', () => {
         expect(errors()[0]?.code).toBe('UNAVAILABLE');
         expect(errors()[0]?.message).toMatch(/cannot read \(schema 99/);
         expect(watcher.states).toEqual([]);
+        // Read-only: an action on it is refused, nothing is stored.
+        const refused = await watcher.send<{ ok: boolean; error?: { code: string } }>('action', {
+          id: 'on-unreadable',
+          action: { type: 'end-market' },
+        });
+        expect(refused).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });
+        expect(await second.app.games.store.actionsAfter(future.gameId, 0)).toEqual([]);
         watcher.close();
 
         // And the server still serves everyone else.

@@ -3,6 +3,7 @@ import { LobbyPage } from './lobby/lobby-page';
 import { GamePage } from './play/game-page';
 import { ReplayPage } from './replay/replay-page';
 import { parseRoute } from './route';
+import { RulesPage } from './rules/rules-page';
 
 export function App() {
   const [route, setRoute] = useState(() => parseRoute(location.hash));
@@ -18,6 +19,8 @@ export function App() {
   switch (route.page) {
     case 'lobby':
       return <LobbyPage />;
+    case 'rules':
+      return <RulesPage />;
     case 'game':
       return <GamePage key={route.gameId} gameId={route.gameId} />;
     case 'replay':

@@ -7,6 +7,7 @@ describe('client routes', () => {
     expect(parseRoute('#/')).toEqual({ page: 'lobby' });
     expect(parseRoute('#/game/abc_DEF-123')).toEqual({ page: 'game', gameId: 'abc_DEF-123' });
     expect(parseRoute('#/game/abc12345/replay')).toEqual({ page: 'replay', gameId: 'abc12345' });
+    expect(parseRoute('#/rules')).toEqual({ page: 'rules' });
   });
 
   it('falls back to the lobby for anything it does not know', () => {
@@ -17,6 +18,7 @@ describe('client routes', () => {
   it('round-trips every route through its href', () => {
     for (const route of [
       { page: 'lobby' },
+      { page: 'rules' },
       { page: 'game', gameId: 'g1234567' },
       { page: 'replay', gameId: 'g1234567' },
     ] as const) {

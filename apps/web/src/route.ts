@@ -4,12 +4,15 @@
  */
 export type Route =
   | { readonly page: 'lobby' }
+  | { readonly page: 'rules' }
   | { readonly page: 'game'; readonly gameId: string }
   | { readonly page: 'replay'; readonly gameId: string };
 
 const GAME = /^#\/game\/([A-Za-z0-9_-]{1,64})(\/replay)?\/?$/;
+const RULES = /^#\/rules\/?$/;
 
 export function parseRoute(hash: string): Route {
+  if (RULES.test(hash)) return { page: 'rules' };
   const match = GAME.exec(hash);
   const gameId = match?.[1];
   if (gameId === undefined) return { page: 'lobby' };
@@ -20,6 +23,8 @@ export function routeHref(route: Route): string {
   switch (route.page) {
     case 'lobby':
       return '#/';
+    case 'rules':
+      return '#/rules';
     case 'game':
       return `#/game/${route.gameId}`;
     case 'replay':

@@ -20,6 +20,7 @@ export type { Point } from './geometry.js';
 export {
   BOARD_RADIUS,
   OUTER_RIM,
+  adjacentKeys,
   boardHexes,
   boardIndex,
   boardRing,

@@ -78,7 +78,7 @@ export type {
   Viewer,
 } from './state/types.js';
 export { influenceOf, incomeOf, resourcesOf } from './state/economy.js';
-export { describeEvent } from './views/describe.js';
+export { describeEvent, placeName, unitList } from './views/describe.js';
 export { eventsFor } from './views/events-for.js';
 export { view } from './views/view.js';
 // BG-8 Political phase and OR-6.1 Hopes End (politics/).

@@ -12,9 +12,11 @@ import { technologyLegal } from './phases/technology.js';
 import type { Seat, Table } from './state/types.js';
 
 /**
- * Concrete actions `seat` may take now. Complete for every discrete choice;
- * where amounts multiply the choices (market offers, purchase counts) a
- * representative set that always includes the way to finish the step.
+ * Concrete actions `seat` may take now. Complete for every discrete choice
+ * (every single-ship move, every rift roll and rift choice); where amounts
+ * multiply the choices (market offers, purchase counts, fleets and their
+ * loads: see `movementOptions`) a representative set that always includes
+ * the way to finish the step.
  * Reads only what the seat's own view holds, so views and states agree.
  */
 export function legalActions(t: Table, seat: Seat): Action[] {

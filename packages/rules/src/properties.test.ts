@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isOnBoard, parseHexKey } from '@outer-rim/map';
+import { isOnBoard, parseHexKey, tileById } from '@outer-rim/map';
 import { RULE_CONSTANTS } from './content/constants.js';
+import { apply } from './apply.js';
 import { decisions } from './decisions.js';
+import { legalActions } from './legal-actions.js';
 import { createGame } from './setup/create-game.js';
 import type { GameState } from './state/types.js';
 import { options } from './testing/fixtures.js';
-import { randomPlay } from './testing/random-play.js';
+import { lcg, randomPlay } from './testing/random-play.js';
 
 /** Invariants that hold after every action. */
 function invariantProblems(s: GameState): string[] {
@@ -24,6 +26,19 @@ function invariantProblems(s: GameState): string[] {
     }
   });
   for (const [key, sys] of Object.entries(s.units)) {
+    const tile = s.galaxy.tiles[key as keyof typeof s.galaxy.tiles];
+    const anomaly = tile === undefined ? undefined : tileById(tile.tileId)?.anomaly;
+    if ((anomaly === 'supernova' || anomaly === 'asteroid-field') && sys.space.length > 0) {
+      out.push(`ships stand in a ${anomaly} at ${key}`);
+    }
+    for (const g of sys.space) {
+      // BG-3 pooled cargo: what stands in space is aboard its owner's Carriers there.
+      const held =
+        (g.units['ground-force'] ?? 0) + (g.units['shock-force'] ?? 0) + (g.units.pds ?? 0);
+      if (held > (g.units.carrier ?? 0) * RULE_CONSTANTS.carrierCapacity) {
+        out.push(`${String(g.owner)} holds ${held} units in space at ${key} beyond its Carriers`);
+      }
+    }
     if (
       !isOnBoard(s.galaxy, parseHexKey(key)) ||
       s.galaxy.tiles[key as keyof typeof s.galaxy.tiles] === undefined
@@ -59,7 +74,30 @@ function invariantProblems(s: GameState): string[] {
   return out;
 }
 
+/**
+ * What each seat is offered, checked for every seat and not only the one that acts: every action
+ * `legalActions` offers is accepted by `apply`, and a seat that owes no decision is offered nothing.
+ */
+function offerProblems(s: GameState): string[] {
+  const out: string[] = [];
+  const owing = new Set(decisions(s).map((d) => d.seat));
+  s.players.forEach((_player, seat) => {
+    const offered = legalActions(s, seat);
+    if (!owing.has(seat) && offered.length > 0) {
+      out.push(`seat ${seat} owes nothing in ${s.phase.name} but is offered ${offered[0]?.type}`);
+    }
+    for (const action of offered) {
+      const r = apply(s, seat, action);
+      if (!r.ok) out.push(`seat ${seat} offered ${JSON.stringify(action)}: ${r.error.code}`);
+    }
+  });
+  return out;
+}
+
 describe('Random legal play (property)', () => {
+  let moved = 0;
+  let loaded = 0;
+  let riftRolls = 0;
   for (let players = 2; players <= 8; players++) {
     it(`${players} players, 2,000 actions: legal actions are accepted, invariants hold, someone always decides`, () => {
       fc.assert(
@@ -75,6 +113,11 @@ describe('Random legal play (property)', () => {
             expect(game.problem).toBeUndefined();
             expect(problems).toEqual([]);
             expect(game.played.length === 2000 || game.state.phase.name === 'game-over').toBe(true);
+            // BG-5: fleets really move (and Carriers really load) in random play.
+            expect(game.tally['ships-moved'] ?? 0).toBeGreaterThan(0);
+            moved += game.tally['ships-moved'] ?? 0;
+            loaded += game.tally['units-loaded'] ?? 0;
+            riftRolls += game.tally['rift-rolled'] ?? 0;
           },
         ),
         { numRuns: 2 },
@@ -85,9 +128,10 @@ describe('Random legal play (property)', () => {
   it('BG-6 / BG-7 / BG-8: random legal play reaches battles, invasions, votes and laws, and planets change hands', () => {
     let seized = 0;
     const politics = { votes: 0, agendas: 0, laws: 0, elections: 0 };
+    let invasions = 0;
     for (let players = 2; players <= 8; players++) {
       const start = createGame(options(players), `combat-${players}`);
-      const seen = { battles: 0, rounds: 0, invasions: 0, captures: 0 };
+      const seen = { battles: 0, rounds: 0, captures: 0 };
       const problems: string[] = [];
       const minorPlanets = new Set(
         Object.entries(start.planets)
@@ -98,7 +142,7 @@ describe('Random legal play (property)', () => {
         for (const e of events) {
           if (e.type === 'battle-started' && e.defender !== null) seen.battles++;
           if (e.type === 'battle-round') seen.rounds++;
-          if (e.type === 'invasion-started') seen.invasions++;
+          if (e.type === 'invasion-started') invasions++;
           if (e.type === 'planet-captured') seen.captures++;
           if (e.type === 'planet-captured' && e.from !== null) seized++;
           if (e.type === 'vote-cast' && e.votes > 0) politics.votes++;
@@ -116,10 +160,10 @@ describe('Random legal play (property)', () => {
       expect(problems).toEqual([]);
       expect(seen.battles, `${players} players: battles`).toBeGreaterThan(0);
       expect(seen.rounds, `${players} players: battle rounds`).toBeGreaterThan(0);
-      expect(seen.invasions, `${players} players: invasions`).toBeGreaterThan(0);
       expect(seen.captures, `${players} players: planets changing hands`).toBeGreaterThan(0);
     }
-    // Not only neutral planets: some are taken from a player or a minor race.
+    // Invasions against defenders happen, and some planets are taken from a player or a minor race.
+    expect(invasions).toBeGreaterThan(0);
     expect(seized).toBeGreaterThan(0);
     // BG-8: with 3+ players every round holds a vote; some laws pass and some elections elect.
     expect(politics.votes).toBeGreaterThan(0);
@@ -127,6 +171,96 @@ describe('Random legal play (property)', () => {
     expect(politics.laws).toBeGreaterThan(0);
     expect(politics.elections).toBeGreaterThan(0);
   }, 300_000);
+
+  it('BG-6 / BG-7: combat actions off the legal list are refused with a rule error, never a crash', () => {
+    const kinds = [
+      'dreadnought',
+      'carrier',
+      'cruiser',
+      'fighter',
+      'ground-force',
+      'shock-force',
+      'pds',
+    ];
+    for (const players of [2, 5, 8]) {
+      const rnd = lcg(players * 7919);
+      const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(rnd() * xs.length)];
+      const start = createGame(options(players), `combat-fuzz-${players}`);
+      const problems: string[] = [];
+      const hexes = Object.keys(start.galaxy.tiles);
+      const planets = Object.keys(start.planets);
+      let tried = 0;
+      let accepted = 0;
+      randomPlay(start, 2500, players + 100, (_before, after) => {
+        if (after.phase.name !== 'individual-turns' || problems.length > 0) return;
+        for (const d of decisions(after)) {
+          // Near misses of legal answers: a legal loss list with one count changed, landings
+          // on the planets of systems where something stands, withdrawals anywhere.
+          const legal = legalActions(after, d.seat);
+          const chosen = pick(legal.filter((a) => a.type === 'choose-casualties'));
+          const losses: Record<string, number | undefined> = { ...(chosen?.losses ?? {}) };
+          const kind = pick(kinds) ?? 'cruiser';
+          losses[kind] = Math.max(0, (losses[kind] ?? 0) + (rnd() < 0.5 ? 1 : -1));
+          const count = (): number => Math.floor(rnd() * 4);
+          const hex = pick(Object.keys(after.units)) ?? '0,0';
+          const candidates = [
+            { type: 'choose-casualties', losses },
+            { type: 'withdraw', to: pick(hexes) },
+            { type: 'fight-on' },
+            { type: 'capture-installations', capture: rnd() < 0.5 },
+            {
+              type: 'land',
+              hex,
+              planet: pick(planets.filter((p) => after.planets[p]?.hex === hex)) ?? pick(planets),
+              groundForces: count(),
+              shockForces: count(),
+              pds: count(),
+              bombard: count(),
+            },
+          ];
+          for (const action of candidates) {
+            tried++;
+            const r = apply(after, d.seat, action);
+            if (!r.ok) {
+              if (!['ILLEGAL_ACTION', 'NOT_YOUR_DECISION'].includes(r.error.code)) {
+                problems.push(`${JSON.stringify(action)} -> ${r.error.code} ${r.error.message}`);
+              }
+            } else {
+              accepted++;
+              problems.push(...invariantProblems(r.state));
+            }
+          }
+        }
+      });
+      expect(problems).toEqual([]);
+      expect(tried).toBeGreaterThan(100);
+      expect(accepted).toBeGreaterThan(0);
+    }
+  }, 300_000);
+
+  // Reads the tallies of the games above (tests in a file run in order).
+  it('BG-5 / OR-4.2: across those games ships moved, Carriers loaded and ships rolled to leave rifts', () => {
+    expect(moved).toBeGreaterThan(100);
+    expect(loaded).toBeGreaterThan(0);
+    // Not every galaxy has a rift with ships in it; most random games of 2,000 actions do.
+    expect(riftRolls).toBeGreaterThan(0);
+  });
+  for (let players = 2; players <= 8; players++) {
+    it(`${players} players: every seat is offered only what apply accepts, and nothing while it owes nothing`, () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 1_000_000 }), (seed) => {
+          const start = createGame(options(players, { roundLimit: 3 }), `offers-${seed}`);
+          const problems: string[] = [...offerProblems(start)];
+          const game = randomPlay(start, 1500, seed, (_before, after) => {
+            if (problems.length < 5) problems.push(...offerProblems(after));
+          });
+          expect(game.problem).toBeUndefined();
+          expect(problems).toEqual([]);
+        }),
+        { numRuns: 4 },
+      );
+    }, 300_000);
+  }
 
   it('games with a round limit end, with nobody left owing a decision', () => {
     for (let players = 2; players <= 8; players++) {

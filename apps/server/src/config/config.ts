@@ -17,6 +17,8 @@ export const ConfigSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /** `pretty` for a person, `json` for a log collector; `auto`: pretty when stdout is a terminal */
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   /** comma-separated origins, or `*`; unset means same-origin only */
   CORS_ORIGIN: z.string().optional(),
   /** the built web client to serve at `/`; skipped when the folder does not exist */
@@ -30,6 +32,12 @@ export const ConfigSchema = z.object({
   /** chat messages: bucket size and refill per minute */
   CHAT_BURST: positiveInt(5),
   CHAT_PER_MINUTE: positiveInt(20),
+  /** resyncs (each rebuilds a whole view): bucket size and refill per minute, per socket */
+  RESYNC_BURST: positiveInt(5),
+  RESYNC_PER_MINUTE: positiveInt(30),
+  /** socket handshakes (each may look a token up): bucket size and refill per minute, per address */
+  HANDSHAKE_BURST: positiveInt(20),
+  HANDSHAKE_PER_MINUTE: positiveInt(60),
   BODY_LIMIT: positiveInt(64 * 1024),
   /** largest accepted socket payload in bytes; bigger ones are refused with a code */
   MESSAGE_LIMIT: positiveInt(16 * 1024),

@@ -89,3 +89,44 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** Node's socket errors: the database host is unreachable or dropped the connection. */
+const NETWORK_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
+
+/**
+ * The database cannot be reached or is refusing work for now (down, restarting, not accepting
+ * connections, out of connections), as opposed to a query that is wrong: the client is told
+ * UNAVAILABLE and may try again, however the driver and drizzle wrap the error.
+ */
+export function isUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const code = 'code' in current ? current.code : undefined;
+    if (typeof code === 'string') {
+      // 08: connection exception; 57P0x: shutting down or starting; 53300: too many connections;
+      // 55000 at connect: the database does not accept connections now.
+      if (code.startsWith('08') || /^57P0[1-4]$/.test(code) || code === '53300') return true;
+      if (code === '55000' || NETWORK_ERRORS.has(code)) return true;
+    }
+    const message = 'message' in current ? current.message : undefined;
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|connection error and is not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is closed/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return false;
+}

@@ -1,7 +1,14 @@
-import { ActionSchema, apply, isGameOver, migrateState } from '@outer-rim/rules';
-import type { GameEvent, GameState } from '@outer-rim/rules';
+import {
+  ActionSchema,
+  StateMigrationError,
+  apply,
+  decisions,
+  isGameOver,
+  migrateState,
+} from '@outer-rim/rules';
+import type { Action, GameEvent, GameState } from '@outer-rim/rules';
 import type { Db } from '../db/database.js';
-import { isUniqueViolation } from '../db/database.js';
+import { isUnavailable, isUniqueViolation } from '../db/database.js';
 import type { ActionAck } from '../protocol/socket-action.js';
 import { GameStore } from './game-store.js';
 import { KeyedQueue } from './keyed-queue.js';
@@ -32,6 +39,17 @@ interface Entry {
 const MAX_ATTEMPTS = 5;
 const MAX_CACHED_GAMES = 1000;
 const MAX_REMEMBERED_REFUSALS = 10_000;
+/** decision signatures kept per game, for judging actions decided on a recent state */
+const MAX_REMEMBERED_STEPS = 64;
+
+/** What `seat` is asked to decide in `state`, as one comparable string ('' when nothing). */
+export function decisionSignature(state: GameState, seat: number): string {
+  return JSON.stringify(
+    decisions(state)
+      .filter((d) => d.seat === seat)
+      .map((d) => [d.kind, d.prompt]),
+  );
+}
 
 export class GameLogCorruptError extends Error {
   constructor(gameId: string, seq: number, reason: string) {
@@ -51,6 +69,8 @@ export class GameService {
   readonly #cache = new Map<string, Entry>();
   /** Refused client ids answer the same refusal when sent again, without re-running the rules. */
   readonly #refusals = new Map<string, ActionAck>();
+  /** per game: seq -> each seat's decision signature in the state right after that seq */
+  readonly #signatures = new Map<string, Map<number, string[]>>();
   readonly #advanceListeners: ((step: Committed) => void)[] = [];
   readonly #startListeners: ((gameId: string, state: GameState) => void)[] = [];
   #closed = false;
@@ -110,6 +130,7 @@ export class GameService {
     clientId: string,
     action: unknown,
     reply: (ack: ActionAck) => void,
+    decidedOn?: number,
   ): Promise<void> {
     const started = performance.now();
     const finish = (ack: ActionAck, outcome: string) => {
@@ -120,10 +141,36 @@ export class GameService {
       finish(refusal('UNAVAILABLE', 'The server is shutting down.'), 'UNAVAILABLE');
       return Promise.resolve();
     }
+    const parsed = ActionSchema.safeParse(action);
+    if (!parsed.success) {
+      // Malformed whatever the state: judged without the game's queue, and answered from the log
+      // only if this id was committed (with a well-formed action) before.
+      return this.#malformed(gameId, seat, clientId, parsed.error.issues, finish).catch(
+        (error: unknown) => {
+          if (!isUnavailable(error)) throw error;
+          finish(
+            refusal('UNAVAILABLE', 'The database does not answer; send the action again soon.'),
+            'UNAVAILABLE',
+          );
+        },
+      );
+    }
     return this.#queue
-      .run(gameId, () => this.#submit(gameId, seat, clientId, action, finish))
+      .run(gameId, () => this.#submit(gameId, seat, clientId, parsed.data, finish, decidedOn))
       .catch((error: unknown) => {
         this.#cache.delete(gameId);
+        // A game stored in a shape this server cannot read is read-only; say why, nothing failed.
+        if (error instanceof StateMigrationError) {
+          finish(refusal('UNAVAILABLE', error.message), 'UNAVAILABLE');
+          return;
+        }
+        if (isUnavailable(error)) {
+          finish(
+            refusal('UNAVAILABLE', 'The database does not answer; send the action again soon.'),
+            'UNAVAILABLE',
+          );
+          return;
+        }
         finish(refusal('INTERNAL', 'The server failed to apply the action.'), 'INTERNAL');
         throw error;
       });
@@ -135,51 +182,91 @@ export class GameService {
     await this.#queue.drain();
   }
 
+  async #malformed(
+    gameId: string,
+    seat: number,
+    clientId: string,
+    issues: readonly { path: readonly PropertyKey[]; message: string }[],
+    finish: (ack: ActionAck, outcome: string) => void,
+  ): Promise<void> {
+    const committed = await this.store.seqOfClientId(gameId, seat, clientId);
+    if (committed !== undefined) {
+      finish({ ok: true, seq: committed }, 'duplicate');
+      return;
+    }
+    finish(
+      refusal('BAD_REQUEST', 'That is not a well-formed action.', {
+        issues: issues.slice(0, 10).map((i) => ({
+          path: i.path.map(String).join('.'),
+          message: i.message,
+        })),
+      }),
+      'BAD_REQUEST',
+    );
+  }
+
   async #submit(
     gameId: string,
     seat: number,
     clientId: string,
-    rawAction: unknown,
+    action: Action,
     finish: (ack: ActionAck, outcome: string) => void,
+    decidedOn: number | undefined,
   ): Promise<void> {
     const refusalKey = `${gameId}\u0000${seat}\u0000${clientId}`;
-    const refused = this.#refusals.get(refusalKey);
-    if (refused) {
-      finish(refused, 'duplicate');
-      return;
-    }
-    const refuse = (ack: ActionAck & { ok: false }) => {
-      if (this.#refusals.size >= MAX_REMEMBERED_REFUSALS) {
-        const oldest = this.#refusals.keys().next();
-        if (!oldest.done) this.#refusals.delete(oldest.value);
-      }
-      this.#refusals.set(refusalKey, ack);
-      finish(ack, ack.error.code);
-    };
+    // An id gets one answer everywhere: the commit's, if any process committed it. So the game is
+    // brought up to date first (replaying what other processes committed), and the log is asked
+    // before this process's memory of refusals, which only ever holds answers for ids that no
+    // process had committed when they were refused.
+    const head = await this.#load(gameId);
     const earlier = await this.store.seqOfClientId(gameId, seat, clientId);
     if (earlier !== undefined) {
       finish({ ok: true, seq: earlier }, 'duplicate');
       return;
     }
-    const parsed = ActionSchema.safeParse(rawAction);
-    if (!parsed.success) {
-      refuse(
-        refusal('BAD_REQUEST', 'That is not a well-formed action.', {
-          issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-        }),
-      );
+    const refused = this.#refusals.get(refusalKey);
+    if (refused) {
+      finish(refused, 'duplicate');
       return;
     }
-    const action = parsed.data;
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const entry = await this.#load(gameId);
-      if (!entry) {
-        refuse(refusal('GAME_NOT_STARTED', 'This game has not started.'));
+    const refuse = async (ack: ActionAck & { ok: false }, remember = true) => {
+      // Judged on the newest state this process knew; another process may have committed this
+      // very id since. Its commit is the answer then, and no refusal is remembered.
+      const committed = await this.store.seqOfClientId(gameId, seat, clientId);
+      if (committed !== undefined) {
+        finish({ ok: true, seq: committed }, 'duplicate');
         return;
+      }
+      if (remember) {
+        if (this.#refusals.size >= MAX_REMEMBERED_REFUSALS) {
+          const oldest = this.#refusals.keys().next();
+          if (!oldest.done) this.#refusals.delete(oldest.value);
+        }
+        this.#refusals.set(refusalKey, ack);
+      }
+      finish(ack, ack.error.code);
+    };
+    if (!head) {
+      await refuse(refusal('GAME_NOT_STARTED', 'This game has not started.'), false);
+      return;
+    }
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const entry = attempt === 0 ? head : await this.#load(gameId);
+      if (!entry) {
+        await refuse(refusal('GAME_NOT_STARTED', 'This game has not started.'), false);
+        return;
+      }
+      if (decidedOn !== undefined) {
+        const stale = await this.#staleness(gameId, seat, decidedOn, entry);
+        if (stale !== undefined) {
+          // Not remembered: it depends on the head, and the client resyncs and decides again.
+          await refuse(refusal('STALE_STATE', stale, { decidedOn, seq: entry.seq }), false);
+          return;
+        }
       }
       const result = apply(entry.state, seat, action);
       if (!result.ok) {
-        refuse({ ok: false, error: { ...result.error } });
+        await refuse({ ok: false, error: { ...result.error } });
         return;
       }
       const seq = entry.seq + 1;
@@ -228,6 +315,70 @@ export class GameService {
     for (const listener of this.#advanceListeners) listener(step);
   }
 
+  /**
+   * Why an action decided on the state after `decidedOn` is out of date for `seat` now, or
+   * undefined if it is not: the seat acted since, or what it is asked changed. Other seats acting
+   * meanwhile (several decide at once in the Market, purchases, technology, placement) do not
+   * make it stale as long as this seat's own decision is the same.
+   */
+  async #staleness(
+    gameId: string,
+    seat: number,
+    decidedOn: number,
+    head: Entry,
+  ): Promise<string | undefined> {
+    if (decidedOn > head.seq) {
+      return `There is no state ${String(decidedOn)} yet: the game is at ${String(head.seq)}. Resync.`;
+    }
+    if (decidedOn === head.seq) return undefined;
+    if (await this.store.seatActedAfter(gameId, seat, decidedOn)) {
+      return 'You have acted since the state this was decided on. Look again and decide anew.';
+    }
+    const then = await this.#signatureAt(gameId, seat, decidedOn);
+    if (then !== decisionSignature(head.state, seat)) {
+      return 'What you are asked to decide has changed since the state this was decided on.';
+    }
+    return undefined;
+  }
+
+  /** This seat's decision signature right after `seq`: remembered, or rebuilt from the log. */
+  async #signatureAt(gameId: string, seat: number, seq: number): Promise<string> {
+    const remembered = this.#signatures.get(gameId)?.get(seq)?.[seat];
+    if (remembered !== undefined) return remembered;
+    const snapshot = await this.store.snapshotAtOrBefore(gameId, seq);
+    if (!snapshot) throw new GameLogCorruptError(gameId, seq, 'no snapshot at or before it');
+    let state = snapshot.state as GameState;
+    let at = snapshot.seq;
+    if (at < seq) {
+      for (const stored of await this.store.actionsAfter(gameId, at, seq - at)) {
+        const result = apply(state, stored.seat, stored.action);
+        if (!result.ok) throw new GameLogCorruptError(gameId, stored.seq, result.error.message);
+        state = result.state;
+        at = stored.seq;
+      }
+    }
+    if (at !== seq) throw new GameLogCorruptError(gameId, seq, 'the log ends before it');
+    return decisionSignature(state, seat);
+  }
+
+  /** Keeps every seat's decision signature of a step, the last MAX_REMEMBERED_STEPS per game. */
+  #rememberSignatures(gameId: string, entry: Entry): void {
+    let steps = this.#signatures.get(gameId);
+    if (!steps) {
+      steps = new Map();
+      this.#signatures.set(gameId, steps);
+    }
+    if (steps.has(entry.seq)) return;
+    steps.set(
+      entry.seq,
+      entry.state.players.map((_player, seat) => decisionSignature(entry.state, seat)),
+    );
+    for (const seq of steps.keys()) {
+      if (steps.size <= MAX_REMEMBERED_STEPS) break;
+      steps.delete(seq);
+    }
+  }
+
   /** The cached entry brought up to the log's head, or the game loaded from its last snapshot. */
   async #load(gameId: string): Promise<Entry | undefined> {
     const cached = this.#cache.get(gameId);
@@ -248,6 +399,7 @@ export class GameService {
       if (!result.ok) throw new GameLogCorruptError(gameId, stored.seq, result.error.message);
       state = result.state;
       seq = stored.seq;
+      this.#rememberSignatures(gameId, { seq, state });
       // A game loaded fresh has nobody waiting for its past steps; a cached one has live viewers
       // here who must see each step another process committed.
       if (cached) {
@@ -271,9 +423,13 @@ export class GameService {
     this.#cache.delete(gameId);
     if (this.#cache.size >= MAX_CACHED_GAMES) {
       const oldest = this.#cache.keys().next();
-      if (!oldest.done) this.#cache.delete(oldest.value);
+      if (!oldest.done) {
+        this.#cache.delete(oldest.value);
+        this.#signatures.delete(oldest.value);
+      }
     }
     this.#cache.set(gameId, entry);
+    this.#rememberSignatures(gameId, entry);
   }
 }
 

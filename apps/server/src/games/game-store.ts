@@ -71,6 +71,16 @@ export class GameStore {
     }));
   }
 
+  /** Whether `seat` has an action in the log after `afterSeq`. */
+  async seatActedAfter(gameId: string, seat: number, afterSeq: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ seq: actions.seq })
+      .from(actions)
+      .where(and(eq(actions.gameId, gameId), eq(actions.seat, seat), gt(actions.seq, afterSeq)))
+      .limit(1);
+    return row !== undefined;
+  }
+
   async seqOfClientId(gameId: string, seat: number, clientId: string): Promise<number | undefined> {
     const [row] = await this.db
       .select({ seq: actions.seq })

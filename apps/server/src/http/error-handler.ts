@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isUnavailable } from '../db/database.js';
 import { ApiError } from '../errors.js';
-import { HTTP_STATUS, SERVER_ERROR_CODES } from '../protocol/error-codes.js';
+import { HTTP_STATUS, RETRY_AFTER_SECONDS, SERVER_ERROR_CODES } from '../protocol/error-codes.js';
 import type { ServerErrorCode } from '../protocol/error-codes.js';
 
 function isServerCode(code: unknown): code is ServerErrorCode {
@@ -16,7 +17,17 @@ export function errorHandler(
   reply: Parameters<Parameters<FastifyInstance['setErrorHandler']>[0]>[2],
 ) {
   if (error instanceof ApiError) {
+    if (error.code === 'UNAVAILABLE') reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     return reply.code(HTTP_STATUS[error.code]).send({ error: error.toJSON() });
+  }
+  if (isUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return reply
+      .code(HTTP_STATUS.UNAVAILABLE)
+      .header('retry-after', String(RETRY_AFTER_SECONDS))
+      .send({
+        error: { code: 'UNAVAILABLE', message: 'The database does not answer; try again soon.' },
+      });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     return reply.code(400).send({
@@ -31,6 +42,7 @@ export function errorHandler(
   const fastifyCode = 'code' in error ? error.code : undefined;
   let code: ServerErrorCode = 'INTERNAL';
   if (status === 429) code = 'RATE_LIMITED';
+  else if (status === 404) code = 'NOT_FOUND';
   else if (status === 413 || fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE')
     code = 'PAYLOAD_TOO_LARGE';
   else if (status !== undefined && status >= 400 && status < 500) code = 'BAD_REQUEST';

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { corsOption } from '../config/cors.js';
+import { RETRY_AFTER_SECONDS } from '../protocol/error-codes.js';
 import { errorHandler } from './error-handler.js';
 
 /**
@@ -15,6 +16,22 @@ export const httpPlugin = fp(
     fastify.setValidatorCompiler(validatorCompiler);
     fastify.setSerializerCompiler(serializerCompiler);
     fastify.setErrorHandler(errorHandler);
+    let closing = false;
+    fastify.addHook('preClose', (done) => {
+      closing = true;
+      done();
+    });
+    fastify.addHook('onRequest', (_request, reply, done) => {
+      if (!closing) {
+        done();
+        return;
+      }
+      void reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .header('connection', 'close')
+        .send({ error: { code: 'UNAVAILABLE', message: 'The server is stopping.' } });
+    });
     await fastify.register(cors, corsOption(config.CORS_ORIGIN));
     await fastify.register(rateLimit, { max: config.HTTP_RATE_LIMIT, timeWindow: 60_000 });
   },

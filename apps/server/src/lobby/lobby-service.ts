@@ -16,6 +16,11 @@ export interface SeatIdentity {
   seat: number;
 }
 
+export interface ReleasedSeat extends SeatIdentity {
+  /** the hash of the token that no longer holds the seat */
+  tokenHash: string;
+}
+
 /**
  * The lobby: games waiting for players, seats claimed with tokens (kept only as hashes), race
  * choice, ready marks and the start. Every rule about who may do what is checked inside the
@@ -23,6 +28,7 @@ export interface SeatIdentity {
  */
 export class LobbyService {
   readonly #changeListeners: ((gameId: string) => void)[] = [];
+  readonly #releaseListeners: ((released: ReleasedSeat) => void)[] = [];
 
   constructor(private readonly db: Db) {}
 
@@ -33,6 +39,23 @@ export class LobbyService {
 
   #changed(gameId: string): void {
     for (const listener of this.#changeListeners) listener(gameId);
+  }
+
+  /**
+   * Calls `listener` after a token stopped standing for its seat (the seat was left; any future
+   * kick, replacement or reissue goes through here too): connections that hold it must go.
+   */
+  onSeatReleased(listener: (released: ReleasedSeat) => void): void {
+    this.#releaseListeners.push(listener);
+  }
+
+  /** Whether the token with this hash still holds this seat. */
+  async holds(gameId: string, seat: number, tokenHash: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ seat: seats.seat })
+      .from(seats)
+      .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat), eq(seats.tokenHash, tokenHash)));
+    return row !== undefined;
   }
 
   async create(
@@ -205,6 +228,9 @@ export class LobbyService {
       .returning({ seat: seats.seat });
     if (left.length === 0) {
       throw new ApiError('GAME_ALREADY_STARTED', 'This game has already started.');
+    }
+    for (const listener of this.#releaseListeners) {
+      listener({ gameId, seat, tokenHash: hashToken(token ?? '') });
     }
     this.#changed(gameId);
     return this.get(gameId);

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { DecimalSchema } from './error-codes.js';
 import { SeatIndexSchema } from './game-record.js';
 
 /** `GET /api/games/:id/actions?from=N`: entries with seq >= from. */
 export const ActionLogQuerySchema = z.object({
-  from: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(1000).default(500),
+  from: DecimalSchema.pipe(z.int().min(1)).default(1),
+  limit: DecimalSchema.pipe(z.int().min(1).max(1000)).default(500),
 });
 
 export const ActionLogEntrySchema = z.object({

@@ -30,6 +30,7 @@ export const SERVER_ERROR_CODES = [
   'UNKNOWN_SEAT',
   'UNAVAILABLE',
   'INTERNAL',
+  'STALE_STATE',
 ] as const;
 
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
@@ -63,7 +64,20 @@ export const HTTP_STATUS: Record<ServerErrorCode, number> = {
   UNKNOWN_SEAT: 404,
   UNAVAILABLE: 503,
   INTERNAL: 500,
+  STALE_STATE: 409,
 };
+
+/** Seconds an HTTP 503 (UNAVAILABLE) asks the client to wait, in its Retry-After header. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/**
+ * A count on the wire (a seq, a limit) in a path or query string: plain decimal digits only, so
+ * `0x1`, `1e3`, ` 1` or `1.0` are refused rather than read as numbers.
+ */
+export const DecimalSchema = z
+  .string()
+  .regex(/^(0|[1-9][0-9]{0,14})$/, 'a plain decimal number')
+  .transform(Number);
 
 export const ErrorDetailSchema = z.object({
   code: z.string(),

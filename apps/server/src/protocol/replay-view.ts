@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { DecimalSchema } from './error-codes.js';
 import { GameIdSchema } from './game-record.js';
 
 /** `GET /api/games/:id/views/:seq`: seq 0 is the start, seq N the state right after action N. */
 export const ReplayViewParamsSchema = z.object({
   id: GameIdSchema,
-  seq: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  seq: DecimalSchema,
 });
 
 export const ReplayViewResponseSchema = z.object({

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { ErrorDetailSchema } from './error-codes.js';
 
-export const ClientIdSchema = z.string().min(1).max(64);
+/**
+ * The client's own id for one message: 1 to 64 printable ASCII characters (a UUID fits). No
+ * spaces or control characters, so a NUL byte or a line break is refused here as BAD_REQUEST
+ * rather than reaching the database or the logs.
+ */
+export const ClientIdSchema = z.string().regex(/^[\x21-\x7E]{1,64}$/, 'not a client id');
+
+/**
+ * The `seq` of the state a player decided on: the server refuses the action with STALE_STATE if
+ * this seat has acted since, or what it is asked to decide has changed since.
+ */
+export const DecidedOnSchema = z.int().min(0);
 
 /**
  * Client -> server `action` with an acknowledgement. The action itself is checked by the rules
@@ -10,6 +21,8 @@ export const ClientIdSchema = z.string().min(1).max(64);
 export const ActionMessageSchema = z.object({
   id: ClientIdSchema,
   action: z.unknown(),
+  /** optional: the seq of the state the action was decided on (see DecidedOnSchema) */
+  seq: DecidedOnSchema.optional(),
 });
 export type ActionMessage = z.infer<typeof ActionMessageSchema>;
 

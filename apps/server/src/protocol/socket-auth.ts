@@ -7,6 +7,15 @@ export const SocketAuthSchema = z.object({
   gameId: GameIdSchema,
   token: SeatTokenSchema.optional(),
 });
+
+/**
+ * What the server accepts at the handshake: the game id strictly (BAD_REQUEST otherwise), any
+ * token of a sane length, so a wrong token is UNAUTHORIZED rather than malformed.
+ */
+export const HandshakeSchema = z.object({
+  gameId: GameIdSchema,
+  token: z.string().min(1).max(200).optional(),
+});
 export type SocketAuth = z.infer<typeof SocketAuthSchema>;
 
 /**

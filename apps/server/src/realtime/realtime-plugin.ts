@@ -34,6 +34,9 @@ export const realtimePlugin = fp(
     lobby.onChange((gameId) => {
       realtime.lobbyChanged(gameId);
     });
+    lobby.onSeatReleased((released) => {
+      realtime.seatReleased(released);
+    });
     fastify.decorate('realtime', realtime);
     fastify.addHook('preClose', async () => {
       await realtime.close();

@@ -7,13 +7,16 @@ import type pg from 'pg';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
 import type { Socket } from 'socket.io';
+import { WebSocketServer } from 'ws';
+import type { WebSocket } from 'ws';
 import type { Config } from '../config/config.js';
 import { corsOption } from '../config/cors.js';
-import { resilientPool } from '../db/database.js';
+import { isUnavailable, resilientPool } from '../db/database.js';
 import { ApiError } from '../errors.js';
 import type { Committed, GameService } from '../games/game-service.js';
 import { refusal } from '../games/game-service.js';
-import type { LobbyService } from '../lobby/lobby-service.js';
+import { hashToken } from '../games/secrets.js';
+import type { LobbyService, ReleasedSeat } from '../lobby/lobby-service.js';
 import type { Metrics } from '../metrics/metrics.js';
 import { SOCKET_EVENTS } from '../protocol/events.js';
 import { ActionMessageSchema } from '../protocol/socket-action.js';
@@ -22,17 +25,21 @@ import { ChatSendSchema } from '../protocol/socket-chat.js';
 import type { ChatAck, ChatMessage } from '../protocol/socket-chat.js';
 import type { GameErrorMessage } from '../protocol/socket-game-error.js';
 import type { LobbyMessage } from '../protocol/socket-lobby.js';
+import { HandshakeSchema } from '../protocol/socket-auth.js';
 import { ResyncMessageSchema } from '../protocol/socket-resync.js';
 import type { ResyncAck } from '../protocol/socket-resync.js';
 import type { StateMessage } from '../protocol/socket-state.js';
 import type { UpdateMessage } from '../protocol/socket-update.js';
-import { z } from 'zod';
 import type { ChatService } from './chat-service.js';
+import { AddressLimiter } from './address-limiter.js';
+import { lenientParser } from './parser.js';
 import { TokenBucket } from './token-bucket.js';
 
 interface SocketData {
   gameId: string;
   viewer: Viewer;
+  /** a seat's connection: the hash of the token it joined with */
+  tokenHash: string | undefined;
 }
 
 type Incoming = (payload: unknown, ack: unknown) => void;
@@ -54,13 +61,41 @@ interface BetweenServers {
 type GameServer = Server<ClientToServer, ServerToClient, BetweenServers, SocketData>;
 type GameSocket = Socket<ClientToServer, ServerToClient, BetweenServers, SocketData>;
 
-/** Any token shape reaches the lookup, so a wrong token is UNAUTHORIZED rather than malformed. */
-const HandshakeSchema = z.object({
-  gameId: z.string().min(1).max(64),
-  token: z.string().min(1).max(200).optional(),
-});
+/** The kinds of message a client may send; anything else is answered BAD_REQUEST. */
+const CLIENT_EVENTS = new Set<string>([
+  SOCKET_EVENTS.action,
+  SOCKET_EVENTS.resync,
+  SOCKET_EVENTS.chat,
+]);
+
+/**
+ * The transport's own ceiling on one message, above MESSAGE_LIMIT: between the two a message is
+ * refused with PAYLOAD_TOO_LARGE and the connection stays; above it the message is not read at
+ * all and the connection is closed (WebSocket close code 1009, reason PAYLOAD_TOO_LARGE).
+ */
+export const transportLimit = (messageLimit: number) => Math.max(messageLimit * 8, 1_000_000);
+
+/**
+ * The WebSocket server engine.io runs, but a connection closed for a message over the transport
+ * limit says why: close code 1009 (message too big) with the reason PAYLOAD_TOO_LARGE.
+ */
+class CodedWebSocketServer extends WebSocketServer {
+  override handleUpgrade(...args: Parameters<WebSocketServer['handleUpgrade']>): void {
+    const [request, socket, head, callback] = args;
+    super.handleUpgrade(request, socket, head, (ws: WebSocket, req) => {
+      const close = ws.close.bind(ws);
+      ws.close = (code?: number, reason?: string | Buffer) => {
+        close(code, code === 1009 && reason === undefined ? 'PAYLOAD_TOO_LARGE' : reason);
+      };
+      callback(ws, req);
+    });
+  }
+}
 
 export const roomOfGame = (gameId: string) => `game:${gameId}`;
+/** Every connection that joined with one token: what a seat change must reach, on every process. */
+export const roomOfToken = (gameId: string, tokenHash: string) =>
+  `game:${gameId}:token:${tokenHash}`;
 export const roomOfViewer = (gameId: string, viewer: Viewer) =>
   viewer === 'spectator' ? `game:${gameId}:spectators` : `game:${gameId}:seat:${viewer}`;
 
@@ -80,6 +115,7 @@ export interface RealtimeDeps {
 export class Realtime {
   readonly io: GameServer;
   #adapterPool: pg.Pool | undefined;
+  readonly #handshakes: AddressLimiter;
 
   constructor(
     httpServer: HttpServer,
@@ -89,7 +125,9 @@ export class Realtime {
     this.io = new Server<ClientToServer, ServerToClient, BetweenServers, SocketData>(httpServer, {
       // The transport's own hard limit; anything between MESSAGE_LIMIT and this is refused with
       // a code instead of a dropped connection.
-      maxHttpBufferSize: Math.max(config.MESSAGE_LIMIT * 8, 1_000_000),
+      maxHttpBufferSize: transportLimit(config.MESSAGE_LIMIT),
+      wsEngine: CodedWebSocketServer,
+      parser: lenientParser,
       serveClient: false,
       cors: corsOption(config.CORS_ORIGIN),
     });
@@ -104,6 +142,7 @@ export class Realtime {
         }),
       );
     }
+    this.#handshakes = new AddressLimiter(config.HANDSHAKE_BURST, config.HANDSHAKE_PER_MINUTE / 60);
     this.io.use((socket, next) => {
       this.#authenticate(socket).then(
         () => {
@@ -113,8 +152,12 @@ export class Realtime {
           const apiError =
             error instanceof ApiError
               ? error
-              : new ApiError('INTERNAL', 'The server could not check the connection.');
-          if (!(error instanceof ApiError)) deps.logger.error({ err: error }, 'socket auth failed');
+              : isUnavailable(error)
+                ? new ApiError('UNAVAILABLE', 'The database does not answer; connect again soon.')
+                : new ApiError('INTERNAL', 'The server could not check the connection.');
+          if (!(error instanceof ApiError) && !isUnavailable(error)) {
+            deps.logger.error({ err: error }, 'socket auth failed');
+          }
           const refused = new Error(apiError.code) as Error & { data: unknown };
           refused.data = { code: apiError.code, message: apiError.message };
           next(refused);
@@ -185,6 +228,20 @@ export class Realtime {
     if (committed.over && committed.local) this.lobbyChanged(committed.gameId);
   }
 
+  /**
+   * A token no longer holds its seat: every connection that joined with it, on every process
+   * (through the adapter), is told why and dropped, so it hears nothing the seat's next holder
+   * may hear and can act for nobody.
+   */
+  seatReleased({ gameId, seat, tokenHash }: ReleasedSeat): void {
+    const room = roomOfToken(gameId, tokenHash);
+    this.io.to(room).emit(SOCKET_EVENTS.gameError, {
+      code: 'UNAUTHORIZED',
+      message: `Seat ${String(seat)} was left: this connection no longer holds it.`,
+    });
+    this.io.in(room).disconnectSockets(true);
+  }
+
   /** Sends the lobby record to everyone connected to the game. */
   lobbyChanged(gameId: string): void {
     this.deps.lobby.get(gameId).then(
@@ -227,7 +284,21 @@ export class Realtime {
     }
   }
 
+  /** The client's address as HTTP sees it: behind a trusted proxy, the first forwarded one. */
+  #addressOf(socket: GameSocket): string {
+    if (this.deps.config.TRUST_PROXY) {
+      const forwarded = socket.handshake.headers['x-forwarded-for'];
+      const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+      if (first) return first;
+    }
+    return socket.handshake.address;
+  }
+
   async #authenticate(socket: GameSocket): Promise<void> {
+    // Counted before anything is looked up: each handshake may cost a token lookup.
+    if (!this.#handshakes.take(this.#addressOf(socket))) {
+      throw new ApiError('RATE_LIMITED', 'Too many connection attempts; wait a little.');
+    }
     const parsed = HandshakeSchema.safeParse(socket.handshake.auth);
     if (!parsed.success) {
       throw new ApiError('BAD_REQUEST', 'Connect with auth: { gameId, token? }.');
@@ -236,11 +307,11 @@ export class Realtime {
     await this.deps.lobby.get(gameId);
     const viewer =
       token === undefined ? 'spectator' : (await this.deps.lobby.authenticate(gameId, token)).seat;
-    socket.data = { gameId, viewer };
+    socket.data = { gameId, viewer, tokenHash: token === undefined ? undefined : hashToken(token) };
   }
 
   #onConnection(socket: GameSocket): void {
-    const { gameId, viewer } = socket.data;
+    const { gameId, viewer, tokenHash } = socket.data;
     const { config, metrics } = this.deps;
     const log = this.deps.logger.child({ gameId, seat: viewer, socket: socket.id });
     const kind = viewer === 'spectator' ? 'spectator' : 'seat';
@@ -250,13 +321,48 @@ export class Realtime {
       metrics.connections.dec({ viewer: kind });
       log.debug({ reason }, 'disconnected');
     });
-    void socket.join([roomOfGame(gameId), roomOfViewer(gameId, viewer)]);
+    const rooms = [roomOfGame(gameId), roomOfViewer(gameId, viewer)];
+    if (tokenHash !== undefined) rooms.push(roomOfToken(gameId, tokenHash));
+    void socket.join(rooms);
+    // The token was checked before the rooms were joined; a seat left in between would have
+    // missed this socket, so the check is made again now that a release reaches it. Nothing the
+    // client sends is handled before that.
+    const admitted = this.#stillHolds(socket);
     const actionBucket = new TokenBucket(config.ACTION_BURST, config.ACTION_RATE);
     const chatBucket = new TokenBucket(config.CHAT_BURST, config.CHAT_PER_MINUTE / 60);
+    const resyncBucket = new TokenBucket(config.RESYNC_BURST, config.RESYNC_PER_MINUTE / 60);
+    let resyncing = false;
+
+    // Every message, whatever its kind: the size first (before any parsing), then the kind.
+    socket.use((packet, next) => {
+      // One shape for every handler: [event, payload, ack], whatever the client sent (an ack
+      // without a payload, extra arguments, no ack at all).
+      const event: unknown = packet[0];
+      const args: unknown[] = packet.slice(1);
+      const last = args.at(-1);
+      const ack = asAck(last);
+      const payload: unknown = typeof args[0] === 'function' ? undefined : args[0];
+      packet.length = 1;
+      packet.push(payload, ack);
+      if (jsonSize(payload) > config.MESSAGE_LIMIT) {
+        ack(refusal('PAYLOAD_TOO_LARGE', `Messages are limited to ${config.MESSAGE_LIMIT} bytes.`));
+        return;
+      }
+      if (typeof event !== 'string' || !CLIENT_EVENTS.has(event)) {
+        // Unknown kinds cost an answer only, and share the action bucket.
+        ack(
+          actionBucket.take()
+            ? refusal('BAD_REQUEST', 'Clients send action, resync or chat.')
+            : refusal('RATE_LIMITED', 'Too many messages; slow down.'),
+        );
+        return;
+      }
+      next();
+    });
 
     socket.on(SOCKET_EVENTS.action, (payload: unknown, maybeAck: unknown) => {
       const ack = asAck(maybeAck);
-      const early = this.#precheck(payload, viewer, actionBucket);
+      const early = this.#precheck(viewer, actionBucket);
       if (early) {
         metrics.observeAction(early.error.code, 0);
         ack(early);
@@ -264,76 +370,123 @@ export class Realtime {
       }
       const parsed = ActionMessageSchema.safeParse(payload);
       if (!parsed.success || viewer === 'spectator') {
-        ack(refusal('BAD_REQUEST', 'Send action as { id, action }.'));
+        ack(refusal('BAD_REQUEST', 'Send action as { id, action, seq? }.'));
         return;
       }
-      this.deps.games
-        .submit(gameId, viewer, parsed.data.id, parsed.data.action, (result) => {
-          if (!result.ok) log.info({ code: result.error.code }, 'action refused');
-          ack(result);
-        })
-        .catch((error: unknown) => {
-          log.error({ err: error }, 'action failed');
-        });
+      const { id, action, seq } = parsed.data;
+      void admitted.then((ok) => {
+        if (!ok) return;
+        this.deps.games
+          .submit(
+            gameId,
+            viewer,
+            id,
+            action,
+            (result) => {
+              if (!result.ok) log.info({ code: result.error.code }, 'action refused');
+              ack(result);
+            },
+            seq,
+          )
+          .catch((error: unknown) => {
+            log.error({ err: error }, 'action failed');
+          });
+      });
     });
 
     socket.on(SOCKET_EVENTS.resync, (payload: unknown, maybeAck: unknown) => {
       const ack = asAck(maybeAck);
+      // Spectators too: a resync rebuilds a whole view, so it is counted and one runs at a time.
+      if (resyncing || !resyncBucket.take()) {
+        ack(refusal('RATE_LIMITED', 'Too many resyncs; wait for the last one.'));
+        return;
+      }
       const parsed = ResyncMessageSchema.safeParse(payload);
       if (!parsed.success) {
         ack(refusal('BAD_REQUEST', 'Send resync as { sinceSeq }.'));
         return;
       }
-      this.#resync(socket, parsed.data.sinceSeq).then(ack, (error: unknown) => {
-        log.error({ err: error }, 'resync failed');
-        ack(refusal('INTERNAL', 'The server could not resync.'));
-      });
+      resyncing = true;
+      void admitted
+        .then((ok) => (ok ? this.#resync(socket, parsed.data.sinceSeq).then(ack) : undefined))
+        .catch((error: unknown) => {
+          ack(this.#failure(error, log, 'resync failed', 'The server could not resync.'));
+        })
+        .finally(() => {
+          resyncing = false;
+        });
     });
 
     socket.on(SOCKET_EVENTS.chat, (payload: unknown, maybeAck: unknown) => {
       const ack = asAck(maybeAck);
-      const early = this.#precheck(payload, viewer, chatBucket);
+      const early = this.#precheck(viewer, chatBucket);
       if (early) {
         ack(early);
         return;
       }
-      this.#chat(gameId, viewer as number, payload).then(ack, (error: unknown) => {
-        if (error instanceof ApiError) {
-          ack({ ok: false, error: error.toJSON() });
+      void admitted
+        .then((ok) => (ok ? this.#chat(gameId, viewer as number, payload).then(ack) : undefined))
+        .catch((error: unknown) => {
+          if (error instanceof ApiError) {
+            ack({ ok: false, error: error.toJSON() });
+            return;
+          }
+          ack(this.#failure(error, log, 'chat failed', 'The server could not store the message.'));
+        });
+    });
+
+    void admitted
+      .then((ok) => (ok ? this.#welcome(socket) : undefined))
+      .catch((error: unknown) => {
+        // A game stored in a shape this server cannot read stays listed, read-only, with the reason.
+        if (error instanceof StateMigrationError) {
+          log.warn({ err: error }, 'stored game in an unreadable shape');
+          socket.emit(SOCKET_EVENTS.gameError, { code: 'UNAVAILABLE', message: error.message });
           return;
         }
-        log.error({ err: error }, 'chat failed');
-        ack(refusal('INTERNAL', 'The server could not store the message.'));
+        const failed = this.#failure(
+          error,
+          log,
+          'welcome failed',
+          'The server could not load the game.',
+        );
+        socket.emit(SOCKET_EVENTS.gameError, failed.error);
       });
-    });
-
-    void this.#welcome(socket).catch((error: unknown) => {
-      // A game stored in a shape this server cannot read stays listed, read-only, with the reason.
-      if (error instanceof StateMigrationError) {
-        log.warn({ err: error }, 'stored game in an unreadable shape');
-        socket.emit(SOCKET_EVENTS.gameError, { code: 'UNAVAILABLE', message: error.message });
-        return;
-      }
-      log.error({ err: error }, 'welcome failed');
-      socket.emit(SOCKET_EVENTS.gameError, {
-        code: 'INTERNAL',
-        message: 'The server could not load the game.',
-      });
-    });
   }
 
-  /** Checks shared by everything a client sends: size, who may send, how often. */
-  #precheck(
-    payload: unknown,
-    viewer: Viewer,
-    bucket: TokenBucket,
-  ): (ActionAck & { ok: false }) | undefined {
-    if (jsonSize(payload) > this.deps.config.MESSAGE_LIMIT) {
-      return refusal(
-        'PAYLOAD_TOO_LARGE',
-        `Messages are limited to ${this.deps.config.MESSAGE_LIMIT} bytes.`,
-      );
+  /** Whether a seat's connection still holds its seat now that it is in its rooms. */
+  async #stillHolds(socket: GameSocket): Promise<boolean> {
+    const { gameId, viewer, tokenHash } = socket.data;
+    if (viewer === 'spectator' || tokenHash === undefined) return true;
+    let holds: boolean;
+    try {
+      holds = await this.deps.lobby.holds(gameId, viewer, tokenHash);
+    } catch {
+      // The database is out: the seat was checked at the handshake a moment ago.
+      return true;
     }
+    if (!holds) {
+      socket.emit(SOCKET_EVENTS.gameError, {
+        code: 'UNAUTHORIZED',
+        message: `Seat ${String(viewer)} was left: this connection no longer holds it.`,
+      });
+      socket.disconnect(true);
+    }
+    return holds;
+  }
+
+  /** The refusal for an unexpected failure: UNAVAILABLE while the database is out, else INTERNAL. */
+  #failure(error: unknown, log: Logger, what: string, message: string): ActionAck & { ok: false } {
+    if (isUnavailable(error)) {
+      log.warn({ err: error }, what);
+      return refusal('UNAVAILABLE', 'The database does not answer; try again soon.');
+    }
+    log.error({ err: error }, what);
+    return refusal('INTERNAL', message);
+  }
+
+  /** Checks shared by actions and chat: who may send, how often (the size is checked before). */
+  #precheck(viewer: Viewer, bucket: TokenBucket): (ActionAck & { ok: false }) | undefined {
     if (viewer === 'spectator') {
       return refusal('SPECTATOR_READ_ONLY', 'Spectators watch; they cannot act or talk.');
     }

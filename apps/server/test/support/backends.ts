@@ -28,7 +28,12 @@ export interface Backend {
  * created through the `test` database and dropped afterwards, so files run in parallel.
  */
 export async function prepareBackend(kind: BackendKind, tag: string): Promise<Backend> {
-  const base = { LOG_LEVEL: 'silent', HTTP_RATE_LIMIT: '100000', ACTION_BURST: '1000' };
+  const base = {
+    LOG_LEVEL: 'silent',
+    HTTP_RATE_LIMIT: '100000',
+    ACTION_BURST: '1000',
+    HANDSHAKE_BURST: '1000',
+  };
   if (kind === 'pglite') {
     const dir = await mkdtemp(join(tmpdir(), `or-${tag}-`));
     // Creating a PGlite cluster (initdb in WebAssembly) takes seconds, more on a busy machine:

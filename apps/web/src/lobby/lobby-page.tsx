@@ -49,7 +49,8 @@ export function LobbyPage() {
     <main class="page lobby">
       <h1>Outer Rim online</h1>
       <p class="tagline">
-        Twilight Imperium (first edition) with The Outer Rim, with friends, over the internet.
+        Twilight Imperium (first edition) with The Outer Rim, with friends, over the internet.{' '}
+        <a href={routeHref({ page: 'rules' })}>About the rules: what works today</a>
       </p>
       <div class="lobby-columns">
         <CreateGameForm

@@ -156,10 +156,16 @@ export class GameConnection {
   /**
    * Sends an action under one client id. A lost acknowledgement is retried with
    * the same id, which the server answers without applying the action twice.
+   * `decidedOn` is the seq of the state on screen when the player chose: the
+   * server refuses it with STALE_STATE if this seat has acted since (another
+   * tab) or what it was asked has changed.
    */
-  async sendAction(action: unknown): Promise<ActionAck> {
+  async sendAction(action: unknown, decidedOn?: number): Promise<ActionAck> {
     const id = clientId();
-    const answer = await this.emitWithRetry(SOCKET_EVENTS.action, { id, action });
+    const answer = await this.emitWithRetry(
+      SOCKET_EVENTS.action,
+      decidedOn === undefined ? { id, action } : { id, action, seq: decidedOn },
+    );
     const ack = ActionAckSchema.safeParse(answer);
     return ack.success ? ack.data : unanswered();
   }

@@ -140,8 +140,15 @@ export function GamePage({ gameId }: { gameId: string }) {
   const onAct = async (action: Action): Promise<string | undefined> => {
     const conn = connection.current;
     if (conn === undefined) return 'Not connected.';
-    const ack = await conn.sendAction(action);
-    return ack.ok ? undefined : ack.error.message;
+    const ack = await conn.sendAction(action, liveRef.current?.seq);
+    if (ack.ok) return undefined;
+    if (ack.error.code === 'STALE_STATE') {
+      // Decided on a screen that is out of date (another tab acted, or the question changed):
+      // nothing was applied; fetch the current state so the player decides again on it.
+      conn.resync();
+      return `Not applied: the game moved on since you chose. ${ack.error.message}`;
+    }
+    return ack.error.message;
   };
 
   const onChat = async (text: string, to: number | undefined): Promise<string | undefined> => {
@@ -187,6 +194,7 @@ export function GamePage({ gameId }: { gameId: string }) {
       )}
       <header class="game-header">
         <a href={routeHref({ page: 'lobby' })}>← Lobby</a>
+        <a href={routeHref({ page: 'rules' })}>About the rules</a>
         <span>
           Game <code>{gameId}</code>
         </span>

@@ -30,6 +30,11 @@ export interface CardRule {
   resolve: (d: Draft, played: PlayedCard, trigger: WindowTrigger) => void;
   /** The card stays face up when it resolves (a Trade Agreement) instead of going to the discard pile. */
   staysInPlay?: boolean;
+  /**
+   * An "any time" card with a moment of its own that opens a window for it
+   * (Reparations: a planet has just been taken).
+   */
+  ownMoment?: boolean;
 }
 
 type TriggerOf<K extends WindowTrigger['kind']> = Extract<WindowTrigger, { kind: K }>;
@@ -255,10 +260,22 @@ const RULES: Readonly<Record<string, CardRule>> = {
         reason: `Reparations for ${trigger.planet}`,
       });
     },
+    ownMoment: true,
   },
 
   // ---- round phases ----
-  'corporate-sponsorship': phaseCard('purchase-units'),
+  'corporate-sponsorship': {
+    plays: (_t, _s, m) => (atPhase(m, 'purchase-units') ? ONCE : NONE),
+    // 10 credits for Spacedocks and PDS this phase (phases/purchase-units.ts spends them).
+    resolve: (d, played) => {
+      addEffect(d, {
+        card: 'corporate-sponsorship',
+        seat: played.seat,
+        until: 'phase',
+        target: { count: 10 },
+      });
+    },
+  },
   'tax-rebate': phaseCard('purchase-units'),
   'good-year': phaseCard('receive-credits'),
   'local-unrest': {

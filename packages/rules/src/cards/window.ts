@@ -95,8 +95,14 @@ export function playsOf(
 ): CardTarget[] {
   const def = actionCardById(cardIdOf(card));
   if (def === undefined) return [];
-  if (def.timing.kind === 'any-time' && (!anyTime || m.kind !== 'trigger')) return [];
-  return cardRule(def.id).plays(t, seat, m, card);
+  const rule = cardRule(def.id);
+  if (
+    def.timing.kind === 'any-time' &&
+    rule.ownMoment !== true &&
+    (!anyTime || m.kind !== 'trigger')
+  )
+    return [];
+  return rule.plays(t, seat, m, card);
 }
 
 /** Some asked seat holds a card it could play at this moment (any-time cards do not count). */

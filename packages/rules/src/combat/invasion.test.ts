@@ -136,6 +136,14 @@ describe('BG-7 Invasion Combat', () => {
     expect(planetUnits(r.state, h, ARC, 1)).toEqual({ 'ground-force': 1, pds: 1 });
   });
 
+  it('a planet held by PDS alone: they fire once, then the invaders take it and the PDS are destroyed', () => {
+    const { s, h } = over({ carrier: 1, 'ground-force': 2, pds: 1 }, { pds: 1 });
+    const r = step(s, 0, landing(h, ARC, { gf: 2, pds: 1 }), [6]);
+    expect(captured(r.events)).toEqual([[ARC, 1, 0]]);
+    expect(planetUnits(r.state, h, ARC, 0)).toEqual({ 'ground-force': 2, pds: 1 });
+    expect(planetUnits(r.state, h, ARC, 1)).toEqual({});
+  });
+
   it('both sides wiped out: the defender keeps the planet, and landed PDS are lost', () => {
     const { s, h } = over({ carrier: 1, 'ground-force': 1, pds: 1 }, { 'ground-force': 1 });
     const r = step(s, 0, landing(h, ARC, { gf: 1, pds: 1 }), [8, 8]);
@@ -191,6 +199,10 @@ describe('OR-2.2 Minor races defend their planets', () => {
     const r = step(s, 0, landing(hex, planet, { bombard: 2 }), [10, 10]);
     expect(planetUnits(r.state, hex, planet, owner)).toEqual({});
     expect(r.state.planets[planet]?.owner).toBe(owner);
+    // Bombardment alone is no landing: troops may still land there this turn (and take it).
+    const s2 = withUnits(r.state, hex, 0, { dreadnought: 2, carrier: 1, 'ground-force': 1 });
+    const l = step(s2, 0, landing(hex, planet, { gf: 1 }));
+    expect(l.state.planets[planet]?.owner).toBe(0);
   });
 });
 

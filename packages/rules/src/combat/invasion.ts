@@ -169,7 +169,8 @@ export function land(d: Draft, seat: Seat, a: Land): void {
   const c = combatOf(turnsOf(d));
   setCombat(d, {
     ...c,
-    landed: [...c.landed, a.planet],
+    // Bombardment alone is not a landing: the forces may still land there afterwards.
+    landed: a.groundForces + a.shockForces + a.pds > 0 ? [...c.landed, a.planet] : c.landed,
     bombarded:
       a.bombard > 0 ? { ...c.bombarded, [hex]: (c.bombarded[hex] ?? 0) + a.bombard } : c.bombarded,
   });
@@ -186,6 +187,12 @@ export function land(d: Draft, seat: Seat, a: Land): void {
   const owner = d.s.planets[a.planet]?.owner ?? null;
   if (owner === seat) return;
   const troops = a.groundForces + a.shockForces;
+  if (owner === null && othersOn(d.s, hex, a.planet, seat).length === 0) {
+    // A neutral planet without defenders is simply taken: there is nobody to fight.
+    d.setPlanetOwner(a.planet, seat);
+    d.emit({ type: 'planet-captured', hex, planet: a.planet, from: null, to: seat });
+    return;
+  }
   if (troops > 0) {
     d.emit({ type: 'invasion-started', hex, planet: a.planet, invader: seat, defender: owner });
     // BG-11: partners who fight each other lose their agreement.

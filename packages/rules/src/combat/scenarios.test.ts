@@ -129,3 +129,24 @@ describe('OR-2.2 scenario: a fleet destroyed by a minor race', () => {
     expect(ofType(log, 'turn-ended')).toEqual([{ type: 'turn-ended', seat: 0 }]);
   });
 });
+
+describe('BG-6 scenario: an attack, one round, and a withdrawal to where the fleet came from', () => {
+  it('moves in, fights a round, withdraws', () => {
+    const s0 = turnOf(0, 'movement', { players: [{ race: 'sol' }, { race: 'letnev' }] });
+    const target = hexKey(s0.galaxy.homes[1] ?? { q: 0, r: 0 });
+    const start = openNeighbour(s0, target);
+    let s = withUnits(s0, target, 1, { cruiser: 2 });
+    s = withUnits(s, start, 0, { cruiser: 2 });
+    const log: GameEvent[] = [];
+    s = play(s, 0, { type: 'move', from: start, path: [target], ships: { cruiser: 2 } }, [], log);
+    // Round 1: everyone misses.
+    s = play(s, 0, { type: 'end-segment' }, [1, 1, 1, 1], log);
+    expect(decisions(s).map((d) => [d.seat, d.kind])).toEqual([[0, 'retreat']]);
+    s = play(s, 0, { type: 'withdraw', to: start }, [], log);
+    expect(spaceUnits(s, start, 0)).toEqual({ cruiser: 2 });
+    expect(spaceUnits(s, target, 1)).toEqual({ cruiser: 2 });
+    expect(ofType(log, 'fleet-withdrew')).toEqual([
+      { type: 'fleet-withdrew', hex: target, seat: 0, to: start, units: { cruiser: 2 } },
+    ]);
+  });
+});

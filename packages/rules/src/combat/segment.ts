@@ -4,7 +4,7 @@ import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
 import type { Draft } from '../state/draft.js';
 import type { Seat, Table, UnitCounts } from '../state/types.js';
-import { unitList } from '../views/describe.js';
+import { placeName, unitList } from '../views/describe.js';
 import {
   LOSS_KINDS,
   docksIn,
@@ -63,7 +63,8 @@ export function advance(d: Draft): void {
     const [next, ...queue] = c.queue;
     if (next === undefined) return;
     setCombat(d, { ...c, queue });
-    startFight(d, next, true);
+    // A fight queued at the start of the segment may be gone by now (a withdrawal moved ships).
+    if (fightsAt(d.s, turnsOf(d)).includes(next)) startFight(d, next, true);
   }
   throw new Error('combat did not settle');
 }
@@ -111,7 +112,7 @@ export function combatDecisions(t: Table, phase: TurnsPhase): Decision[] {
               {
                 seat: o.owner,
                 kind: 'casualties',
-                prompt: `Battle at ${b.hex}: choose ${o.hits === 1 ? 'the ship' : `${String(o.hits)} ships`} you lose.`,
+                prompt: `Battle in ${placeName(b.hex, t.galaxy)}: choose ${o.hits === 1 ? 'the ship' : `${String(o.hits)} ships`} you lose.`,
               },
             ]
           : [],
@@ -124,8 +125,8 @@ export function combatDecisions(t: Table, phase: TurnsPhase): Decision[] {
           seat: b.attacker,
           kind: 'retreat',
           prompt: oneRoundBattles(t)
-            ? `Battle at ${b.hex} against ${against}: Conventions of Nxill — withdraw now.`
-            : `Battle at ${b.hex} against ${against}, after round ${String(b.round)}: withdraw or fight on.`,
+            ? `Battle in ${placeName(b.hex, t.galaxy)} against ${against}: Conventions of Nxill — withdraw now.`
+            : `Battle in ${placeName(b.hex, t.galaxy)} against ${against}, after round ${String(b.round)}: withdraw or fight on.`,
         },
       ];
     }

@@ -17,7 +17,7 @@ import {
 } from '../testing/battle.js';
 import { withDice } from '../testing/dice.js';
 import { deepFreeze } from '../testing/fixtures.js';
-import { describeEvent } from '../views/describe.js';
+import { describeEvent, placeName } from '../views/describe.js';
 import { view } from '../views/view.js';
 import { spaceUnits } from './forces.js';
 
@@ -53,10 +53,10 @@ describe('BG-6 Space Battle', () => {
     ]);
     const rolled = dice(r.events);
     expect(rolled.map((d) => d.purpose)).toEqual([
-      `space battle at ${x}, round 1: Dreadnought, hit on 4+`,
-      `space battle at ${x}, round 1: Cruisers, hit on 8+`,
-      `space battle at ${x}, round 1: Carrier, hit on 9+`,
-      `space battle at ${x}, round 1: Cruiser, hit on 8+`,
+      `space battle in ${placeName(x, s.galaxy)}, round 1: Dreadnought, hit on 4+`,
+      `space battle in ${placeName(x, s.galaxy)}, round 1: Cruisers, hit on 8+`,
+      `space battle in ${placeName(x, s.galaxy)}, round 1: Carrier, hit on 9+`,
+      `space battle in ${placeName(x, s.galaxy)}, round 1: Cruiser, hit on 8+`,
     ]);
     expect(ofType(r.events, 'dice-rolled').map((e) => e.seat)).toEqual([0, 0, 1, 1]);
     expect(decisions(r.state).map((d) => [d.seat, d.kind])).toEqual([
@@ -67,8 +67,10 @@ describe('BG-6 Space Battle', () => {
       { type: 'choose-casualties', losses: { cruiser: 1 } },
       { type: 'choose-casualties', losses: { carrier: 1 } },
     ]);
-    // Nobody may end the segment while a battle waits.
+    // Nobody may end the segment while a battle waits, nor do anything but choose.
     expect(apply(r.state, 0, { type: 'end-segment' }).ok).toBe(false);
+    expect(apply(r.state, 1, { type: 'end-turn' }).ok).toBe(false);
+    expect(apply(r.state, 0, { type: 'fight-on' }).ok).toBe(false);
     const a = step(r.state, 1, { type: 'choose-casualties', losses: { carrier: 1 } });
     expect(spaceUnits(a.state, x, 1)).toEqual({ cruiser: 1 });
     expect(decisions(a.state).map((d) => [d.seat, d.kind])).toEqual([[0, 'casualties']]);
@@ -154,6 +156,23 @@ describe('BG-6 Space Battle', () => {
     expect(spaceUnits(ok.state, x, 0)).toEqual({ carrier: 1, cruiser: 1, 'ground-force': 5 });
   });
 
+  it('the fights of a turn resolve one after another in the fixed order of their hex keys', () => {
+    const { s: s0, x, y } = board();
+    let s = s0;
+    for (const h of [x, y]) {
+      s = withUnits(s, h, 0, { dreadnought: 1, cruiser: 1 });
+      s = withUnits(s, h, 1, { cruiser: 1, carrier: 1 });
+    }
+    s = withArrivals(s, [y, x]);
+    const [first, second] = [x, y].sort();
+    // First system, round 1: Dreadnought 4 (hit), Cruiser 1; Carrier 1, Cruiser 1.
+    const r = step(s, 0, { type: 'end-segment' }, [4, 1, 1, 1]);
+    const c = r.state.phase.name === 'individual-turns' ? r.state.phase.combat : undefined;
+    expect(c?.battle?.hex).toBe(first);
+    expect(c?.queue).toEqual([second]);
+    expect(decisions(r.state).map((d) => [d.seat, d.kind])).toEqual([[1, 'casualties']]);
+  });
+
   it('no battle where the active player meets nobody', () => {
     const { s: s0, x } = board();
     const s = withArrivals(withUnits(s0, x, 0, { cruiser: 2 }), [x]);
@@ -178,7 +197,7 @@ describe('BG-3 PDS fire', () => {
     const s = withArrivals(s0, [h]);
     const r = step(s, 0, { type: 'end-segment' }, [7, 3]);
     expect(dice(r.events)).toEqual([
-      { purpose: `PDS fire at ${h} from Arc Prime: PDS, hit on 7+`, rolls: [7, 3] },
+      { purpose: 'PDS fire from Arc Prime: PDS, hit on 7+', rolls: [7, 3] },
     ]);
     expect(ofType(r.events, 'battle-started')).toEqual([
       { type: 'battle-started', hex: h, attacker: 0, defender: null },
@@ -225,9 +244,9 @@ describe('OR-4.1 Nebula: fighters in a space battle', () => {
     s = withArrivals(s, [x], { [x]: [y] });
     const r = step(s, 0, { type: 'end-segment' }, [9, 1, 8]);
     expect(dice(r.events).map((d) => d.purpose)).toEqual([
-      `space battle at ${x}, round 1: Carrier, hit on 9+`,
-      `space battle at ${x}, round 1: Carrier, hit on 9+`,
-      `space battle at ${x}, round 1: Cruiser, hit on 8+`,
+      `space battle in ${placeName(x, s.galaxy)}, round 1: Carrier, hit on 9+`,
+      `space battle in ${placeName(x, s.galaxy)}, round 1: Carrier, hit on 9+`,
+      `space battle in ${placeName(x, s.galaxy)}, round 1: Cruiser, hit on 8+`,
     ]);
     expect(legalActions(r.state, 1)).toContainEqual({
       type: 'choose-casualties',

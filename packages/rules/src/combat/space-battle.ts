@@ -5,6 +5,7 @@ import { expireEffects, inForce } from '../cards/in-force.js';
 import { breakTradeByCombat } from '../cards/trade.js';
 import { openWindow } from '../cards/window.js';
 import type { Draft } from '../state/draft.js';
+import { placeName } from '../views/describe.js';
 import type { Owner, Seat, Table, UnitCounts, UnitKind } from '../state/types.js';
 import {
   SPACE_SHIPS,
@@ -107,9 +108,7 @@ function pdsFire(d: Draft, b: SpaceBattle): SpaceBattle {
       if (!arrivedHere && b.defender === null) continue;
       target = b.attacker;
     }
-    const { hits } = rollFor(d, `PDS fire at ${b.hex} from ${p.planet}`, p.owner, { pds: p.pds }, [
-      'pds',
-    ]);
+    const { hits } = rollFor(d, `PDS fire from ${p.planet}`, p.owner, { pds: p.pds }, ['pds']);
     if (hits > 0) {
       d.emit({
         type: 'hits-scored',
@@ -132,7 +131,7 @@ function battleRound(d: Draft, b: SpaceBattle): SpaceBattle {
   d.emit({ type: 'battle-round', hex: b.hex, round });
   // OR-4.1: Fighters have no combat value in a Nebula (they may still be chosen as casualties).
   const types = isNebula(d.s, b.hex) ? SPACE_SHIPS.filter((k) => k !== 'fighter') : SPACE_SHIPS;
-  const label = `space battle at ${b.hex}, round ${round}`;
+  const label = `space battle in ${placeName(b.hex, d.s.galaxy)}, round ${round}`;
   const a = rollFor(
     d,
     label,
@@ -151,33 +150,26 @@ function battleRound(d: Draft, b: SpaceBattle): SpaceBattle {
   );
   // BG-9: "this round" cards (Morale Boost) end with the round's rolls.
   expireEffects(d, 'combat-round');
-  const reason = `space battle round ${round}`;
-  if (a.hits > 0) {
-    d.emit({
-      type: 'hits-scored',
-      hex: b.hex,
-      by: b.attacker,
-      against: defender,
-      hits: a.hits,
-      reason,
-    });
-  }
-  if (x.hits > 0) {
-    d.emit({
-      type: 'hits-scored',
-      hex: b.hex,
-      by: defender,
-      against: b.attacker,
-      hits: x.hits,
-      reason,
-    });
-  }
+  // The hits are scored in the next step: issue 9 plugs rerolls (a General, OR-6.2) and cards
+  // that cancel hits in between the roll and the hits.
   return {
     ...b,
     round,
-    step: 'casualties',
+    step: 'hits',
     owed: addOwed(addOwed([], b.attacker, x.hits), defender, a.hits),
   };
+}
+
+/** The round's hits land on both sides at the same time (BG-6). */
+function scoreHits(d: Draft, b: SpaceBattle): SpaceBattle {
+  const defender = b.defender;
+  if (defender === null) return { ...b, step: 'casualties' };
+  const reason = `space battle round ${b.round}`;
+  for (const o of b.owed) {
+    const by = o.owner === b.attacker ? defender : b.attacker;
+    d.emit({ type: 'hits-scored', hex: b.hex, by, against: o.owner, hits: o.hits, reason });
+  }
+  return { ...b, step: 'casualties' };
 }
 
 function lossReason(b: SpaceBattle): string {
@@ -230,7 +222,7 @@ function endBattle(d: Draft, b: SpaceBattle, winner: Owner | null, reason: strin
 function afterCasualties(d: Draft, b: SpaceBattle): void {
   const attacker = shipsIn(spaceUnits(d.s, b.hex, b.attacker));
   if (b.defender === null) {
-    endBattle(d, b, attacker > 0 ? b.attacker : null, 'PDS fire is over');
+    endBattle(d, b, attacker > 0 ? b.attacker : null, 'the PDS have fired');
     return;
   }
   const defender = shipsIn(spaceUnits(d.s, b.hex, b.defender));
@@ -275,6 +267,9 @@ export function stepBattle(d: Draft, b: SpaceBattle): boolean {
       setBattle(d, battleRound(d, b));
       return true;
     }
+    case 'hits':
+      setBattle(d, scoreHits(d, b));
+      return true;
     case 'casualties': {
       // Minor races and owners without a real choice lose at once (OR-2.2); the others decide.
       const waiting: OwedHits[] = [];

@@ -39,11 +39,13 @@ export interface OwedHits {
  * - `pds-fire`: the PDS of both sides fire once, no return fire (window: issue 9 plugs
  *   "before PDS fire" cards in before this step runs);
  * - `round`: both sides roll one die per ship (window: "before a round" cards, leaders);
+ * - `hits`: the round's hits are scored on both sides at once (window: rerolls of a General,
+ *   cards that cancel hits, between the roll and this step);
  * - `casualties`: each owner that was hit chooses its losses (several at once);
  * - `retreat`: after a round, the attacker may withdraw or fight on (window: Skilled Retreat
  *   for the defender plugs in beside this step).
  */
-export type BattleStep = 'pds-fire' | 'round' | 'casualties' | 'retreat';
+export type BattleStep = 'pds-fire' | 'round' | 'hits' | 'casualties' | 'retreat';
 
 export interface SpaceBattle {
   hex: HexKey;

@@ -1,6 +1,7 @@
 /** The rules' content: units, technologies, races, leaders, cards, progression, constants. */
 export * from './action-cards.js';
 export * from './constants.js';
+export * from './coverage.js';
 export * from './deck.js';
 export * from './effects.js';
 export * from './leaders.js';

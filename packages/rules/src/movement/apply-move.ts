@@ -73,7 +73,7 @@ function checkFleet(d: Draft, phase: TurnsPhase, seat: Seat, f: Fleet): RuleErro
       return illegal(`You have no ${n} ${UNITS[unit].name}(s) at ${f.from} that may still move.`);
     }
     ships += n;
-    move = Math.min(move, moveValue(t, seat, unit));
+    move = Math.min(move, moveValue(t, seat, unit, f.from));
     if (unit === 'carrier') carriers = n;
   }
   if (ships === 0) return illegal('Name at least one ship to move.');
@@ -226,12 +226,20 @@ export function applyRiftRoll(
     );
   }
   const m = movementOf(phase);
-  const [roll = 1] = d.roll(`gravity rift exit: ${UNITS[a.unit].name}`, 10, 1, seat);
+  const [roll = 1] = d.roll(
+    `gravity rift exit: ${UNITS[a.unit].name}`,
+    RULE_CONSTANTS.dieSides,
+    1,
+    seat,
+  );
   const sides = riftSides(d.s, seat, a.hex, roll);
   d.emit({ type: 'rift-rolled', seat, hex: a.hex, unit: a.unit, roll, sides });
   if (sides.length === 0) {
     // A forced exit off the board, into a Supernova or a closed Asteroid Field counts as staying.
-    const across = roll <= 6 ? tileAt(d.s, sideTarget(a.hex, roll as Side))?.anomaly : undefined;
+    const across =
+      roll < RULE_CONSTANTS.gravityRiftFreeExitMin
+        ? tileAt(d.s, sideTarget(a.hex, roll as Side))?.anomaly
+        : undefined;
     d.emit({
       type: 'ship-stayed',
       seat,

@@ -99,6 +99,10 @@ describe('OR-4.2 Gravity Rift', () => {
       units: { cruiser: 1 },
       riftSide: 4,
     });
+    const moved = r.events.find((e) => e.type === 'ships-moved');
+    expect(moved && describeEvent(moved, ['Ann', 'Bob'], s.galaxy)).toMatch(
+      /moves 1 Cruiser from the Gravity Rift at 0,-1 to the Empty Space at 0,2 through Mecatol Rex, the Empty Space at 0,1 \(whipped out of the rift through side 4\)\./,
+    );
     expect(refusal(rolled, seat, exit([SIDE[4], '0,1', '0,2', '0,3']))).toMatch(/needs 3 movement/);
     expect(refusal(rolled, seat, exit(['0,1']))).toMatch(/only through side 1, 2, 3, 4, 5, 6/);
   });

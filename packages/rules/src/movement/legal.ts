@@ -81,7 +81,7 @@ export function movementLegal(t: Table, phase: TurnsPhase, seat: Seat): Action[]
     out.push({ type: 'rift-stay' });
     const forced = pending.unit === 'carrier' ? forcedLoad(t, phase, seat, pending.hex) : [];
     if (forced === null) return out;
-    const move = moveValue(t, seat, pending.unit);
+    const move = moveValue(t, seat, pending.unit, pending.hex);
     for (const side of pending.sides) {
       for (const r of routesThroughSide(t, seat, pending.hex, side, move)) {
         out.push(withLoad({ type: 'rift-exit' as const, path: r.path }, forced));

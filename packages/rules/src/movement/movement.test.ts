@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../actions/schema.js';
 import { apply } from '../apply.js';
@@ -211,6 +212,36 @@ describe('BG-5 Movement', () => {
     }
   });
 
+  it("Light/Wave Deflector: ships pass other players' ships, never a minor race's", () => {
+    const { s: base, seat, other } = table({}, ['light-wave-deflector']);
+    let s = withUnits(base, TOP2, seat, { cruiser: 1 });
+    s = withUnits(s, TOP1, other, { dreadnought: 1 });
+    const r = ok(s, seat, move(TOP2, [TOP1, MECATOL], { cruiser: 1 }));
+    expect(unitsAt(r.state, MECATOL, seat)).toEqual({ cruiser: 1 });
+    ok(s, seat, move(TOP2, [TOP1], { cruiser: 1 }));
+    const minor = withUnits(s, TOP1, 'minor:naalu', { fighter: 1 });
+    expect(refusal(minor, seat, move(TOP2, [TOP1, MECATOL], { cruiser: 1 }))).toMatch(
+      /must end at 0,-1/,
+    );
+  });
+
+  it('OR-6.2 an Admiral gives the Dreadnoughts in its system +1 move', () => {
+    const { s: base, seat } = table();
+    const s = withUnits(base, TOP2, seat, { dreadnought: 1 });
+    expect(refusal(s, seat, move(TOP2, [TOP1, MECATOL], { dreadnought: 1 }))).toMatch(/have 1/);
+    const admiral = withPlayer(s, seat, {
+      leaders: [{ id: 'adm', type: 'admiral', status: 'active', hex: TOP2 }],
+    });
+    const r = ok(admiral, seat, move(TOP2, [TOP1, MECATOL], { dreadnought: 1 }));
+    expect(unitsAt(r.state, MECATOL, seat)).toEqual({ dreadnought: 1 });
+    const elsewhere = withPlayer(s, seat, {
+      leaders: [{ id: 'adm', type: 'admiral', status: 'active', hex: LOW2 }],
+    });
+    expect(refusal(elsewhere, seat, move(TOP2, [TOP1, MECATOL], { dreadnought: 1 }))).toMatch(
+      /have 1/,
+    );
+  });
+
   it('a Supernova is never entered; an Asteroid Field only passed, and only with Antimass Deflectors', () => {
     const { s: base, seat } = table({ [TOP1]: 'supernova-1', [MECATOL]: 'asteroid-field-1' });
     let s = withUnits(base, TOP2, seat, { cruiser: 1 });
@@ -316,6 +347,98 @@ describe('BG-5 Movement', () => {
     expect(lines).toContain(
       `${who} moves 1 Carrier and 2 Ground Forces from the Empty Space at 0,-1 to the Empty Space at 0,1 through Mecatol Rex.`,
     );
+  });
+});
+
+describe('BG-5 Movement: any well-shaped move', () => {
+  it('is applied or refused with a rule error, never an engine failure, and leaves no cargo outside a Carrier', () => {
+    const {
+      s: base,
+      seat,
+      other,
+    } = table({ [MECATOL]: 'nebula-1', '1,-1': 'gravity-rift', '-1,0': 'asteroid-field-2' }, [
+      'antimass-deflectors',
+    ]);
+    let s = withUnits(base, TOP2, seat, { carrier: 2, cruiser: 1, fighter: 4, 'ground-force': 6 });
+    s = withUnits(s, TOP1, seat, { dreadnought: 1, carrier: 1, 'ground-force': 2 });
+    s = withUnits(s, '1,-1', seat, { cruiser: 2 });
+    s = withUnits(s, LOW1, other, { cruiser: 1 });
+    s = withUnits(s, MECATOL, seat, { 'ground-force': 3, pds: 1 }, 'Mecatol Rex');
+    deepFreeze(s);
+    const hexes = [
+      TOP2,
+      TOP1,
+      MECATOL,
+      LOW1,
+      LOW2,
+      '1,-1',
+      '1,-2',
+      '-1,0',
+      '-1,-1',
+      '0,-3',
+      '-0,1',
+    ];
+    const hex = fc.constantFrom(...hexes);
+    const load = fc.record({
+      hex,
+      unit: fc.constantFrom('fighter', 'ground-force', 'shock-force', 'pds'),
+      count: fc.integer({ min: 1, max: 6 }),
+      planet: fc.option(fc.constantFrom('Mecatol Rex', 'Nowhere'), { nil: undefined }),
+    });
+    const action = fc.oneof(
+      fc.record({
+        type: fc.constant('move'),
+        from: hex,
+        path: fc.array(hex, { minLength: 1, maxLength: 4 }),
+        ships: fc.record(
+          {
+            dreadnought: fc.integer({ min: 1, max: 2 }),
+            carrier: fc.integer({ min: 1, max: 3 }),
+            cruiser: fc.integer({ min: 1, max: 2 }),
+          },
+          { requiredKeys: [] },
+        ),
+        load: fc.array(
+          load.map((l) => (l.planet === undefined ? { ...l, planet: undefined } : l)),
+          {
+            maxLength: 3,
+          },
+        ),
+      }),
+      fc.record({
+        type: fc.constant('rift-roll'),
+        hex,
+        unit: fc.constantFrom('carrier', 'cruiser'),
+      }),
+    );
+    let accepted = 0;
+    fc.assert(
+      fc.property(fc.array(action, { minLength: 1, maxLength: 4 }), (actions) => {
+        let state = s;
+        for (const a of actions) {
+          const clean = JSON.parse(JSON.stringify(a)) as unknown;
+          const r = apply(state, seat, clean);
+          if (!r.ok) {
+            expect(['ILLEGAL_ACTION', 'BAD_REQUEST', 'NOT_YOUR_DECISION']).toContain(r.error.code);
+            continue;
+          }
+          state = deepFreeze(r.state);
+          accepted++;
+          for (const [key, sys] of Object.entries(state.units)) {
+            for (const g of sys.space) {
+              const held = (g.units['ground-force'] ?? 0) + (g.units.pds ?? 0);
+              expect(held, `cargo at ${key}`).toBeLessThanOrEqual((g.units.carrier ?? 0) * 5);
+              for (const n of Object.values(g.units)) expect(n).toBeGreaterThan(0);
+            }
+          }
+          // A rift roll waits for its choice: stay, and go on.
+          if (decisions(state)[0]?.kind === 'rift')
+            state = mustApply(state, seat, { type: 'rift-stay' });
+        }
+      }),
+      { numRuns: 300, seed: 8 },
+    );
+    expect(accepted).toBeGreaterThan(5);
   });
 });
 

@@ -158,7 +158,7 @@ export function movementOptions(t: Table, seat: Seat): MovementOptions {
     for (const unit of MOVING_SHIPS) {
       const count = movableCount(t, phase, seat, hex, unit);
       if (count === 0) continue;
-      const move = moveValue(t, seat, unit);
+      const move = moveValue(t, seat, unit, hex);
       let dests = byMove.get(move);
       if (dests === undefined) {
         const routes = rift

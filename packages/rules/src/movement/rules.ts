@@ -1,7 +1,7 @@
 import {
+  adjacentKeys,
   hexKey,
   neighbourAt,
-  neighbours,
   parseHexKey,
   reachable,
   riftExit,
@@ -24,6 +24,19 @@ import { EMPTY_MOVEMENT, type MovementState, type MovingShip } from './types.js'
  * The board's movement rules (BG-5, OR-4.1, OR-4.2) as questions the
  * Movement segment, its legal actions and `movementOptions` all ask, so the
  * three never disagree about where a ship may go.
+ *
+ * Readings where the rulebook leaves room (RULES-SPEC: "build what a player
+ * would expect"):
+ * - A wormhole jump (alpha to alpha, beta to beta) is one step, like moving
+ *   to an adjacent system (RULE_CONSTANTS.wormholeMoveCost).
+ * - Entering a Gravity Rift ends a ship's move unless it has Spatial Jump:
+ *   leaving takes a roll, and a ship that has moved may not move again this
+ *   turn, so it rolls in a later turn. Ships that start the turn in the rift
+ *   roll one by one and, once out, go on with their whole movement (the
+ *   exit is free).
+ * - A forced exit into an Asteroid Field the ship may not enter counts as
+ *   staying, like one off the board or into a Supernova.
+ * - A move enters each system at most once and never returns to its start.
  */
 
 export function movementOf(phase: TurnsPhase): MovementState {
@@ -55,6 +68,11 @@ export function ignoresRifts(t: Table, seat: Seat): boolean {
   );
 }
 
+/** BG-9 In the Silence of Space: this turn the player's ships pass systems holding other players' ships. */
+export function passesShips(t: Table, seat: Seat): boolean {
+  return t.cardEffects.some((e) => e.card === 'in-the-silence-of-space' && e.seat === seat);
+}
+
 /** BG-5: Antimass Deflectors let ships pass through an Asteroid Field (never stop in one). */
 export function passesAsteroids(t: Table, seat: Seat): boolean {
   return effectsOf(t, seat).some(
@@ -62,13 +80,40 @@ export function passesAsteroids(t: Table, seat: Seat): boolean {
   );
 }
 
-/** A ship type's move value for `seat`, technologies included (XRD Transporter, Type IV Drive). */
-export function moveValue(t: Table, seat: Seat, unit: MovingShip): number {
+/**
+ * A ship type's move value for `seat` from `from`: technologies (XRD
+ * Transporter, Type IV Drive) and, for Dreadnoughts, an active Admiral in
+ * that system (OR-6.2; leaders do not move yet, so where it stands now is
+ * where it stood as the segment began).
+ */
+export function moveValue(t: Table, seat: Seat, unit: MovingShip, from?: HexKey): number {
   let n = UNITS[unit].move;
   for (const e of effectsOf(t, seat)) {
     if (e.kind === 'move-modifier' && e.units.includes(unit)) n += e.value;
   }
+  if (
+    unit === 'dreadnought' &&
+    from !== undefined &&
+    t.players[seat]?.leaders.some(
+      (l) => l.type === 'admiral' && l.status === 'active' && l.hex === from,
+    ) === true
+  ) {
+    n += RULE_CONSTANTS.admiralDreadnoughtMoveBonus;
+  }
   return n;
+}
+
+/**
+ * BG-5: ships of another owner end a move and let nothing through. Light/Wave
+ * Deflector lets `seat`'s ships pass other players' ships (minor races'
+ * still stop them: they are no players).
+ */
+export function stopsMovement(t: Table, seat: Seat, key: HexKey): boolean {
+  if (!enemyShipsIn(t, key, seat)) return false;
+  // BG-9 In the Silence of Space: other players' ships (and minor races') do not stop the move this turn.
+  if (passesShips(t, seat)) return false;
+  if (!t.players[seat]?.technologies.includes('light-wave-deflector')) return true;
+  return t.units[key]?.space.some((g) => typeof g.owner !== 'number') === true;
 }
 
 export function ownSpace(t: Table, key: HexKey, seat: Seat): UnitCounts {
@@ -134,7 +179,7 @@ export function step(t: Table, seat: Seat, from: HexKey, to: HexKey): StepRules 
   const target = tileAt(t, to);
   if (target === undefined) return `There is no system at ${to}.`;
   const source = tileAt(t, from);
-  const adjacent = neighbours(parseHexKey(from)).some((h) => hexKey(h) === to);
+  const adjacent = adjacentKeys(from).includes(to);
   const wormhole = !adjacent && wormholePartners(t, source, target);
   if (!adjacent && !wormhole) return `${to} is not next to ${from}.`;
   if (target.anomaly === 'supernova') return 'No ship enters a Supernova.';
@@ -148,7 +193,7 @@ export function step(t: Table, seat: Seat, from: HexKey, to: HexKey): StepRules 
   const stops =
     target.anomaly === 'nebula' ||
     (target.anomaly === 'gravity-rift' && !ignoresRifts(t, seat)) ||
-    enemyShipsIn(t, to, seat);
+    stopsMovement(t, seat, to);
   return { cost, stops, passOnly: asteroid };
 }
 
@@ -205,7 +250,7 @@ function model(t: Table, seat: Seat): MovementModel {
   const jump = ignoresRifts(t, seat);
   return {
     stops: (hex: Hex, tile: TileDef) =>
-      (tile.anomaly === 'gravity-rift' && !jump) || enemyShipsIn(t, hexKey(hex), seat),
+      (tile.anomaly === 'gravity-rift' && !jump) || stopsMovement(t, seat, hexKey(hex)),
     cost: (from: Hex) => (tileAt(t, hexKey(from))?.anomaly === 'gravity-rift' ? 0 : 1),
     asteroids: passesAsteroids(t, seat) ? 'pass-through' : 'blocked',
     wormholes: 'same-type',

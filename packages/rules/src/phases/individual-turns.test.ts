@@ -60,7 +60,8 @@ describe('BG-2 Individual Turns', () => {
     const seen = [s.phase.segment];
     expect(legalActions(s, seat)).toEqual([{ type: 'end-segment' }, { type: 'end-turn' }]);
     for (let i = 1; i < TURN_SEGMENTS.length; i++) {
-      s = mustApply(s, seat, { type: 'end-segment' });
+      // BG-9: a card window may open as a segment begins; everyone passes here.
+      s = passWindows(mustApply(s, seat, { type: 'end-segment' }));
       if (s.phase.name !== 'individual-turns') throw new Error('left turns');
       seen.push(s.phase.segment);
     }

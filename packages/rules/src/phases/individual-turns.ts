@@ -66,7 +66,7 @@ export function turnDecisions(t: Table, phase: TurnsPhase): Decision[] {
 export function turnLegal(t: Table, phase: TurnsPhase, seat: Seat): Action[] {
   if (phase.done.includes(phase.active)) return [];
   const rules = SEGMENT_RULES[phase.segment];
-  const out = rules.legal?.(t, phase, seat) ?? [];
+  const out = [...(rules.legal?.(t, phase, seat) ?? [])];
   if (seat !== phase.active || segmentDecisions(t, phase).length > 0) return out;
   if ((rules.blocked?.(t, phase) ?? null) !== null) return out;
   const last = phase.segment === TURN_SEGMENTS[TURN_SEGMENTS.length - 1];

@@ -58,7 +58,8 @@ function canAccept(t: Table, phase: MarketPhase, seat: Seat, offer: Offer): bool
 export function marketLegal(t: Table, phase: MarketPhase, seat: Seat): Action[] {
   const out: Action[] = [];
   const me = t.players[seat];
-  if (me === undefined) return out;
+  // A seat that ended its market has left it: it may neither offer nor answer any more.
+  if (me === undefined || phase.done.includes(seat)) return out;
   const hand = handOf(t, seat);
   for (let to = 0; to < t.players.length; to++) {
     if (to === seat || phase.done.includes(to)) continue;

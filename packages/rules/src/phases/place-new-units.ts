@@ -58,6 +58,11 @@ function placementProblem(
   if (!spacedocksOf(t, seat).includes(planet))
     return 'New units appear only at one of your Spacedocks.';
   if (phase.newDocks.includes(planet)) return 'A Spacedock places nothing in the round it arrives.';
+  // BG-9 Secret Industrial Agent: that Spacedock places nothing this phase.
+  if (
+    t.cardEffects.some((e) => e.card === 'secret-industrial-agent' && e.target?.planet === planet)
+  )
+    return `A Secret Industrial Agent stops the Spacedock on ${planet} this phase.`;
   if (capacityLeft(t, phase, planet) <= 0)
     return `The Spacedock on ${planet} has placed all it can this round.`;
   const hex = t.planets[planet]?.hex;

@@ -13,6 +13,7 @@ import {
 } from '@outer-rim/map';
 import type { Galaxy, RaceId } from '@outer-rim/map';
 import { actionDeck } from '../content/action-cards.js';
+import { cardIdOf } from '../content/deck.js';
 import { RACES } from '../content/races.js';
 import { leadersOf } from '../content/leaders.js';
 import { GameSetupError } from '../errors.js';
@@ -241,6 +242,7 @@ export function createGame(input: GameOptionsInput, seed: string): GameState {
   d.s.galaxy = imported ?? initialGalaxy(n, options.variant, races);
   placeStartingForces(d);
   d.s.actionDeck = d.rng().shuffle(actionDeck());
+  giveHacanTradeAgreements(d);
   if (options.galaxy.mode === 'map-string') {
     finishGalaxy(d, 'map-string');
   } else {
@@ -254,4 +256,18 @@ export function createGame(input: GameOptionsInput, seed: string): GameState {
   }
   const state = d.finish();
   return { ...state, setupEvents: d.events };
+}
+
+/**
+ * BG-11: the Hacan start with two Trade Agreement cards in hand (their "2
+ * trade agreements"), taken from the shuffled deck, to be played like any other.
+ */
+function giveHacanTradeAgreements(d: Draft): void {
+  d.s.players.forEach((p, seat) => {
+    if (p.race !== 'hacan') return;
+    const cards = d.s.actionDeck.filter((c) => cardIdOf(c) === 'trade-agreement').slice(0, 2);
+    d.s.actionDeck = d.s.actionDeck.filter((c) => !cards.includes(c));
+    d.player(seat).hand = [...p.hand, ...cards];
+    d.emit({ type: 'cards-drawn', seat, count: cards.length, cards });
+  });
 }

@@ -40,6 +40,8 @@ export function pickAction(actions: readonly Action[], rnd: () => number): Actio
 export interface RandomPlayResult {
   state: GameState;
   played: PlayedAction[];
+  /** How many events of each type the game produced (ships moved, rift rolls, ...). */
+  tally: Partial<Record<GameEvent['type'], number>>;
   /** Set when play stopped because something went wrong. */
   problem?: string;
 }
@@ -59,27 +61,36 @@ export function randomPlay(
   const rnd = lcg(seed);
   let state = start;
   const played: PlayedAction[] = [];
+  const tally: RandomPlayResult['tally'] = {};
   for (let i = 0; i < steps; i++) {
     if (state.phase.name === 'game-over') break;
     const ds = decisions(state);
     const d = ds[Math.floor(rnd() * ds.length)];
-    if (d === undefined) return { state, played, problem: `no decision in ${state.phase.name}` };
+    if (d === undefined)
+      return { state, played, tally, problem: `no decision in ${state.phase.name}` };
     const actions = legalActions(state, d.seat);
     const action = pickAction(actions, rnd);
     if (action === undefined) {
-      return { state, played, problem: `seat ${d.seat} owes ${d.kind} but has no legal action` };
+      return {
+        state,
+        played,
+        tally,
+        problem: `seat ${d.seat} owes ${d.kind} but has no legal action`,
+      };
     }
     const r = apply(state, d.seat, action);
     if (!r.ok) {
       return {
         state,
         played,
+        tally,
         problem: `legal action refused: ${JSON.stringify(action)} -> ${r.error.code} ${r.error.message}`,
       };
     }
+    for (const e of r.events) tally[e.type] = (tally[e.type] ?? 0) + 1;
     onStep?.(state, r.state, d.seat, action, r.events);
     played.push({ seat: d.seat, action });
     state = r.state;
   }
-  return { state, played };
+  return { state, played, tally };
 }

@@ -57,3 +57,46 @@ describe('Events per viewer', () => {
     ]);
   });
 });
+
+describe('Combat log lines (BG-6, BG-7, OR-2.2, OR-6.1)', () => {
+  const names = ['Sol', 'Letnev'];
+  const minor = 'minor:naalu' as const;
+  it('says what happened in plain words', () => {
+    const lines = (
+      [
+        { type: 'battle-started', hex: '0,0', attacker: 0, defender: minor },
+        { type: 'battle-started', hex: '0,0', attacker: 0, defender: null },
+        { type: 'hits-scored', hex: '0,0', by: 1, against: 0, hits: 2, reason: 'PDS fire' },
+        {
+          type: 'units-destroyed',
+          hex: '0,0',
+          owner: minor,
+          units: { fighter: 2, cruiser: 1 },
+          reason: 'space battle round 1',
+        },
+        { type: 'fleet-withdrew', hex: '0,0', seat: 0, to: '0,-1', units: { cruiser: 2 } },
+        { type: 'units-landed', hex: '0,0', planet: 'Jord', seat: 1, units: { 'ground-force': 3 } },
+        { type: 'planet-captured', hex: '0,0', planet: 'Jord', from: 0, to: 1 },
+        { type: 'shock-force-promoted', hex: '0,0', planet: 'Jord', owner: 1, count: 2 },
+        {
+          type: 'installations-captured',
+          hex: '0,0',
+          planet: 'Jord',
+          seat: 1,
+          units: { spacedock: 1, pds: 2 },
+        },
+      ] satisfies GameEvent[]
+    ).map((e) => describeEvent(e, names));
+    expect(lines).toEqual([
+      'Battle in system 0,0: Sol attacks the Naalu Collective (minor race).',
+      "PDS fire at Sol's ships in system 0,0.",
+      'Letnev scores 2 hits on Sol (PDS fire).',
+      'The Naalu Collective (minor race) loses 2 Fighters and 1 Cruiser in system 0,0 (space battle round 1).',
+      'Sol withdraws 2 Cruisers from system 0,0 to system 0,-1.',
+      'Letnev lands 3 Ground Forces on Jord.',
+      'Letnev takes Jord from Sol.',
+      'Letnev: 2 Ground Forces become Shock Forces on Jord.',
+      "Letnev's Shock Forces capture 1 Spacedock and 2 PDS on Jord.",
+    ]);
+  });
+});

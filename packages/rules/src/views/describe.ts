@@ -76,6 +76,11 @@ export function placeName(hex: HexKey, galaxy?: Galaxy): string {
   return tile.planets.length > 0 ? tile.name : `the ${tile.name} at ${hex}`;
 }
 
+/** A sentence may start with "the Naalu Collective (minor race)". */
+function cap(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function unitName(unit: UnitKind, n: number): string {
   const name = UNITS[unit].name;
   if (n === 1) return `1 ${name}`;
@@ -208,9 +213,9 @@ export function describeEvent(
         ? `Battle in ${place(e.hex)}: round ${e.round}.`
         : `Ground combat on ${e.planet}: round ${e.round}.`;
     case 'hits-scored':
-      return `${owner(e.by)} scores ${plural(e.hits, 'hit')} on ${owner(e.against)} (${e.reason}).`;
+      return `${cap(owner(e.by))} scores ${plural(e.hits, 'hit')} on ${owner(e.against)} (${e.reason}).`;
     case 'units-destroyed':
-      return `${owner(e.owner)} loses ${unitList(e.units)}${e.planet ? ` on ${e.planet}` : ` in ${place(e.hex)}`} (${e.reason}).`;
+      return `${cap(owner(e.owner))} loses ${unitList(e.units)}${e.planet ? ` on ${e.planet}` : ` in ${place(e.hex)}`} (${e.reason}).`;
     case 'fleet-withdrew':
       return `${who(e.seat)} withdraws ${unitList(e.units)} from ${place(e.hex)} to ${place(e.to)}.`;
     case 'battle-ended':

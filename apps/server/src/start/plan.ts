@@ -1,0 +1,118 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import type { Config } from '../config/config.js';
+import { describePostgres } from '../config/startup.js';
+
+/**
+ * What `npm start` must do before the server can serve, decided from what is
+ * on disk: build the web client and bundle the server only when their inputs
+ * changed since the last build, and create the embedded database only when
+ * it does not exist yet.
+ */
+
+/** Everything the Vite build of the web client reads (it bundles the packages from source). */
+export const WEB_INPUTS: readonly string[] = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'apps/web/public',
+  'packages/map/src',
+  'packages/rules/src',
+  'apps/server/src/protocol',
+  'package-lock.json',
+];
+
+/** Where the hash of the inputs of the last good build is kept (outside dist/, which is served). */
+export const WEB_STAMP = 'node_modules/.cache/outer-rim/web-build.json';
+
+/** Everything the server bundle is made of: its sources and the workspace packages'. */
+export const SERVER_INPUTS: readonly string[] = [
+  'apps/server/src',
+  'apps/server/package.json',
+  'packages/map/src',
+  'packages/map/package.json',
+  'packages/rules/src',
+  'packages/rules/package.json',
+  'package-lock.json',
+];
+
+/** The server bundle `npm start` runs, inside dist/ so it resolves node_modules as the build does. */
+export const SERVER_BUNDLE = 'apps/server/dist/bundle/main.mjs';
+export const SERVER_STAMP = 'node_modules/.cache/outer-rim/server-bundle.json';
+
+function filesUnder(root: string, path: string): string[] {
+  const absolute = join(root, path);
+  if (!existsSync(absolute)) return [];
+  if (!statSync(absolute).isDirectory()) return [path];
+  return readdirSync(absolute, { withFileTypes: true }).flatMap((entry) =>
+    filesUnder(root, join(path, entry.name)),
+  );
+}
+
+/**
+ * One hash of the names and contents of the build's inputs. Test files are
+ * left out: they are not in the bundle, so changing one needs no rebuild.
+ */
+export function inputsHash(root: string, inputs: readonly string[] = WEB_INPUTS): string {
+  const hash = createHash('sha256');
+  const files = inputs
+    .flatMap((path) => filesUnder(root, path))
+    .filter((path) => !/\.test\.tsx?$/.test(path))
+    .map((path) => relative(root, join(root, path)).split('\\').join('/'))
+    .sort();
+  for (const file of files) {
+    hash
+      .update(file)
+      .update('\0')
+      .update(readFileSync(join(root, file)))
+      .update('\0');
+  }
+  return hash.digest('hex');
+}
+
+export interface WebBuildDecision {
+  readonly build: boolean;
+  readonly reason: string;
+}
+
+/** Build when there is no build, no record of what it was built from, or the inputs changed. */
+export function buildDecision(
+  stamp: string | undefined,
+  hash: string,
+  built: boolean,
+): WebBuildDecision {
+  if (!built) return { build: true, reason: 'not built yet' };
+  if (stamp === undefined) return { build: true, reason: 'no record of what the last build used' };
+  if (stamp !== hash) return { build: true, reason: 'its sources changed' };
+  return { build: false, reason: 'up to date' };
+}
+
+/** The hash recorded by the last good build, if any. */
+export function readStamp(root: string, stamp: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(join(root, stamp), 'utf8'));
+    return typeof parsed === 'object' && parsed !== null && 'hash' in parsed
+      ? String(parsed.hash)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export type DatabasePlan =
+  | { readonly kind: 'postgres'; readonly label: string }
+  | { readonly kind: 'pglite'; readonly dir: string; readonly exists: boolean };
+
+/** PostgreSQL when DATABASE_URL is set; otherwise PGlite in DATA_DIR/pglite, new or existing. */
+export function databasePlan(
+  config: Pick<Config, 'DATABASE_URL' | 'DATA_DIR'>,
+  cwd: string,
+): DatabasePlan {
+  if (config.DATABASE_URL !== undefined) {
+    return { kind: 'postgres', label: describePostgres(config.DATABASE_URL) };
+  }
+  const dir = resolve(cwd, config.DATA_DIR, 'pglite');
+  return { kind: 'pglite', dir, exists: existsSync(join(dir, 'PG_VERSION')) };
+}

@@ -1,0 +1,464 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decisions, legalActions } from '@outer-rim/rules';
+import type { GameView } from '@outer-rim/rules';
+import type { ClaimSeatResponse } from '../src/protocol/claim-seat.js';
+import type { CreateGameResponse } from '../src/protocol/create-game.js';
+import { ALL_ERROR_CODES, ErrorResponseSchema } from '../src/protocol/error-codes.js';
+import type { ErrorResponse } from '../src/protocol/error-codes.js';
+import type { ChatAck } from '../src/protocol/socket-chat.js';
+import type { ResyncAck } from '../src/protocol/socket-resync.js';
+import {
+  BACKENDS,
+  HEAVY_TEST_TIMEOUT,
+  POSTGRES_ADMIN_URL,
+  prepareBackend,
+} from './support/backends.js';
+import type { Backend } from './support/backends.js';
+import { fullLobby, nextMove, playMoves, startGame } from './support/play.js';
+import { Client, http, startServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+import { joinTable } from './support/table.js';
+
+/** The code a refused connection carries, or undefined if it connected. */
+async function connectCode(url: string, auth: unknown): Promise<string | undefined> {
+  try {
+    const client = await Client.connect(url, auth as { gameId: string });
+    client.close();
+    return undefined;
+  } catch (error) {
+    return (error as { data?: { code: string } }).data?.code;
+  }
+}
+
+/** Resolves with the disconnect reason and details once the client's socket is closed. */
+function disconnected(client: Client): Promise<{ reason: string; details: unknown }> {
+  if (!client.socket.connected) return Promise.resolve({ reason: 'already', details: undefined });
+  return new Promise((resolve) => {
+    client.socket.once('disconnect', (reason, details) => {
+      resolve({ reason, details });
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
+  let backend: Backend;
+  let a: RunningServer;
+  /** a second process on PostgreSQL; the same one on PGlite, which is one process only */
+  let b: RunningServer;
+
+  beforeAll(async () => {
+    backend = await prepareBackend(kind, 'security');
+    a = await startServer(backend.config({ MESSAGE_LIMIT: '4096', RESYNC_BURST: '3' }));
+    b =
+      kind === 'postgres'
+        ? await startServer(backend.config({ MESSAGE_LIMIT: '4096', RESYNC_BURST: '3' }))
+        : a;
+  });
+  afterAll(async () => {
+    await a.close();
+    if (b !== a) await b.close();
+    await backend.dispose();
+  });
+
+  it(
+    '1: leaving a seat drops the socket that held it, on every process; it hears nothing after',
+    async () => {
+      const created = await http<CreateGameResponse>(a.url, 'POST', '/api/games', {
+        name: 'Host',
+        options: { playerCount: 2 },
+      });
+      const { gameId, token: hostToken } = created.body;
+      const first = await http<ClaimSeatResponse>(a.url, 'POST', `/api/games/${gameId}/seats`, {
+        name: 'Leaver',
+        seat: 1,
+      });
+      // The leaver's socket is on the other process from the one that handles the leave.
+      const old = await Client.connect(b.url, { gameId, token: first.body.token });
+      await old.waitFor(() => old.lobbies.length > 0);
+      const dropped = disconnected(old);
+      const left = await http(
+        a.url,
+        'DELETE',
+        `/api/games/${gameId}/seats/me`,
+        undefined,
+        first.body.token,
+      );
+      expect(left.status).toBe(200);
+      const { reason } = await dropped;
+      expect(reason).toBe('io server disconnect');
+      expect(old.raw.some((r) => r.includes('"UNAUTHORIZED"'))).toBe(true);
+      const heardBefore = old.raw.length;
+
+      // A newcomer takes the seat; seat 0 whispers to seat 1; the game starts.
+      const second = await http<ClaimSeatResponse>(a.url, 'POST', `/api/games/${gameId}/seats`, {
+        name: 'Newcomer',
+        seat: 1,
+      });
+      await http(
+        a.url,
+        'PATCH',
+        `/api/games/${gameId}/seats/me`,
+        { ready: true },
+        second.body.token,
+      );
+      const host = await Client.connect(a.url, { gameId, token: hostToken });
+      const newcomer = await Client.connect(b.url, { gameId, token: second.body.token });
+      await host.waitFor(() => host.lobbies.length > 0);
+      await newcomer.waitFor(() => newcomer.lobbies.length > 0);
+      const whisper = await host.send<ChatAck>('chat', {
+        id: 'w1',
+        to: 1,
+        text: 'for seat 1 only',
+      });
+      expect(whisper.ok).toBe(true);
+      await startGame(a.url, { gameId, tokens: [hostToken, second.body.token] });
+      await newcomer.waitFor(() => newcomer.states.length > 0 && newcomer.chats.length > 0);
+      await sleep(300);
+      expect(old.raw.length).toBe(heardBefore);
+      expect(old.states).toHaveLength(0);
+      expect(old.chats).toHaveLength(0);
+      // The old token connects no more, and a socket cannot act for the seat.
+      expect(await connectCode(a.url, { gameId, token: first.body.token })).toBe('UNAUTHORIZED');
+      for (const c of [old, host, newcomer]) c.close();
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
+    '4: resyncs are rate-limited per socket, spectators included, and bounded in work',
+    async () => {
+      const game = await fullLobby(a.url, 2);
+      await startGame(a.url, game);
+      const watcher = await Client.connect(a.url, { gameId: game.gameId });
+      await watcher.waitFor(() => watcher.states.length > 0);
+      const statesBefore = watcher.states.length;
+      const acks = await Promise.all(
+        Array.from({ length: 40 }, () => watcher.send<ResyncAck>('resync', { sinceSeq: 0 })),
+      );
+      const served = acks.filter((ack) => ack.ok).length;
+      const limited = acks.filter((ack) => !ack.ok && ack.error.code === 'RATE_LIMITED').length;
+      expect(served).toBeGreaterThanOrEqual(1);
+      expect(served).toBeLessThanOrEqual(3);
+      expect(served + limited).toBe(40);
+      await sleep(200);
+      expect(watcher.states.length - statesBefore).toBe(served);
+      watcher.close();
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
+    '5: a NUL byte in an action id, a chat id or the game id is BAD_REQUEST, never INTERNAL',
+    async () => {
+      const game = await fullLobby(a.url, 2);
+      await startGame(a.url, game);
+      const { seats, spectator } = await joinTable(a.url, game);
+      const move = nextMove(seats.map((c) => c.latest?.view as GameView));
+      if (!move) throw new Error('no move');
+      const seat = seats[move.seat] as Client;
+      const action = await seat.send('action', { id: 'a\u0000b', action: move.action });
+      expect(action).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+      const chat = await seat.send<ChatAck>('chat', { id: 'c\u0000', text: 'hello' });
+      expect(chat).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+      expect(await connectCode(a.url, { gameId: `${game.gameId}\u0000` })).toBe('BAD_REQUEST');
+      expect(await connectCode(a.url, { gameId: game.gameId, token: 't\u0000' })).toBe(
+        'UNAUTHORIZED',
+      );
+      expect(spectator.updates).toHaveLength(0);
+      for (const c of [...seats, spectator]) c.close();
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
+    '6: above MESSAGE_LIMIT a message gets PAYLOAD_TOO_LARGE; above the transport limit the close says PAYLOAD_TOO_LARGE',
+    async () => {
+      const game = await fullLobby(a.url, 2);
+      await startGame(a.url, game);
+      const client = await Client.connect(a.url, {
+        gameId: game.gameId,
+        token: game.tokens[0] ?? '',
+      });
+      const mid = await client.send('action', { id: 'mid', action: { pad: 'x'.repeat(200_000) } });
+      expect(mid).toMatchObject({ ok: false, error: { code: 'PAYLOAD_TOO_LARGE' } });
+      const resync = await client.send<ResyncAck>('resync', {
+        sinceSeq: 0,
+        pad: 'x'.repeat(10_000),
+      });
+      expect(resync).toMatchObject({ ok: false, error: { code: 'PAYLOAD_TOO_LARGE' } });
+      expect(client.socket.connected).toBe(true);
+      const closed = disconnected(client);
+      client.socket.emit('action', { id: 'huge', action: { pad: 'x'.repeat(1_100_000) } });
+      const { details } = await closed;
+      const context = (details as { context?: { code?: number; reason?: unknown } }).context;
+      expect(context?.code).toBe(1009);
+      expect(String(context?.reason)).toBe('PAYLOAD_TOO_LARGE');
+      client.close();
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
+    "7: the framework's own errors answer { error: { code, message } } with a documented code",
+    async () => {
+      const answers = await Promise.all([
+        http(a.url, 'GET', '/api/games/%ZZ'),
+        http(a.url, 'GET', '/api/no-such-route'),
+        http(a.url, 'POST', '/api/games', '{"name": "x", "options": ', undefined),
+        fetch(`${a.url}/api/games`, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: 'hello',
+        }).then(async (r) => ({ status: r.status, body: await r.json() })),
+        fetch(`${a.url}/api/games`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{bad json',
+        }).then(async (r) => ({ status: r.status, body: await r.json() })),
+        http(a.url, 'DELETE', '/api/games'),
+      ]);
+      const codes = answers.map((answer) => {
+        const parsed = ErrorResponseSchema.strict().safeParse(answer.body);
+        expect(parsed.success, JSON.stringify(answer.body)).toBe(true);
+        const code = (answer.body as ErrorResponse).error.code;
+        expect(ALL_ERROR_CODES).toContain(code);
+        expect(answer.status).toBeGreaterThanOrEqual(400);
+        return code;
+      });
+      expect(codes[0]).toBe('BAD_REQUEST');
+      expect(codes[1]).toBe('NOT_FOUND');
+      expect(codes[4]).toBe('BAD_REQUEST');
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
+    '9: numbers in paths and queries are plain decimals',
+    async () => {
+      const game = await fullLobby(a.url, 2);
+      await startGame(a.url, game);
+      const { seats, spectator } = await joinTable(a.url, game);
+      await playMoves(seats, [spectator], 1);
+      const plain = await http(a.url, 'GET', `/api/games/${game.gameId}/views/1`);
+      expect(plain.status).toBe(200);
+      for (const path of [
+        `/api/games/${game.gameId}/views/0x1`,
+        `/api/games/${game.gameId}/views/1e0`,
+        `/api/games/${game.gameId}/views/%201`,
+        `/api/games/${game.gameId}/views/1.0`,
+        `/api/games/${game.gameId}/actions?from=0x1`,
+        `/api/games/${game.gameId}/actions?limit=1e2`,
+      ]) {
+        const answer = await http<ErrorResponse>(a.url, 'GET', path);
+        expect(answer.status, path).toBe(400);
+        expect(answer.body.error.code).toBe('BAD_REQUEST');
+      }
+      for (const c of [...seats, spectator]) c.close();
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
+    '11: an action decided on a state the seat has acted since is STALE_STATE; others acting meanwhile is no reason',
+    async () => {
+      const game = await fullLobby(a.url, 3);
+      await startGame(a.url, game);
+      const { seats, spectator } = await joinTable(a.url, game);
+      // Play until two seats owe a decision at once.
+      for (let i = 0; i < 80; i++) {
+        const view = seats[0]?.latest?.view as GameView;
+        if (new Set(decisions(view).map((d) => d.seat)).size >= 2) break;
+        await playMoves(seats, [spectator], 1, `warm-${i}`);
+      }
+      const view = seats[0]?.latest?.view as GameView;
+      const owing = [...new Set(decisions(view).map((d) => d.seat))];
+      expect(owing.length).toBeGreaterThanOrEqual(2);
+      const basis = seats[0]?.latest?.seq ?? 0;
+      const [first, second] = owing as [number, number];
+      const views = seats.map((c) => c.latest?.view as GameView);
+      const actionOf = (seat: number) => {
+        const legal = legalActions(views[seat] as GameView, seat);
+        return (
+          legal.find((x) => x.type.startsWith('end-') || x.type.startsWith('pass')) ?? legal[0]
+        );
+      };
+      // The first seat acts on the shared state; the second decided on that same state.
+      const one = await (seats[first] as Client).send('action', {
+        id: 'st-1',
+        action: actionOf(first),
+        seq: basis,
+      });
+      expect(one.ok).toBe(true);
+      const two = await (seats[second] as Client).send('action', {
+        id: 'st-2',
+        action: actionOf(second),
+        seq: basis,
+      });
+      expect(two.ok).toBe(true);
+      // The first seat's second tab still shows the old state: whatever it sends is stale.
+      const stale = await (seats[first] as Client).send('action', {
+        id: 'st-3',
+        action: actionOf(first),
+        seq: basis,
+      });
+      expect(stale).toMatchObject({ ok: false, error: { code: 'STALE_STATE' } });
+      const future = await (seats[first] as Client).send('action', {
+        id: 'st-4',
+        action: actionOf(first),
+        seq: basis + 1000,
+      });
+      expect(future).toMatchObject({ ok: false, error: { code: 'STALE_STATE' } });
+      const record = await http<{ seq: number }>(a.url, 'GET', `/api/games/${game.gameId}`);
+      expect(record.body.seq).toBe(basis + 2);
+      for (const c of [...seats, spectator]) c.close();
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+});
+
+describe('10: socket handshakes are rate-limited per address', () => {
+  let backend: Backend;
+  let server: RunningServer;
+  beforeAll(async () => {
+    backend = await prepareBackend('pglite', 'handshakes');
+    server = await startServer(backend.config({ HANDSHAKE_BURST: '4', HANDSHAKE_PER_MINUTE: '1' }));
+  });
+  afterAll(async () => {
+    await server.close();
+    await backend.dispose();
+  });
+
+  it(
+    'guessing tokens is RATE_LIMITED after the burst, before any lookup',
+    async () => {
+      const game = await fullLobby(server.url, 2);
+      const codes: (string | undefined)[] = [];
+      for (let i = 0; i < 8; i++) {
+        codes.push(await connectCode(server.url, { gameId: game.gameId, token: `guess-${i}` }));
+      }
+      expect(codes.slice(0, 4)).toEqual(Array(4).fill('UNAUTHORIZED'));
+      expect(codes.slice(4)).toEqual(Array(4).fill('RATE_LIMITED'));
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+});
+
+describe('2 and 8 on two processes sharing PostgreSQL', () => {
+  let backend: Backend;
+  let a: RunningServer;
+  let b: RunningServer;
+  beforeAll(async () => {
+    backend = await prepareBackend('postgres', 'idrace');
+    [a, b] = await Promise.all([startServer(backend.config()), startServer(backend.config())]);
+  });
+  afterAll(async () => {
+    await Promise.all([a.close(), b.close()]);
+    await backend.dispose();
+  });
+
+  it(
+    '2: one client id sent to both processes at once gets one answer, the commit, for ever',
+    async () => {
+      const game = await fullLobby(a.url, 2);
+      await startGame(a.url, game);
+      const { seats, spectator } = await joinTable(a.url, game);
+      await playMoves(seats, [spectator], 2);
+      const move = nextMove(seats.map((c) => c.latest?.view as GameView));
+      if (!move) throw new Error('no move');
+      const onA = seats[move.seat] as Client;
+      const onB = await Client.connect(b.url, {
+        gameId: game.gameId,
+        token: game.tokens[move.seat] ?? '',
+      });
+      await onB.waitFor(() => onB.states.length > 0);
+
+      // Process A looks the id up and then stalls, while B commits the same id.
+      const store = a.app.games.store;
+      const lookup = store.seqOfClientId.bind(store);
+      let stalled: () => void = () => undefined;
+      const reached = new Promise<void>((resolve) => {
+        stalled = resolve;
+      });
+      let release: () => void = () => undefined;
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let first = true;
+      store.seqOfClientId = async (...args) => {
+        const found = await lookup(...args);
+        if (first && args[2] === 'same') {
+          first = false;
+          stalled();
+          await gate;
+        }
+        return found;
+      };
+      const fromA = onA.send('action', { id: 'same', action: move.action });
+      await reached;
+      const fromB = await onB.send('action', { id: 'same', action: move.action });
+      expect(fromB.ok).toBe(true);
+      release();
+      expect(await fromA).toEqual(fromB);
+      store.seqOfClientId = lookup;
+      expect(await onA.send('action', { id: 'same', action: move.action })).toEqual(fromB);
+      expect(await onB.send('action', { id: 'same', action: move.action })).toEqual(fromB);
+      for (const c of [...seats, spectator, onB]) c.close();
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
+    '8: while the database refuses connections, HTTP is 503 UNAVAILABLE with Retry-After and sockets say UNAVAILABLE',
+    async () => {
+      const game = await fullLobby(a.url, 2);
+      await startGame(a.url, game);
+      const { seats, spectator } = await joinTable(a.url, game);
+      const move = nextMove(seats.map((c) => c.latest?.view as GameView));
+      if (!move) throw new Error('no move');
+      const name = new URL(backend.url ?? '').pathname.slice(1);
+      const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await admin.connect();
+      try {
+        await admin.query(`alter database ${name} with allow_connections false`);
+        await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [name],
+        );
+        const read = await fetch(`${a.url}/api/games/${game.gameId}`);
+        expect(read.status).toBe(503);
+        expect(read.headers.get('retry-after')).toMatch(/^\d+$/);
+        expect(((await read.json()) as ErrorResponse).error.code).toBe('UNAVAILABLE');
+        const create = await http<ErrorResponse>(a.url, 'POST', '/api/games', {
+          name: 'x',
+          options: { playerCount: 2 },
+        });
+        expect(create.status).toBe(503);
+        expect(create.body.error.code).toBe('UNAVAILABLE');
+        const action = await (seats[move.seat] as Client).send('action', {
+          id: 'outage',
+          action: move.action,
+        });
+        expect(action).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });
+        const chat = await (seats[0] as Client).send<ChatAck>('chat', { id: 'outage', text: 'hi' });
+        expect(chat).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });
+        const resync = await spectator.send<ResyncAck>('resync', { sinceSeq: 0 });
+        expect(resync).toMatchObject({ ok: false, error: { code: 'UNAVAILABLE' } });
+        expect(await connectCode(a.url, { gameId: game.gameId })).toBe('UNAVAILABLE');
+      } finally {
+        await admin.query(`alter database ${name} with allow_connections true`);
+        await admin.end();
+      }
+      // Back: the same id is now applied once.
+      const again = await (seats[move.seat] as Client).send('action', {
+        id: 'outage',
+        action: move.action,
+      });
+      expect(again.ok).toBe(true);
+      for (const c of [...seats, spectator]) c.close();
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+});
