@@ -1,3 +1,4 @@
+import { tradeEmbargoed } from '../politics/laws.js';
 import type { HexKey } from '@outer-rim/map';
 import { actionCardById } from '../content/action-cards.js';
 import { cardIdOf } from '../content/deck.js';
@@ -149,9 +150,10 @@ const RULES: Readonly<Record<string, CardRule>> = {
     // BG-11: played just before the holder's Movement segment, naming a partner.
     plays: (t, seat, m) => {
       const tr = at(m, 'movement-start');
-      if (tr?.seat !== seat) return NONE;
+      // BG-8 Trade Embargo: the elected player opens no agreement, and none is opened with it.
+      if (tr?.seat !== seat || tradeEmbargoed(t, seat)) return NONE;
       return others(t, seat)
-        .filter((s) => agreementBetween(t, seat, s) === undefined)
+        .filter((s) => agreementBetween(t, seat, s) === undefined && !tradeEmbargoed(t, s))
         .map((s) => ({ seat: s }));
     },
     resolve: (d, played) => {
