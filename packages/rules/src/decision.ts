@@ -18,6 +18,11 @@ export type DecisionKind =
   | 'casualties'
   | 'retreat'
   | 'invasion'
+  // BG-8 (politics/): a seat's vote, or the tie-break; OR-6.2 Diplomat's agenda pick;
+  // OR-6.1 Hopes End conversion (owed alongside the vote, answered at any time in the phase).
+  | 'vote'
+  | 'pick-agenda'
+  | 'hopes-end'
   /** BG-9: play an action card or pass, in an open window. */
   | 'card'
   /** BG-11: accept or refuse a Trade Agreement offered to you. */
@@ -26,7 +31,9 @@ export type DecisionKind =
    * Allowed at any moment, never awaited: the "never ask me" setting (BG-9)
    * and cancelling a trade agreement (BG-11).
    */
-  | 'any-time';
+  | 'any-time'
+  /** OR-6.2: in the Political phase, a captor hands over or executes its captives. */
+  | 'captive';
 
 export interface Decision {
   seat: Seat;
@@ -62,6 +69,12 @@ export const ACTION_DECISION: Readonly<Record<ActionType, DecisionKind>> = {
   'fight-on': 'retreat',
   land: 'turn',
   'capture-installations': 'invasion',
+  'board-leader': 'turn',
+  'land-leader': 'turn',
+  captive: 'captive',
+  vote: 'vote',
+  'pick-agenda': 'pick-agenda',
+  'hopes-end': 'hopes-end',
   'play-card': 'card',
   'pass-card': 'card',
   'card-prompts': 'any-time',

@@ -5,6 +5,7 @@ import { drawDecisions } from './phases/draw-action-cards.js';
 import { turnDecisions } from './phases/individual-turns.js';
 import { marketDecisions } from './phases/market.js';
 import { placeDecisions } from './phases/place-new-units.js';
+import { politicalDecisions } from './phases/political.js';
 import { purchaseDecisions } from './phases/purchase-units.js';
 import { technologyDecisions } from './phases/technology.js';
 import type { Table } from './state/types.js';
@@ -28,6 +29,8 @@ export function decisions(t: Table): Decision[] {
       return purchaseDecisions(t, phase);
     case 'individual-turns':
       return turnDecisions(t, phase);
+    case 'political':
+      return politicalDecisions(t, phase);
     case 'technology':
       return technologyDecisions(t, phase);
     case 'place-new-units':

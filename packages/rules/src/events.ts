@@ -164,6 +164,35 @@ export type GameEvent =
       planet?: string;
       reason: string;
     }
+  // BG-8 Political phase (politics/). Card ids are instance ids (`revote#2`).
+  | { type: 'political-deck-shuffled'; cards: number }
+  /** `revote`: the law in force that is voted on again. */
+  | { type: 'agenda-revealed'; card: string; revote?: string }
+  /** No card is drawn this round (Council Dissolved). */
+  | { type: 'no-vote'; reason: string }
+  /** The card is set aside unvoted (Revote with no law in force, Veto). */
+  | { type: 'agenda-discarded'; card: string; reason: string }
+  /** OR-6.2: a Diplomat's owner picked the agenda from the top three; the others went back. */
+  | { type: 'agenda-picked'; seat: Seat; card: string }
+  | { type: 'voting-order'; order: Seat[] }
+  | { type: 'vote-cast'; seat: Seat; choice: string; votes: number }
+  | { type: 'tie-broken'; seat: Seat; choice: string }
+  /** `result`: `for` / `against`, or the elected target key (`player:2`, `planet:Jord`, `law:…`). */
+  | {
+      type: 'agenda-resolved';
+      card: string;
+      result: string;
+      passed: boolean;
+      tally: Record<string, number>;
+    }
+  | { type: 'law-enacted'; card: string; expires?: number; elected?: string }
+  | { type: 'law-repealed'; card: string; reason: string }
+  /** BG-8 truces: a fine paid to the bank. */
+  | { type: 'fine-paid'; seat: Seat; amount: number; reason: string }
+  | { type: 'planet-abandoned'; seat: Seat; planet: string; reason: string }
+  | { type: 'units-moved-home'; seat: Seat; from: string; to: string; units: UnitCounts }
+  | { type: 'hand-discarded'; seat: Seat; count: number; reason: string }
+  | { type: 'hopes-end-converted'; seat: Seat; planet: string; cost: number }
   // BG-9 action cards and BG-11 trade agreements (cards/). A card is public from the moment
   // it is played; what is in a hand never appears, except to its holder and to a Disclosure's player.
   | { type: 'card-window-opened'; trigger: WindowTrigger; asked: Seat[] }

@@ -84,3 +84,17 @@ export { describeEvent, placeName, unitList } from './views/describe.js';
 export { eventsFor } from './views/events-for.js';
 export { view } from './views/view.js';
 export { winReasonText } from './phases/progression.js';
+// BG-8 Political phase and OR-6.1 Hopes End (politics/).
+export { agendaOptions, diplomatPicker, hopesEndOwner } from './phases/political.js';
+export { cardOf as politicalCardOf, lawsInForce } from './politics/laws.js';
+export { HOPES_END, MECATOL_REX } from './politics/names.js';
+export { tieDecider, votingOrder } from './politics/vote.js';
+export { choiceName, politicalCardName } from './views/describe.js';
+export type {
+  Ballot,
+  ElectionTarget,
+  LawInForce,
+  PoliticalPhase,
+  PoliticsState,
+  PoliticsView,
+} from './politics/types.js';

@@ -6,6 +6,7 @@ import { drawLegal } from './phases/draw-action-cards.js';
 import { turnLegal } from './phases/individual-turns.js';
 import { marketLegal } from './phases/market.js';
 import { placeLegal } from './phases/place-new-units.js';
+import { politicalLegal } from './phases/political.js';
 import { purchaseLegal } from './phases/purchase-units.js';
 import { technologyLegal } from './phases/technology.js';
 import type { Seat, Table } from './state/types.js';
@@ -43,6 +44,8 @@ function phaseLegal(t: Table, seat: Seat): Action[] {
       return purchaseLegal(t, phase, seat);
     case 'individual-turns':
       return turnLegal(t, phase, seat);
+    case 'political':
+      return politicalLegal(t, phase, seat);
     case 'technology':
       return technologyLegal(t, phase, seat);
     case 'place-new-units':

@@ -12,6 +12,8 @@ import { LogPanel } from './log-panel';
 import { PlayersPanel } from './players-panel';
 import { BATTLE_ACTIONS, BattlePanel } from './battle/battle-panel';
 import { MOVE_ACTIONS, useMoveUi } from './movement/move-panel';
+import { LawsPanel, PoliticsPanel } from './politics/politics-panel';
+import { POLITICS_ACTIONS } from './politics/politics';
 import { hexesFor, placeableTiles, placementAt } from './tile-placement';
 import { TilePicker } from './tile-picker';
 
@@ -52,7 +54,10 @@ export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat
   const generic = useMemo(
     () =>
       actions.filter(
-        (a) => !BATTLE_ACTIONS.has(a.type) && !(move.active && MOVE_ACTIONS.has(a.type)),
+        (a) =>
+          !BATTLE_ACTIONS.has(a.type) &&
+          !POLITICS_ACTIONS.has(a.type) &&
+          !(move.active && MOVE_ACTIONS.has(a.type)),
       ),
     [actions, move.active],
   );
@@ -133,6 +138,16 @@ export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat
             await act(action);
           }}
         />
+        <PoliticsPanel
+          view={view}
+          seat={seat}
+          actions={actions}
+          log={log}
+          busy={busy}
+          onAct={async (action) => {
+            await act(action);
+          }}
+        />
         <DecisionPanel
           decisions={waiting}
           seat={seat}
@@ -149,6 +164,7 @@ export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat
           context={wordsContext(view)}
         />
         <PlayersPanel view={view} seat={seat} active={active} />
+        <LawsPanel view={view} />
         <nav class="side-tabs">
           <button
             type="button"

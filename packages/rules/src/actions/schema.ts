@@ -139,6 +139,8 @@ export const LandSchema = z.object({
   shockForces: amount,
   pds: amount,
   bombard: amount,
+  /** OR-6.2: leaders aboard the lander's ships there who go down with the troops. */
+  leaders: z.array(z.string().min(1).max(80)).max(3).optional(),
 });
 /** OR-6.1: after a won invasion with a surviving Shock Force, take the enemy Spacedock and PDS. */
 export const CaptureInstallationsSchema = z.object({
@@ -146,6 +148,23 @@ export const CaptureInstallationsSchema = z.object({
   capture: z.boolean(),
 });
 
+// BG-8 Political phase / OR-6.1 Hopes End (politics/).
+/**
+ * BG-8: all of the seat's influence for one side (`for` / `against`), for
+ * one election target (`elect` with exactly one of player / planet / law),
+ * or none at all (`abstain`): votes are never split.
+ */
+export const VoteSchema = z.object({
+  type: z.literal('vote'),
+  ballot: z.enum(['for', 'against', 'abstain', 'elect']),
+  player: seat.optional(),
+  planet: planet.optional(),
+  law: cardId.optional(),
+});
+/** OR-6.2 Diplomat on Mecatol Rex: the agenda chosen from the top three political cards. */
+export const PickAgendaSchema = z.object({ type: z.literal('pick-agenda'), card: cardId });
+/** OR-6.1: pay 1 credit to turn one Ground Force on Hopes End into a Shock Force, or decline. */
+export const HopesEndSchema = z.object({ type: z.literal('hopes-end'), convert: z.boolean() });
 // BG-9 action cards and BG-11 trade agreements (cards/).
 /** What a card is played on; which fields a card needs is its own rule (cards/catalogue.ts). */
 export const CardTargetSchema = z.strictObject({
@@ -188,6 +207,28 @@ export const AnswerTradeSchema = z.object({ type: z.literal('answer-trade'), acc
 /** BG-11: a partner cancels an active agreement (at any time; never one with the Hacan). */
 export const CancelTradeSchema = z.object({ type: z.literal('cancel-trade'), partner: seat });
 
+// OR-6.2 leaders (leaders/).
+const leaderShip = z.enum(['dreadnought', 'carrier', 'cruiser']);
+/** OR-6.2, leaders-board segment: a leader goes aboard a ship (from its planet or another ship). */
+export const BoardLeaderSchema = z.object({
+  type: z.literal('board-leader'),
+  leader: z.string().min(1).max(80),
+  ship: leaderShip,
+});
+/** OR-6.2, Invasion Combat segment: a leader aboard lands on a friendly planet in its system. */
+export const LandLeaderSchema = z.object({
+  type: z.literal('land-leader'),
+  leader: z.string().min(1).max(80),
+  planet,
+});
+/** OR-6.2, Political phase: the captor hands a captive to a seat (its owner too) or executes it. */
+export const CaptiveSchema = z.object({
+  type: z.literal('captive'),
+  leader: z.string().min(1).max(80),
+  to: seat.optional(),
+  execute: z.boolean().optional(),
+});
+
 /** Every action a seat can send, as one discriminated union on `type`. */
 export const ActionSchema = z.discriminatedUnion('type', [
   PlaceTileSchema,
@@ -216,6 +257,12 @@ export const ActionSchema = z.discriminatedUnion('type', [
   FightOnSchema,
   LandSchema,
   CaptureInstallationsSchema,
+  BoardLeaderSchema,
+  LandLeaderSchema,
+  CaptiveSchema,
+  VoteSchema,
+  PickAgendaSchema,
+  HopesEndSchema,
   PlayCardSchema,
   PassCardSchema,
   CardPromptsSchema,

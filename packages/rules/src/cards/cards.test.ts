@@ -153,7 +153,7 @@ describe('BG-9 Morale Boost and Into the Breach', () => {
     expect(a.state.window?.trigger).toEqual({ kind: 'space-battle-start', seat: 0 });
     const r = play(a.state, 0, 'into-the-breach');
     expect(dice(r.events)).toEqual([]);
-    expect(ofType(r.events, 'battle-ended').map((e) => e.reason)).toEqual(['PDS fire is over']);
+    expect(ofType(r.events, 'battle-ended').map((e) => e.reason)).toEqual(['the PDS have fired']);
   });
 });
 

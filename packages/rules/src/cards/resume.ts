@@ -1,5 +1,6 @@
 import { advance as advanceCombat, startSpaceBattles } from '../combat/segment.js';
 import { resumeRoundPhase } from '../phases/machine.js';
+import { resumePolitical } from '../phases/political.js';
 import type { Draft } from '../state/draft.js';
 import type { WindowTrigger } from './types.js';
 
@@ -29,7 +30,8 @@ export function resumeAfterWindow(d: Draft, trigger: WindowTrigger): void {
       return;
     case 'political-card':
     case 'political':
-      // politics/ (pol9) resumes its own step here.
+      // The Political phase goes on from the step that opened the window (politics/).
+      resumePolitical(d);
       return;
   }
 }

@@ -7,7 +7,7 @@ import type { GameState } from '../state/types.js';
 import { dice, ofType, quietPair, turnOf, withArrivals, withUnits } from '../testing/battle.js';
 import { withDice } from '../testing/dice.js';
 import { deepFreeze } from '../testing/fixtures.js';
-import { describeEvent } from '../views/describe.js';
+import { describeEvent, placeName } from '../views/describe.js';
 import { eventsFor } from '../views/events-for.js';
 import { view } from '../views/view.js';
 import { cardIn, withHand } from './testing.js';
@@ -79,8 +79,8 @@ describe('BG-9 action-card window', () => {
     ]);
     expect(c.state.window).toBeUndefined();
     expect(dice(c.events).map((d) => d.purpose)).toEqual([
-      `space battle at ${x}, round 1: Dreadnought, hit on 3+`,
-      `space battle at ${x}, round 1: Cruiser, hit on 8+`,
+      `space battle in ${placeName(x, s.galaxy)}, round 1: Dreadnought, hit on 3+`,
+      `space battle in ${placeName(x, s.galaxy)}, round 1: Cruiser, hit on 8+`,
     ]);
     // "This round" only.
     expect(c.state.cardEffects).toEqual([]);
@@ -112,7 +112,7 @@ describe('BG-9 action-card window', () => {
     expect(c.state.window).toBeUndefined();
     // The round is rolled without the boost.
     expect(dice(c.events).map((d) => d.purpose)[0]).toBe(
-      `space battle at ${x}, round 1: Dreadnought, hit on 4+`,
+      `space battle in ${placeName(x, s.galaxy)}, round 1: Dreadnought, hit on 4+`,
     );
     expect(c.state.actionDiscard).toEqual(expect.arrayContaining([mb, sab]));
     for (const e of c.events) expect(describeEvent(e, ['Ann', 'Bob'])).not.toMatch(/#|undefined/);

@@ -1,3 +1,4 @@
+import { oneRoundBattles } from '../politics/laws.js';
 import type { Action, Losses } from '../actions/schema.js';
 import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
@@ -123,7 +124,9 @@ export function combatDecisions(t: Table, phase: TurnsPhase): Decision[] {
         {
           seat: b.attacker,
           kind: 'retreat',
-          prompt: `Battle in ${placeName(b.hex, t.galaxy)} against ${against}, after round ${String(b.round)}: withdraw or fight on.`,
+          prompt: oneRoundBattles(t)
+            ? `Battle in ${placeName(b.hex, t.galaxy)} against ${against}: Conventions of Nxill — withdraw now.`
+            : `Battle in ${placeName(b.hex, t.galaxy)} against ${against}, after round ${String(b.round)}: withdraw or fight on.`,
         },
       ];
     }
@@ -185,7 +188,8 @@ export function combatLegal(t: Table, phase: TurnsPhase, seat: Seat): Action[] {
     }
     if (b.step === 'retreat' && seat === b.attacker) {
       return [
-        { type: 'fight-on' },
+        // BG-8 Conventions of Nxill: after its one round the attacker must withdraw.
+        ...(oneRoundBattles(t) ? [] : [{ type: 'fight-on' } as const]),
         ...retreatTargets(t, phase, b).map((to): Action => ({ type: 'withdraw', to })),
       ];
     }
@@ -257,6 +261,12 @@ export function applyCombat(
       const b = c.battle;
       if (b?.step !== 'retreat' || b.attacker !== seat) {
         return ruleError('NOT_YOUR_DECISION', 'No withdrawal is offered to you now.');
+      }
+      if (a.type === 'fight-on' && oneRoundBattles(d.s)) {
+        return ruleError(
+          'ILLEGAL_ACTION',
+          'Conventions of Nxill is in force: after one round the attacker withdraws.',
+        );
       }
       if (a.type === 'fight-on') fightOn(d, b);
       else {

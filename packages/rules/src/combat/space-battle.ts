@@ -1,4 +1,8 @@
+import { admiralDice } from '../leaders/abilities.js';
+import { leadersFollowShips } from '../leaders/windows.js';
 import { distance, parseHexKey, tileById, type HexKey } from '@outer-rim/map';
+import { payTruceFine } from '../politics/truce.js';
+import { lawRollOptions } from '../politics/combat.js';
 import { expireEffects, inForce } from '../cards/in-force.js';
 import { breakTradeByCombat } from '../cards/trade.js';
 import { openWindow } from '../cards/window.js';
@@ -71,6 +75,7 @@ export function startFight(d: Draft, hex: HexKey, pds: boolean): void {
   const phase = turnsOf(d);
   const defender = shipOwners(d.s, hex).find((o) => o !== phase.active) ?? null;
   d.emit({ type: 'battle-started', hex, attacker: phase.active, defender });
+  if (typeof defender === 'number') payTruceFine(d, phase.active);
   // BG-11: partners who fight each other lose their agreement.
   breakTradeByCombat(d, phase.active, defender);
   setBattle(d, {
@@ -143,8 +148,20 @@ function battleRound(d: Draft, b: SpaceBattle): SpaceBattle {
     spaceUnits(d.s, b.hex, b.attacker),
     types,
     'space-battle',
+    lawRollOptions(d.s, b.attacker, round),
   );
-  const x = rollFor(d, label, defender, spaceUnits(d.s, b.hex, defender), types, 'space-battle');
+  // OR-6.2 Admiral: one extra die for the ship carrying it, rolled with its side's dice.
+  a.hits += admiralDice(d, label, b.attacker, b.hex);
+  const x = rollFor(
+    d,
+    label,
+    defender,
+    spaceUnits(d.s, b.hex, defender),
+    types,
+    'space-battle',
+    lawRollOptions(d.s, defender, round),
+  );
+  x.hits += admiralDice(d, label, defender, b.hex);
   // BG-9: "this round" cards (Morale Boost) end with the round's rolls.
   expireEffects(d, 'combat-round');
   // The hits are scored in the next step: issue 9 plugs rerolls (a General, OR-6.2) and cards
@@ -229,6 +246,7 @@ function afterCasualties(d: Draft, b: SpaceBattle): void {
   else if (b.round === 0) setBattle(d, { ...b, step: 'round', owed: [] });
   else {
     // Issue 9: Skilled Retreat (the defender) and "before a round" cards get their window here.
+    // BG-8 Conventions of Nxill: one round, then the attacker must withdraw (when it can go somewhere).
     const canRetreat = retreatTargets(d.s, turnsOf(d), b).length > 0;
     setBattle(d, { ...b, step: canRetreat ? 'retreat' : 'round', owed: [] });
   }
@@ -304,6 +322,7 @@ export function withdraw(d: Draft, b: SpaceBattle, to: HexKey): void {
     d.addUnits(to, null, b.attacker, k, v);
   }
   d.emit({ type: 'fleet-withdrew', hex: b.hex, seat: b.attacker, to, units });
+  if (d.s.options.leaders) leadersFollowShips(d, b.attacker, b.hex, to, units);
   // BG-3: Fighters the Carriers and Spacedocks there cannot hold are lost.
   const there = spaceUnits(d.s, to, b.attacker);
   const over = Math.min(

@@ -1,3 +1,4 @@
+import { progressionSuspended } from '../politics/laws.js';
 import { expireEffects } from '../cards/in-force.js';
 import { openWindow } from '../cards/window.js';
 import type { Draft } from '../state/draft.js';
@@ -29,6 +30,7 @@ interface PhaseStep {
 
 const PHASES: Readonly<Record<RoundPhase, PhaseStep>> = {
   progression: {
+    skip: (d) => (progressionSuspended(d.s) ? 'Council Empowered: only every second round' : null),
     enter: (d) => {
       runProgression(d);
       return false;

@@ -9,6 +9,7 @@ import {
 } from '../content/technologies.js';
 import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
+import { technologySurcharge } from '../politics/laws.js';
 import type { Draft } from '../state/draft.js';
 import { effectsOf } from '../state/economy.js';
 import type { PhaseState } from '../state/phase.js';
@@ -31,7 +32,9 @@ function owned(t: Table, seat: Seat): TechId[] {
  */
 function technologyCost(t: Table, phase: TechnologyPhase, seat: Seat, tech: TechDef): number {
   const genius = t.cardEffects.some((e) => e.card === 'touch-of-genius' && e.seat === seat);
-  return Math.max(0, printedOrAbilityCost(t, phase, seat, tech) - (genius ? TOUCH_OF_GENIUS : 0));
+  const printed = printedOrAbilityCost(t, phase, seat, tech);
+  // BG-8 Technology Tariffs: every technology costs more, whatever the price it starts from.
+  return Math.max(0, printed - (genius ? TOUCH_OF_GENIUS : 0)) + technologySurcharge(t);
 }
 
 /** BG-9 Touch of Genius: the technology costs this much less this phase. */

@@ -3,6 +3,7 @@ import { RACES } from '../content/races.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { techById } from '../content/technologies.js';
 import { UNITS } from '../content/units.js';
+import { unitSurcharge } from '../politics/laws.js';
 import { homeHexKey, planetDef, planetsOf, spacedocksOf } from './board.js';
 import type { Seat, Table, UnitKind } from './types.js';
 
@@ -115,7 +116,8 @@ export function unitCost(t: Table, seat: Seat, unit: UnitKind): number | null {
   if (t.cardEffects.some((e) => e.card === 'tax-rebate' && e.seat === seat)) {
     cost = Math.max(1, cost - 1);
   }
-  return cost;
+  // BG-8 Arms Reduction: every unit costs 2 credits more while it is in force.
+  return cost + unitSurcharge(t);
 }
 
 export function extraActionCardDraws(t: Table, seat: Seat): number {

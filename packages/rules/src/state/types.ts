@@ -4,6 +4,7 @@ import type { CardEffect, CardWindow, TradeAgreement } from '../cards/types.js';
 import type { GameEvent } from '../events.js';
 import type { GameOptions } from '../options.js';
 import type { PrngState } from '../prng/prng.js';
+import type { PoliticsState, PoliticsView } from '../politics/types.js';
 import type { PhaseState } from './phase.js';
 
 /**
@@ -116,11 +117,15 @@ export interface GameState {
   actionDiscard: string[];
   /** Galaxy tiles neither dealt nor placed (the set-aside tile of 8 players); hidden. */
   tileStock: string[];
+  /** OR-6.2: captors that have finished the captives step of this round's Political phase. */
+  captivesDone?: { round: number; seats: Seat[] };
   /** Order of the current or last Individual Turns phase. */
   turnOrder: Seat[];
   winner: Seat | null;
   /** What happened inside createGame (dice, tiles, minor races), cut per viewer in views. */
   setupEvents: GameEvent[];
+  /** BG-8: the political deck, its discards and the laws in force; absent until the first Political phase. */
+  politics?: PoliticsState;
   /** BG-9: the action-card window the game waits in, if any (cards/types.ts). */
   window?: CardWindow;
   /** BG-9: seats that chose "never ask me about cards": no window waits for them. */
@@ -140,8 +145,13 @@ export interface PlayerView extends PlayerPublic {
 }
 
 /** A GameState with every secret of other seats and of the bank removed. */
-export interface GameView extends Omit<GameState, 'prng' | 'players' | 'actionDeck' | 'tileStock'> {
+export interface GameView extends Omit<
+  GameState,
+  'prng' | 'players' | 'actionDeck' | 'tileStock' | 'politics'
+> {
   viewer: Viewer;
+  /** BG-8: the political deck's order is hidden; its size is not. */
+  politics?: PoliticsView;
   players: PlayerView[];
   actionDeckCount: number;
   tileStockCount: number;

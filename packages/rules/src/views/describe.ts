@@ -6,6 +6,7 @@ import { actionCardById } from '../content/action-cards.js';
 import { cardIdOf } from '../content/deck.js';
 import { RACES } from '../content/races.js';
 import { UNITS } from '../content/units.js';
+import { politicalCardById } from '../content/political-cards.js';
 import { techById } from '../content/technologies.js';
 import type { CardTarget, WindowTrigger } from '../cards/types.js';
 import type { GameEvent } from '../events.js';
@@ -32,6 +33,29 @@ const PHASE_NAMES: Readonly<Record<string, string>> = {
   technology: 'Technology',
   'place-new-units': 'Place New Units',
 };
+
+/** A political card instance by its name (`revote#2` → "Revote"). */
+export function politicalCardName(instance: string): string {
+  return politicalCardById(cardIdOf(instance))?.name ?? 'an unknown political card';
+}
+
+/** A vote's choice in plain words: for, against, a player, a planet or a law. */
+export function choiceName(choice: string, names: readonly string[] = []): string {
+  const [kind, ...rest] = choice.split(':');
+  const target = rest.join(':');
+  switch (kind) {
+    case 'player': {
+      const seat = Number(target);
+      return names[seat] ?? `Seat ${seat + 1}`;
+    }
+    case 'planet':
+      return target;
+    case 'law':
+      return politicalCardName(target);
+    default:
+      return choice;
+  }
+}
 
 /** An action card by its name (instance ids like `sabotage#2` never reach a player). */
 export function cardName(card: string): string {
@@ -243,9 +267,47 @@ export function describeEvent(
     case 'installations-captured':
       return `${who(e.seat)}'s Shock Forces capture ${unitList(e.units)} on ${e.planet}.`;
     case 'leader-moved':
-      return `${who(e.owner)} moves ${leaderName(e.leader)} ${e.planet === undefined ? `aboard a ${e.ship === undefined ? 'ship' : unitName(e.ship, 1)}` : `onto ${e.planet}`} in ${place(e.hex)}.`;
+      return `${who(e.owner)} moves ${leaderName(e.leader)} ${e.planet === undefined ? `aboard a ${e.ship === undefined ? 'ship' : UNITS[e.ship].name}` : `onto ${e.planet}`} in ${place(e.hex)}.`;
     case 'leader-fate':
       return describeLeaderFate(e, who);
+    case 'political-deck-shuffled':
+      return `The political deck of ${plural(e.cards, 'card')} is shuffled.`;
+    case 'agenda-revealed':
+      return e.revote === undefined
+        ? `The agenda: ${politicalCardName(e.card)}.`
+        : `Revote: ${politicalCardName(e.revote)} is voted on again.`;
+    case 'no-vote':
+      return `There is no vote this round (${e.reason}).`;
+    case 'agenda-discarded':
+      return `${politicalCardName(e.card)} is set aside: ${e.reason}.`;
+    case 'agenda-picked':
+      return `${who(e.seat)}'s Diplomat on Mecatol Rex picks ${politicalCardName(e.card)} as the agenda.`;
+    case 'voting-order':
+      return `Voting order: ${e.order.map(who).join(', ')}.`;
+    case 'vote-cast':
+      return e.choice === 'abstain'
+        ? `${who(e.seat)} abstains.`
+        : `${who(e.seat)} casts ${plural(e.votes, 'vote')} ${e.choice === 'for' || e.choice === 'against' ? e.choice : `for ${choiceName(e.choice, names)}`}.`;
+    case 'tie-broken':
+      return `${who(e.seat)} breaks the tie: ${choiceName(e.choice, names)}.`;
+    case 'agenda-resolved':
+      return e.result === 'for' || e.result === 'against'
+        ? `${politicalCardName(e.card)} ${e.passed ? 'passes' : 'fails'}.`
+        : `${politicalCardName(e.card)}: ${choiceName(e.result, names)} is elected.`;
+    case 'law-enacted':
+      return `${politicalCardName(e.card)} is now in force${e.elected === undefined ? '' : ` for ${choiceName(e.elected, names)}`}${e.expires === undefined ? '' : ` until round ${e.expires}`}.`;
+    case 'law-repealed':
+      return `${politicalCardName(e.card)} leaves play: ${e.reason}.`;
+    case 'fine-paid':
+      return `${who(e.seat)} pays a fine of ${plural(e.amount, 'credit')} (${e.reason}).`;
+    case 'planet-abandoned':
+      return `${who(e.seat)} gives up ${e.planet} (${e.reason}).`;
+    case 'units-moved-home':
+      return `${who(e.seat)}'s ${unitList(e.units)} go from ${e.from} home to ${e.to}.`;
+    case 'hand-discarded':
+      return `${who(e.seat)} discards ${plural(e.count, 'action card')} (${e.reason}).`;
+    case 'hopes-end-converted':
+      return `${who(e.seat)} pays ${plural(e.cost, 'credit')}: a Ground Force on ${e.planet} becomes a Shock Force.`;
     case 'card-window-opened':
       return `Action cards may be played now (${cardMoment(e.trigger, who, place)}).`;
     case 'card-window-closed':
