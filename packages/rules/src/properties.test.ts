@@ -161,6 +161,7 @@ describe('Random legal play (property)', () => {
     let invasions = 0;
     let leaderMoves = 0;
     const fates: Record<string, number> = {};
+    const cards = { played: 0, cancelled: 0, trades: 0, tradeIncome: 0 };
     const politics = { votes: 0, agendas: 0, laws: 0, elections: 0 };
     for (let players = 2; players <= 8; players++) {
       const start = createGame(options(players), `combat-${players}`);
@@ -176,6 +177,10 @@ describe('Random legal play (property)', () => {
           if (e.type === 'battle-started' && e.defender !== null) seen.battles++;
           if (e.type === 'battle-round') seen.rounds++;
           if (e.type === 'invasion-started') invasions++;
+          if (e.type === 'card-played') cards.played++;
+          if (e.type === 'card-cancelled') cards.cancelled++;
+          if (e.type === 'trade-agreed') cards.trades++;
+          if (e.type === 'trade-income') cards.tradeIncome++;
           if (e.type === 'planet-captured') seen.captures++;
           if (e.type === 'planet-captured' && e.from !== null) seized++;
           if (e.type === 'leader-moved') leaderMoves++;
@@ -199,6 +204,10 @@ describe('Random legal play (property)', () => {
     }
     // Invasions against defenders happen, and some planets are taken from a player or a minor race.
     expect(invasions).toBeGreaterThan(0);
+    // BG-9 / BG-11: action cards are played (some cancelled by Sabotage), trade agreements made and paid.
+    expect(cards.played).toBeGreaterThan(0);
+    expect(cards.trades).toBeGreaterThan(0);
+    expect(cards.tradeIncome).toBeGreaterThan(0);
     expect(seized).toBeGreaterThan(0);
     // OR-6.2: leaders board, move and meet their fates; some are captured (captives exist).
     console.log('OR-6.2 leader fates in random play:', leaderMoves, 'moves', JSON.stringify(fates));
