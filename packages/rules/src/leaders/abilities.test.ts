@@ -1,4 +1,5 @@
 import { hexKey, type HexKey } from '@outer-rim/map';
+import { combatModifier } from '../technology/combat.js';
 import { describe, expect, it } from 'vitest';
 import { apply } from '../apply.js';
 import { withHand } from '../cards/testing.js';
@@ -115,11 +116,17 @@ describe('OR-6.2 Admiral', () => {
   }
 
   it('one extra die per space-battle round for the ship carrying it', () => {
-    const { log } = fight(true);
+    const { s: table, log } = fight(true);
+    // Cruisers hit on 8+, less the owner's technologies and abilities (BG-9): the extra die too.
+    const need = (seat: number) => 8 - combatModifier(table, seat, 'cruiser', 'space-battle');
     expect(dice(log).map((d) => d.purpose)).toEqual([
-      expect.stringMatching(/round 1: Cruiser, hit on 8\+$/),
-      expect.stringMatching(/round 1: the Admiral's extra die for its Cruiser, hit on 8\+$/),
-      expect.stringMatching(/round 1: Cruiser, hit on 8\+$/),
+      expect.stringMatching(new RegExp(`round 1: Cruiser, hit on ${String(need(0))}\\+$`)),
+      expect.stringMatching(
+        new RegExp(
+          `round 1: the Admiral's extra die for its Cruiser, hit on ${String(need(0))}\\+$`,
+        ),
+      ),
+      expect.stringMatching(new RegExp(`round 1: Cruiser, hit on ${String(need(1))}\\+$`)),
     ]);
     // The extra die's 8 hit: the defender's Cruiser is gone.
     expect(log.some((e) => e.type === 'units-destroyed' && e.owner === 1)).toBe(true);

@@ -1,3 +1,4 @@
+import { combatModifier } from '../technology/combat.js';
 import type { HexKey } from '@outer-rim/map';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { UNITS } from '../content/units.js';
@@ -34,7 +35,8 @@ export function admiralDice(d: Draft, label: string, owner: Owner, hex: HexKey):
   for (const l of leadersAt(d.s, owner, hex, null)) {
     if (l.type !== 'admiral' || l.ship === undefined) continue;
     if (shipsOfType(d.s, owner, hex, l.ship) === 0) continue;
-    const value = UNITS[l.ship].combat ?? 10;
+    // The extra die is its ship's: the same technologies and abilities modify it (BG-9).
+    const value = (UNITS[l.ship].combat ?? 10) - combatModifier(d.s, owner, l.ship, 'space-battle');
     const rolls = d.roll(
       `${label}: the Admiral's extra die for its ${UNITS[l.ship].name}, hit on ${value}+`,
       C.dieSides,

@@ -45,7 +45,10 @@ export function captiveLegal(t: Table, seat: Seat): Action[] {
   for (const c of t.players[seat]?.captives ?? []) {
     out.push({ type: 'captive', leader: c.leaderId, execute: true });
     t.players.forEach((_, to) => {
-      if (to !== seat) out.push({ type: 'captive', leader: c.leaderId, to });
+      // Back to its owner only where the owner has a planet with its own troops to receive it
+      // (as applyCaptive checks), so that every action offered is accepted.
+      if (to === seat || (to === c.owner && escapePlanet(t, to, '') === null)) return;
+      out.push({ type: 'captive', leader: c.leaderId, to });
     });
   }
   const first = t.players[seat]?.captives[0];
