@@ -80,7 +80,8 @@ describe('BG-9 action-card window', () => {
     expect(c.state.window).toBeUndefined();
     expect(dice(c.events).map((d) => d.purpose)).toEqual([
       `space battle in ${placeName(x, s.galaxy)}, round 1: Dreadnought, hit on 3+`,
-      `space battle in ${placeName(x, s.galaxy)}, round 1: Cruiser, hit on 8+`,
+      // Seat 1 starts with the Hylar V Assault Laser: its Cruisers get +1 (BG-9).
+      `space battle in ${placeName(x, s.galaxy)}, round 1: Cruiser, hit on 7+`,
     ]);
     // "This round" only.
     expect(c.state.cardEffects).toEqual([]);
