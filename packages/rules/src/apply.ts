@@ -1,4 +1,7 @@
 import { ActionSchema, type Action } from './actions/schema.js';
+import { cancelTrade } from './cards/trade.js';
+import { applyWindow, setCardPrompts } from './cards/window.js';
+import { enforceLeaderPlaces } from './leaders/fates.js';
 import { ACTION_DECISION } from './decision.js';
 import { decisions } from './decisions.js';
 import { ruleError, type RuleError } from './errors.js';
@@ -8,6 +11,7 @@ import { applyTurn } from './phases/individual-turns.js';
 import { leaveRoundPhase } from './phases/machine.js';
 import { applyMarket } from './phases/market.js';
 import { applyPlace } from './phases/place-new-units.js';
+import { applyPolitical } from './phases/political.js';
 import { applyPurchase } from './phases/purchase-units.js';
 import { applyTechnology } from './phases/technology.js';
 import { finishGalaxy } from './setup/create-game.js';
@@ -19,6 +23,14 @@ export type ApplyResult =
   { ok: true; state: GameState; events: GameEvent[] } | { ok: false; error: RuleError };
 
 function dispatch(d: Draft, seat: Seat, action: Action): RuleError | null {
+  // BG-9 / BG-11: allowed at any moment, never awaited.
+  if (action.type === 'card-prompts') {
+    setCardPrompts(d, seat, action.ask);
+    return null;
+  }
+  if (action.type === 'cancel-trade') return cancelTrade(d, seat, action.partner);
+  // BG-9: while an action-card window is open, it owns every decision.
+  if (d.s.window !== undefined) return applyWindow(d, seat, action);
   const phase = d.s.phase;
   switch (phase.name) {
     case 'galaxy-building':
@@ -31,6 +43,8 @@ function dispatch(d: Draft, seat: Seat, action: Action): RuleError | null {
       return applyPurchase(d, phase, seat, action);
     case 'individual-turns':
       return applyTurn(d, phase, seat, action);
+    case 'political':
+      return applyPolitical(d, phase, seat, action);
     case 'technology':
       return applyTechnology(d, phase, seat, action);
     case 'place-new-units':
@@ -81,7 +95,7 @@ export function apply(state: GameState, seat: Seat, action: unknown): ApplyResul
       return { ok: false, error: ruleError('GAME_OVER', 'The game is over.') };
     }
     const kind = ACTION_DECISION[parsed.data.type];
-    if (!decisions(state).some((x) => x.seat === seat && x.kind === kind)) {
+    if (kind !== 'any-time' && !decisions(state).some((x) => x.seat === seat && x.kind === kind)) {
       return {
         ok: false,
         error: ruleError('NOT_YOUR_DECISION', 'The game is not waiting for you to do that now.', {
@@ -92,6 +106,8 @@ export function apply(state: GameState, seat: Seat, action: unknown): ApplyResul
     const d = new Draft(state);
     const error = dispatch(d, seat, parsed.data);
     if (error !== null) return { ok: false, error };
+    // OR-6.2: a leader whose ship or troops went by any other way is killed.
+    enforceLeaderPlaces(d);
     settle(d);
     return { ok: true, state: d.finish(), events: d.events };
   } catch (e) {

@@ -17,7 +17,23 @@ export type DecisionKind =
   // Landing (BG-7) is part of the active player's ordinary `turn` decision.
   | 'casualties'
   | 'retreat'
-  | 'invasion';
+  | 'invasion'
+  // BG-8 (politics/): a seat's vote, or the tie-break; OR-6.2 Diplomat's agenda pick;
+  // OR-6.1 Hopes End conversion (owed alongside the vote, answered at any time in the phase).
+  | 'vote'
+  | 'pick-agenda'
+  | 'hopes-end'
+  /** BG-9: play an action card or pass, in an open window. */
+  | 'card'
+  /** BG-11: accept or refuse a Trade Agreement offered to you. */
+  | 'trade'
+  /**
+   * Allowed at any moment, never awaited: the "never ask me" setting (BG-9)
+   * and cancelling a trade agreement (BG-11).
+   */
+  | 'any-time'
+  /** OR-6.2: in the Political phase, a captor hands over or executes its captives. */
+  | 'captive';
 
 export interface Decision {
   seat: Seat;
@@ -53,4 +69,15 @@ export const ACTION_DECISION: Readonly<Record<ActionType, DecisionKind>> = {
   'fight-on': 'retreat',
   land: 'turn',
   'capture-installations': 'invasion',
+  'board-leader': 'turn',
+  'land-leader': 'turn',
+  captive: 'captive',
+  vote: 'vote',
+  'pick-agenda': 'pick-agenda',
+  'hopes-end': 'hopes-end',
+  'play-card': 'card',
+  'pass-card': 'card',
+  'card-prompts': 'any-time',
+  'answer-trade': 'trade',
+  'cancel-trade': 'any-time',
 };

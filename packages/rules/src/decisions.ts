@@ -1,9 +1,11 @@
+import { windowDecisions } from './cards/window.js';
 import type { Decision } from './decision.js';
 import { buildingDecisions } from './setup/galaxy-building.js';
 import { drawDecisions } from './phases/draw-action-cards.js';
 import { turnDecisions } from './phases/individual-turns.js';
 import { marketDecisions } from './phases/market.js';
 import { placeDecisions } from './phases/place-new-units.js';
+import { politicalDecisions } from './phases/political.js';
 import { purchaseDecisions } from './phases/purchase-units.js';
 import { technologyDecisions } from './phases/technology.js';
 import type { Table } from './state/types.js';
@@ -13,6 +15,8 @@ import type { Table } from './state/types.js';
  * only, so a view gives the same answer as the full state.
  */
 export function decisions(t: Table): Decision[] {
+  // BG-9: an open action-card window comes before the phase's own decisions.
+  if (t.window !== undefined) return windowDecisions(t);
   const phase = t.phase;
   switch (phase.name) {
     case 'galaxy-building':
@@ -25,6 +29,8 @@ export function decisions(t: Table): Decision[] {
       return purchaseDecisions(t, phase);
     case 'individual-turns':
       return turnDecisions(t, phase);
+    case 'political':
+      return politicalDecisions(t, phase);
     case 'technology':
       return technologyDecisions(t, phase);
     case 'place-new-units':

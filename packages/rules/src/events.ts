@@ -1,4 +1,5 @@
 import type { Hex, HexKey, RaceId, Side } from '@outer-rim/map';
+import type { CardTarget, WindowTrigger } from './cards/types.js';
 import type { RoundPhase, TurnSegment } from './state/phase.js';
 import type { Owner, Seat, UnitCounts, UnitKind } from './state/types.js';
 
@@ -144,6 +145,75 @@ export type GameEvent =
   | { type: 'invasion-ended'; hex: HexKey; planet: string; winner: Owner | null; reason: string }
   | { type: 'planet-captured'; hex: HexKey; planet: string; from: Owner | null; to: Seat }
   | { type: 'shock-force-promoted'; hex: HexKey; planet: string; owner: Seat; count: number }
-  | { type: 'installations-captured'; hex: HexKey; planet: string; seat: Seat; units: UnitCounts };
+  | { type: 'installations-captured'; hex: HexKey; planet: string; seat: Seat; units: UnitCounts }
+  | {
+      type: 'leader-moved';
+      owner: Seat;
+      leader: string;
+      hex: HexKey;
+      planet?: string;
+      ship?: 'dreadnought' | 'carrier' | 'cruiser';
+    }
+  | {
+      type: 'leader-fate';
+      owner: Seat;
+      leader: string;
+      fate: 'killed' | 'captured' | 'escaped' | 'rescued' | 'handed-over' | 'executed';
+      /** The captor after the event (captured, handed over to another seat than the owner). */
+      by?: Seat;
+      planet?: string;
+      reason: string;
+    }
+  // BG-8 Political phase (politics/). Card ids are instance ids (`revote#2`).
+  | { type: 'political-deck-shuffled'; cards: number }
+  /** `revote`: the law in force that is voted on again. */
+  | { type: 'agenda-revealed'; card: string; revote?: string }
+  /** No card is drawn this round (Council Dissolved). */
+  | { type: 'no-vote'; reason: string }
+  /** The card is set aside unvoted (Revote with no law in force, Veto). */
+  | { type: 'agenda-discarded'; card: string; reason: string }
+  /** OR-6.2: a Diplomat's owner picked the agenda from the top three; the others went back. */
+  | { type: 'agenda-picked'; seat: Seat; card: string }
+  | { type: 'voting-order'; order: Seat[] }
+  | { type: 'vote-cast'; seat: Seat; choice: string; votes: number }
+  | { type: 'tie-broken'; seat: Seat; choice: string }
+  /** `result`: `for` / `against`, or the elected target key (`player:2`, `planet:Jord`, `law:…`). */
+  | {
+      type: 'agenda-resolved';
+      card: string;
+      result: string;
+      passed: boolean;
+      tally: Record<string, number>;
+    }
+  | { type: 'law-enacted'; card: string; expires?: number; elected?: string }
+  | { type: 'law-repealed'; card: string; reason: string }
+  /** BG-8 truces: a fine paid to the bank. */
+  | { type: 'fine-paid'; seat: Seat; amount: number; reason: string }
+  | { type: 'planet-abandoned'; seat: Seat; planet: string; reason: string }
+  | { type: 'units-moved-home'; seat: Seat; from: string; to: string; units: UnitCounts }
+  | { type: 'hand-discarded'; seat: Seat; count: number; reason: string }
+  | { type: 'hopes-end-converted'; seat: Seat; planet: string; cost: number }
+  // BG-9 action cards and BG-11 trade agreements (cards/). A card is public from the moment
+  // it is played; what is in a hand never appears, except to its holder and to a Disclosure's player.
+  | { type: 'card-window-opened'; trigger: WindowTrigger; asked: Seat[] }
+  | { type: 'card-window-closed'; trigger: WindowTrigger }
+  | { type: 'card-played'; seat: Seat; card: string; target?: CardTarget }
+  | { type: 'card-cancelled'; seat: Seat; card: string; by: Seat }
+  | { type: 'card-resolved'; seat: Seat; card: string }
+  | { type: 'card-prompts-set'; seat: Seat; ask: boolean }
+  | { type: 'credits-paid'; from: Seat; to: Seat; amount: number; reason: string }
+  | { type: 'planet-neutral'; hex: HexKey; planet: string; from: Seat; reason: string }
+  /** Disclosure: `seat` sees the hand of `of`; the cards only in `seat`'s view. */
+  | { type: 'hand-revealed'; seat: Seat; of: Seat; cards?: string[] }
+  | { type: 'planet-annexed'; hex: HexKey; planet: string; seat: Seat }
+  | { type: 'ground-forces-shifted'; seat: Seat; from: string; to: string; count: number }
+  | { type: 'fleet-jammed'; hex: HexKey; seat: Seat; by: Seat }
+  | { type: 'trade-proposed'; from: Seat; to: Seat }
+  | { type: 'trade-refused'; from: Seat; to: Seat }
+  | { type: 'trade-agreed'; seats: [Seat, Seat]; card: string }
+  | { type: 'trade-ended'; seats: [Seat, Seat]; reason: string }
+  | { type: 'trade-income'; seat: Seat; partner: Seat; amount: number; total: number }
+  | { type: 'trade-income-stopped'; reason: string }
+  | { type: 'income-changed'; seat: Seat; amount: number; reason: string };
 
 export type EventType = GameEvent['type'];

@@ -91,3 +91,18 @@ export { heuristicBot } from './bots/heuristic-bot.js';
 export { unitCost } from './state/economy.js';
 export { gameOverReason, phaseName, segmentName } from './views/describe.js';
 export { cardName, systemName, techName, tileName } from './views/names.js';
+export { winReasonText } from './phases/progression.js';
+// BG-8 Political phase and OR-6.1 Hopes End (politics/).
+export { agendaOptions, diplomatPicker, hopesEndOwner } from './phases/political.js';
+export { cardOf as politicalCardOf, lawsInForce } from './politics/laws.js';
+export { HOPES_END, MECATOL_REX } from './politics/names.js';
+export { tieDecider, votingOrder } from './politics/vote.js';
+export { choiceName, politicalCardName } from './views/describe.js';
+export type {
+  Ballot,
+  ElectionTarget,
+  LawInForce,
+  PoliticalPhase,
+  PoliticsState,
+  PoliticsView,
+} from './politics/types.js';

@@ -1,9 +1,12 @@
 import type { Action } from './actions/schema.js';
+import { cancelTradeLegal } from './cards/trade.js';
+import { windowLegal } from './cards/window.js';
 import { buildingLegal } from './setup/galaxy-building.js';
 import { drawLegal } from './phases/draw-action-cards.js';
 import { turnLegal } from './phases/individual-turns.js';
 import { marketLegal } from './phases/market.js';
 import { placeLegal } from './phases/place-new-units.js';
+import { politicalLegal } from './phases/political.js';
 import { purchaseLegal } from './phases/purchase-units.js';
 import { technologyLegal } from './phases/technology.js';
 import type { Seat, Table } from './state/types.js';
@@ -18,6 +21,20 @@ import type { Seat, Table } from './state/types.js';
  */
 export function legalActions(t: Table, seat: Seat): Action[] {
   if (!Number.isInteger(seat) || seat < 0 || seat >= t.players.length) return [];
+  if (t.phase.name === 'game-over') return [];
+  // BG-9 / BG-11: the any-time actions (the "never ask me" setting, cancelling an agreement),
+  // offered beside a decision the seat owes (apply accepts them at any moment).
+  const own = phaseLegal(t, seat);
+  if (own.length === 0) return [];
+  const anyTime: Action[] = [
+    ...cancelTradeLegal(t, seat),
+    ...(t.neverAsk.includes(seat) ? [{ type: 'card-prompts', ask: true } as const] : []),
+  ];
+  return [...own, ...anyTime];
+}
+
+function phaseLegal(t: Table, seat: Seat): Action[] {
+  if (t.window !== undefined) return windowLegal(t, seat);
   const phase = t.phase;
   switch (phase.name) {
     case 'galaxy-building':
@@ -30,6 +47,8 @@ export function legalActions(t: Table, seat: Seat): Action[] {
       return purchaseLegal(t, phase, seat);
     case 'individual-turns':
       return turnLegal(t, phase, seat);
+    case 'political':
+      return politicalLegal(t, phase, seat);
     case 'technology':
       return technologyLegal(t, phase, seat);
     case 'place-new-units':

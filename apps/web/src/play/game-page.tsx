@@ -9,6 +9,7 @@ import { routeHref } from '../route';
 import { ConnectionBanner } from '../ui/connection-banner';
 import { InviteLink } from '../ui/invite-link';
 import { SeedBadge } from '../ui/seed-badge';
+import { EndScreen } from './end/end-screen';
 import {
   dismissNotice,
   emptyChat,
@@ -257,23 +258,30 @@ export function GamePage({ gameId }: { gameId: string }) {
           />
         )
       ) : (
-        <Table
-          view={live.view}
-          seq={live.seq}
-          seat={typeof live.viewer === 'number' ? live.viewer : undefined}
-          log={live.log}
-          chat={chat}
-          onAct={onAct}
-          onOpenChannel={(channel) => {
-            setChat((state) => openChannel(state, channel, me));
-          }}
-          onChat={onChat}
-          presence={presence}
-          spectators={
-            live.viewer === 'spectator' || isGameOver(live.view) ? spectatorLines : undefined
-          }
-          onSendSpectator={onSpectatorChat}
-        />
+        <>
+          <EndScreen
+            view={live.view}
+            gameId={gameId}
+            seed={live.seed ?? record?.seed ?? undefined}
+          />
+          <Table
+            view={live.view}
+            seq={live.seq}
+            seat={typeof live.viewer === 'number' ? live.viewer : undefined}
+            log={live.log}
+            chat={chat}
+            onAct={onAct}
+            onOpenChannel={(channel) => {
+              setChat((state) => openChannel(state, channel, me));
+            }}
+            onChat={onChat}
+            presence={presence}
+            spectators={
+              live.viewer === 'spectator' || isGameOver(live.view) ? spectatorLines : undefined
+            }
+            onSendSpectator={onSpectatorChat}
+          />
+        </>
       )}
     </main>
   );

@@ -24,6 +24,8 @@ import { LogPanel } from './log-panel';
 import { PlayersPanel } from './players-panel';
 import { BATTLE_ACTIONS, BattlePanel } from './battle/battle-panel';
 import { MOVE_ACTIONS, useMoveUi } from './movement/move-panel';
+import { LawsPanel, PoliticsPanel } from './politics/politics-panel';
+import { POLITICS_ACTIONS } from './politics/politics';
 import { hexesFor, placeableTiles, placementAt } from './tile-placement';
 import { TilePicker } from './tile-picker';
 
@@ -81,7 +83,10 @@ export function Table({
   const generic = useMemo(
     () =>
       actions.filter(
-        (a) => !BATTLE_ACTIONS.has(a.type) && !(move.active && MOVE_ACTIONS.has(a.type)),
+        (a) =>
+          !BATTLE_ACTIONS.has(a.type) &&
+          !POLITICS_ACTIONS.has(a.type) &&
+          !(move.active && MOVE_ACTIONS.has(a.type)),
       ),
     [actions, move.active],
   );
@@ -162,6 +167,16 @@ export function Table({
             await act(action);
           }}
         />
+        <PoliticsPanel
+          view={view}
+          seat={seat}
+          actions={actions}
+          log={log}
+          busy={busy}
+          onAct={async (action) => {
+            await act(action);
+          }}
+        />
         <DecisionPanel
           decisions={waiting}
           seat={seat}
@@ -178,6 +193,7 @@ export function Table({
           context={wordsContext(view, seat)}
         />
         <PlayersPanel view={view} seat={seat} active={active} presence={presence} />
+        <LawsPanel view={view} />
         <nav class="side-tabs">
           <button
             type="button"

@@ -139,11 +139,94 @@ export const LandSchema = z.object({
   shockForces: amount,
   pds: amount,
   bombard: amount,
+  /** OR-6.2: leaders aboard the lander's ships there who go down with the troops. */
+  leaders: z.array(z.string().min(1).max(80)).max(3).optional(),
 });
 /** OR-6.1: after a won invasion with a surviving Shock Force, take the enemy Spacedock and PDS. */
 export const CaptureInstallationsSchema = z.object({
   type: z.literal('capture-installations'),
   capture: z.boolean(),
+});
+
+// BG-8 Political phase / OR-6.1 Hopes End (politics/).
+/**
+ * BG-8: all of the seat's influence for one side (`for` / `against`), for
+ * one election target (`elect` with exactly one of player / planet / law),
+ * or none at all (`abstain`): votes are never split.
+ */
+export const VoteSchema = z.object({
+  type: z.literal('vote'),
+  ballot: z.enum(['for', 'against', 'abstain', 'elect']),
+  player: seat.optional(),
+  planet: planet.optional(),
+  law: cardId.optional(),
+});
+/** OR-6.2 Diplomat on Mecatol Rex: the agenda chosen from the top three political cards. */
+export const PickAgendaSchema = z.object({ type: z.literal('pick-agenda'), card: cardId });
+/** OR-6.1: pay 1 credit to turn one Ground Force on Hopes End into a Shock Force, or decline. */
+export const HopesEndSchema = z.object({ type: z.literal('hopes-end'), convert: z.boolean() });
+// BG-9 action cards and BG-11 trade agreements (cards/).
+/** What a card is played on; which fields a card needs is its own rule (cards/catalogue.ts). */
+export const CardTargetSchema = z.strictObject({
+  seat: seat.optional(),
+  other: seat.optional(),
+  planet: planet.optional(),
+  to: planet.optional(),
+  hex: hex.optional(),
+  toHex: hex.optional(),
+  unit: z
+    .enum([
+      'dreadnought',
+      'carrier',
+      'cruiser',
+      'fighter',
+      'ground-force',
+      'shock-force',
+      'pds',
+      'spacedock',
+    ])
+    .optional(),
+  count: z.number().int().min(1).max(100).optional(),
+  technology: z.string().min(1).max(80).optional(),
+});
+/** BG-9: play an action card from the hand in the open window (`card` is the instance id). */
+export const PlayCardSchema = z.object({
+  type: z.literal('play-card'),
+  card: cardId,
+  target: CardTargetSchema.optional(),
+});
+/** BG-9: play nothing at this moment of the window. */
+export const PassCardSchema = z.object({ type: z.literal('pass-card') });
+/**
+ * BG-9: the seat's "never ask me about cards I cannot or will not play"
+ * setting (`ask: false`); allowed at any moment, it is part of the game state.
+ */
+export const CardPromptsSchema = z.object({ type: z.literal('card-prompts'), ask: z.boolean() });
+/** BG-11: the named partner accepts or refuses a Trade Agreement. */
+export const AnswerTradeSchema = z.object({ type: z.literal('answer-trade'), accept: z.boolean() });
+/** BG-11: a partner cancels an active agreement (at any time; never one with the Hacan). */
+export const CancelTradeSchema = z.object({ type: z.literal('cancel-trade'), partner: seat });
+
+// OR-6.2 leaders (leaders/).
+const leaderShip = z.enum(['dreadnought', 'carrier', 'cruiser']);
+/** OR-6.2, leaders-board segment: a leader goes aboard a ship (from its planet or another ship). */
+export const BoardLeaderSchema = z.object({
+  type: z.literal('board-leader'),
+  leader: z.string().min(1).max(80),
+  ship: leaderShip,
+});
+/** OR-6.2, Invasion Combat segment: a leader aboard lands on a friendly planet in its system. */
+export const LandLeaderSchema = z.object({
+  type: z.literal('land-leader'),
+  leader: z.string().min(1).max(80),
+  planet,
+});
+/** OR-6.2, Political phase: the captor hands a captive to a seat (its owner too) or executes it. */
+export const CaptiveSchema = z.object({
+  type: z.literal('captive'),
+  leader: z.string().min(1).max(80),
+  to: seat.optional(),
+  execute: z.boolean().optional(),
 });
 
 /** Every action a seat can send, as one discriminated union on `type`. */
@@ -174,6 +257,17 @@ export const ActionSchema = z.discriminatedUnion('type', [
   FightOnSchema,
   LandSchema,
   CaptureInstallationsSchema,
+  BoardLeaderSchema,
+  LandLeaderSchema,
+  CaptiveSchema,
+  VoteSchema,
+  PickAgendaSchema,
+  HopesEndSchema,
+  PlayCardSchema,
+  PassCardSchema,
+  CardPromptsSchema,
+  AnswerTradeSchema,
+  CancelTradeSchema,
 ]);
 
 export type Action = z.infer<typeof ActionSchema>;
@@ -181,5 +275,6 @@ export type ActionType = Action['type'];
 export type ActionOf<T extends ActionType> = Extract<Action, { type: T }>;
 export type Losses = z.infer<typeof LossesSchema>;
 export type Load = z.infer<typeof LoadSchema>;
+export type CardTargetInput = z.infer<typeof CardTargetSchema>;
 export type PurchasableUnit = z.infer<typeof unit>;
 export const PURCHASABLE_UNITS = unit.options;

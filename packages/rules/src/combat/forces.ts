@@ -1,7 +1,10 @@
+import { leadersAfterShipLoss, leadersAfterTroopLoss } from '../leaders/fates.js';
 import { tileById, type HexKey } from '@outer-rim/map';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { RACES } from '../content/races.js';
 import { MINOR_RACE_CASUALTY_ORDER, UNITS, type UnitType } from '../content/units.js';
+import { combatRollBonus } from '../cards/in-force.js';
+import { combatModifier } from '../technology/combat.js';
 import type { Draft } from '../state/draft.js';
 import type { Owner, Table, UnitCounts, UnitGroup, UnitKind } from '../state/types.js';
 
@@ -116,6 +119,32 @@ export function destroy(
       ? { type: 'units-destroyed', hex, owner, units: lost, reason }
       : { type: 'units-destroyed', hex, planet, owner, units: lost, reason },
   );
+  if (d.s.options.leaders) leaderFates(d, hex, planet, owner, reason);
+}
+
+/** OR-6.2: what becomes of leaders aboard the ships or on the planet that took the losses. */
+function leaderFates(
+  d: Draft,
+  hex: HexKey,
+  planet: string | null,
+  owner: Owner,
+  reason: string,
+): void {
+  const phase = d.s.phase;
+  const combat = phase.name === 'individual-turns' ? phase.combat : undefined;
+  if (planet === null) {
+    // Space combat is the battle's rounds; PDS fire before them is "any other occurrence".
+    const b = combat?.battle;
+    const inBattle = b !== undefined && b.hex === hex && b.round > 0;
+    const destroyer = !inBattle ? null : owner === b.attacker ? b.defender : b.attacker;
+    leadersAfterShipLoss(d, owner, hex, inBattle ? destroyer : null, reason);
+    return;
+  }
+  const inv = combat?.invasion;
+  // Bombardment is no invasion combat (OR-6.2: its last casualty kills the leaders there).
+  const inInvasionCombat =
+    inv !== undefined && inv.hex === hex && inv.planet === planet && reason !== 'bombardment';
+  leadersAfterTroopLoss(d, owner, hex, planet, inInvasionCombat, reason);
 }
 
 /**
@@ -131,22 +160,74 @@ export function rollFor(
   owner: Owner,
   units: UnitCounts,
   types: readonly UnitType[],
+  scope: 'space-battle' | 'invasion-combat',
+  opts: RollOptions = {},
 ): { hits: number; rolls: Partial<Record<UnitType, number[]>> } {
   let hits = 0;
+  const bonus = opts.bonus ?? 0;
   const rolls: Partial<Record<UnitType, number[]>> = {};
+  const needs: Partial<Record<UnitType, number>> = {};
   for (const type of types) {
     const count = n(units, type);
-    const value = UNITS[type].combat;
-    if (count === 0 || value === null) continue;
+    const printed = UNITS[type].combat;
+    if (count === 0 || printed === null) continue;
+    // A bonus added to every roll is the same as hitting `bonus` lower (a law such as
+    // Minister of War, Magen Defense Grid's defenders); BG-9 Morale Boost: +1 on the roll
+    // this round, likewise; and the technologies and racial abilities of the owner (BG-9).
+    const value =
+      printed - bonus - combatRollBonus(d.s, owner) - combatModifier(d.s, owner, type, scope);
+    needs[type] = value;
     const name = count === 1 ? UNITS[type].name : pluralName(type);
     const purpose = isMinor(owner)
-      ? `${label}: ${name} of ${ownerLabel(d.s, owner)}, hit on ${value}+`
-      : `${label}: ${name}, hit on ${value}+`;
+      ? `${label}: ${name} of ${ownerLabel(d.s, owner)}, hit on ${value}+${opts.bonusReason ?? ''}`
+      : `${label}: ${name}, hit on ${value}+${opts.bonusReason ?? ''}`;
     const r = rollDice(d, purpose, count, owner);
     rolls[type] = r;
     hits += r.filter((x) => x >= value).length;
   }
+  if (opts.reroll !== undefined) hits += rerollOneMiss(d, label, owner, rolls, needs, opts.reroll);
   return { hits, rolls };
+}
+
+export interface RollOptions {
+  /** Added to every die (a law such as Minister of War); `bonusReason` is shown in the purpose. */
+  bonus?: number;
+  bonusReason?: string;
+  /** Re-roll one missed die, the one most likely to hit (Crown of Thalnos); the reason shown. */
+  reroll?: string;
+}
+
+/**
+ * One missed die rolled again. Which one is our decision (the choice is
+ * automatic, never worse for the owner): the miss of the unit type that
+ * hits most easily. The second roll replaces the first in `rolls`.
+ */
+function rerollOneMiss(
+  d: Draft,
+  label: string,
+  owner: Owner,
+  rolls: Partial<Record<UnitType, number[]>>,
+  needs: Partial<Record<UnitType, number>>,
+  reason: string,
+): number {
+  let best: UnitType | undefined;
+  for (const [type, r] of Object.entries(rolls) as [UnitType, number[]][]) {
+    const need = needs[type] ?? Infinity;
+    if (!r.some((x) => x < need)) continue;
+    if (best === undefined || need < (needs[best] ?? Infinity)) best = type;
+  }
+  if (best === undefined) return 0;
+  const need = needs[best] ?? Infinity;
+  const before = rolls[best] ?? [];
+  const i = before.findIndex((x) => x < need);
+  const [again = 0] = rollDice(
+    d,
+    `${label}: ${reason} re-roll of a ${UNITS[best].name}, hit on ${need}+`,
+    1,
+    owner,
+  );
+  rolls[best] = before.map((x, j) => (j === i ? again : x));
+  return again >= need ? 1 : 0;
 }
 
 export function rollDice(d: Draft, purpose: string, count: number, owner: Owner): number[] {

@@ -97,7 +97,8 @@ describe('BG-7 Invasion Combat', () => {
     expect(dice(r.events).map((d) => d.purpose)).toEqual([
       `bombardment of ${ARC}: Dreadnoughts, hit on 4+`,
       `ground combat on ${ARC}, round 1: Ground Forces, hit on 8+`,
-      `ground combat on ${ARC}, round 1: Ground Force, hit on 8+`,
+      // The Barony of Letnev defends Arc Prime: its Ground Forces get +2 (racial ability).
+      `ground combat on ${ARC}, round 1: Ground Force, hit on 6+`,
     ]);
     expect(captured(r.events)).toEqual([[ARC, 1, 0]]);
     expect(planetUnits(r.state, h, ARC, 0)).toEqual({ 'ground-force': 2 });

@@ -1,7 +1,18 @@
+import { bombardmentPenalty, generalReroll, pdsPenaltyAgainst } from '../leaders/abilities.js';
+import { leadersAfterInvasion } from '../leaders/fates.js';
+import { invadingLeaderProblem, landInvadingLeaders } from '../leaders/windows.js';
 import { tileById, type HexKey } from '@outer-rim/map';
 import type { ActionOf } from '../actions/schema.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
+import { UNITS } from '../content/units.js';
 import { enemyShipsIn, spacedocksOf } from '../state/board.js';
+import { bombardmentBanned } from '../politics/laws.js';
+import { payTruceFine } from '../politics/truce.js';
+import { lawRollOptions } from '../politics/combat.js';
+import { expireEffects } from '../cards/in-force.js';
+import { breakTradeByCombat } from '../cards/trade.js';
+import { openWindow } from '../cards/window.js';
+import { magenGroundBonus } from '../technology/combat.js';
 import type { Draft } from '../state/draft.js';
 import type { Owner, Seat, Table, UnitCounts } from '../state/types.js';
 import {
@@ -11,6 +22,7 @@ import {
   isMinor,
   n,
   planetUnits,
+  pluralName,
   rollDice,
   rollFor,
   shockForcesOnBoard,
@@ -75,6 +87,11 @@ export function landProblem(t: Table, phase: TurnsPhase, seat: Seat, a: Land): s
   if (a.pds > n(space, 'pds')) return 'Not that many PDS aboard.';
   const troops = a.groundForces + a.shockForces;
   if (troops + a.pds + a.bombard === 0) return 'Land something or bombard.';
+  if (a.leaders !== undefined && a.leaders.length > 0) {
+    if (!t.options.leaders) return 'This game is played without leaders.';
+    const leaderProblem = invadingLeaderProblem(t, seat, hex, a.leaders, troops);
+    if (leaderProblem !== null) return leaderProblem;
+  }
   if (planet.owner === seat) {
     if (a.bombard > 0) return 'You do not bombard your own planet.';
     return null;
@@ -82,6 +99,8 @@ export function landProblem(t: Table, phase: TurnsPhase, seat: Seat, a: Land): s
   if (a.pds > 0 && troops === 0)
     return 'PDS land on a planet you do not hold only with Ground Forces.';
   if (a.bombard > 0) {
+    if (bombardmentBanned(t))
+      return 'Unconventional Weapons is in force: Dreadnoughts may not bombard.';
     if (a.bombard > freeDreadnoughts(t, phase, hex, seat)) {
       return 'Not that many Dreadnoughts there that have not bombarded this turn.';
     }
@@ -233,6 +252,8 @@ export function land(d: Draft, seat: Seat, a: Land): void {
   }
   if (total(landed) > 0)
     d.emit({ type: 'units-landed', hex, planet: a.planet, seat, units: landed });
+  // OR-6.2: leaders aboard go down with the troops (checked in landProblem).
+  if (a.leaders !== undefined) landInvadingLeaders(d, seat, hex, a.planet, a.leaders);
   const owner = d.s.planets[a.planet]?.owner ?? null;
   if (owner === seat) return;
   const troops = a.groundForces + a.shockForces;
@@ -242,8 +263,12 @@ export function land(d: Draft, seat: Seat, a: Land): void {
     d.emit({ type: 'planet-captured', hex, planet: a.planet, from: null, to: seat });
     return;
   }
-  if (troops > 0)
+  if (troops > 0) {
     d.emit({ type: 'invasion-started', hex, planet: a.planet, invader: seat, defender: owner });
+    // BG-11: partners who fight each other lose their agreement.
+    breakTradeByCombat(d, seat, owner);
+  }
+  if (typeof owner === 'number') payTruceFine(d, seat);
   setInvasion(d, {
     hex,
     planet: a.planet,
@@ -266,13 +291,25 @@ function defenderOf(t: Table, inv: Invasion): Owner | null {
 function bombardment(d: Draft, inv: Invasion): void {
   const defender = defenderOf(d.s, inv);
   if (defender !== null) {
-    const { hits } = rollFor(
-      d,
-      `bombardment of ${inv.planet}`,
-      inv.invader,
-      { dreadnought: inv.bombard },
-      ['dreadnought'],
-    );
+    // OR-6.2 General: Dreadnoughts bombarding a planet holding an enemy General get -4.
+    const penalty = bombardmentPenalty(d.s, inv.hex, inv.planet, defender);
+    const { hits } =
+      penalty === 0
+        ? rollFor(
+            d,
+            `bombardment of ${inv.planet}`,
+            inv.invader,
+            { dreadnought: inv.bombard },
+            ['dreadnought'],
+            'invasion-combat',
+          )
+        : rollAt(
+            d,
+            `bombardment of ${inv.planet}: ${pluralName('dreadnought')}, hit on ${String((UNITS.dreadnought.combat ?? 10) + penalty)}+ (enemy General -${String(penalty)})`,
+            inv.invader,
+            inv.bombard,
+            (UNITS.dreadnought.combat ?? 10) + penalty,
+          );
     if (hits > 0) {
       d.emit({
         type: 'hits-scored',
@@ -316,13 +353,25 @@ function pdsFire(d: Draft, inv: Invasion): boolean {
     setInvasion(d, { ...inv, step: 'round' });
     return true;
   }
-  const { hits } = rollFor(
-    d,
-    `PDS fire at the forces landing on ${inv.planet}`,
-    defender,
-    { pds },
-    ['pds'],
-  );
+  // OR-6.2 Agent: enemy PDS get -2 against the invasion it joins.
+  const penalty = pdsPenaltyAgainst(d.s, inv.hex, inv.planet, inv.invader);
+  const { hits } =
+    penalty === 0
+      ? rollFor(
+          d,
+          `PDS fire at the forces landing on ${inv.planet}`,
+          defender,
+          { pds },
+          ['pds'],
+          'invasion-combat',
+        )
+      : rollAt(
+          d,
+          `PDS fire at the forces landing on ${inv.planet}: PDS, hit on ${String((UNITS.pds.combat ?? 10) + penalty)}+ (Agent -${String(penalty)})`,
+          defender,
+          pds,
+          (UNITS.pds.combat ?? 10) + penalty,
+        );
   if (hits === 0) {
     setInvasion(d, { ...inv, step: 'round' });
     return true;
@@ -402,8 +451,29 @@ function groundRound(d: Draft, inv: Invasion, defender: Owner): void {
   const types = ['shock-force', 'ground-force'] as const;
   const mine = planetUnits(d.s, inv.hex, inv.planet, inv.invader);
   const theirs = planetUnits(d.s, inv.hex, inv.planet, defender);
-  const a = rollFor(d, label, inv.invader, mine, types);
-  const x = rollFor(d, label, defender, theirs, types);
+  const a = rollFor(
+    d,
+    label,
+    inv.invader,
+    mine,
+    types,
+    'invasion-combat',
+    lawRollOptions(d.s, inv.invader, null),
+  );
+  // BG-9 Magen Defense Grid: the defender's forces get +1 on a planet with its PDS.
+  const planetGroups = d.s.units[inv.hex]?.planets[inv.planet] ?? [];
+  const magen = magenGroundBonus(d.s, defender, planetGroups);
+  const law = lawRollOptions(d.s, defender, null);
+  const x = rollFor(d, label, defender, theirs, types, 'invasion-combat', {
+    ...law,
+    bonus: (law.bonus ?? 0) + magen,
+    ...(magen > 0 ? { bonusReason: `${law.bonusReason ?? ''} (Magen Defense Grid +1)` } : {}),
+  });
+  // BG-9: "this round" cards (Morale Boost) end with the round's rolls.
+  expireEffects(d, 'combat-round');
+  // OR-6.2 General: one re-roll per side per round.
+  a.hits += generalReroll(d, label, inv.invader, inv.hex, inv.planet, a.rolls);
+  x.hits += generalReroll(d, label, defender, inv.hex, inv.planet, x.rolls);
   const aPromote = promotionCandidates(d, inv, inv.invader, a.rolls['ground-force']);
   const xPromote = promotionCandidates(d, inv, defender, x.rolls['ground-force']);
   const reason = `ground combat round ${round}`;
@@ -454,6 +524,8 @@ function conclude(d: Draft, inv: Invasion): void {
     // Landed PDS do not hold a planet alone: they are lost with the invasion.
     destroy(d, inv.hex, inv.planet, inv.invader, { pds: n(mine, 'pds') }, 'the invasion failed');
     const keeper = d.s.planets[inv.planet]?.owner ?? null;
+    if (d.s.options.leaders)
+      leadersAfterInvasion(d, inv.hex, inv.planet, inv.invader, keeper, false);
     endInvasion(
       d,
       inv,
@@ -465,6 +537,17 @@ function conclude(d: Draft, inv: Invasion): void {
   const from = d.s.planets[inv.planet]?.owner ?? null;
   d.setPlanetOwner(inv.planet, inv.invader);
   d.emit({ type: 'planet-captured', hex: inv.hex, planet: inv.planet, from, to: inv.invader });
+  if (d.s.options.leaders) leadersAfterInvasion(d, inv.hex, inv.planet, inv.invader, from, true);
+  // BG-9 Reparations: the loser may answer at once (the window holds the next step).
+  if (typeof from === 'number' && from !== inv.invader) {
+    openWindow(d, {
+      kind: 'planet-taken',
+      hex: inv.hex,
+      planet: inv.planet,
+      from,
+      by: inv.invader,
+    });
+  }
   const installations = othersOn(d.s, inv.hex, inv.planet, inv.invader).some(
     (g) => total(installationsOf(g.units)) > 0,
   );
@@ -512,6 +595,18 @@ export function captureOrDestroy(d: Draft, inv: Invasion, capture: boolean): voi
 
 /** Runs one step of the invasion in progress; false when it waits for a decision. */
 export function stepInvasion(d: Draft, inv: Invasion): boolean {
+  // BG-9: the invasion's card window (Chemical Warfare, Civil Defense), once, before anything is fought.
+  if (inv.cardsAsked === undefined && groundIn(inv.landed) > 0) {
+    setInvasion(d, { ...inv, cardsAsked: 0 });
+    openWindow(d, {
+      kind: 'invasion',
+      hex: inv.hex,
+      planet: inv.planet,
+      invader: inv.invader,
+      defender: inv.defender,
+    });
+    return true;
+  }
   switch (inv.step) {
     case 'bombardment':
       bombardment(d, inv);
@@ -528,8 +623,31 @@ export function stepInvasion(d: Draft, inv: Invasion): boolean {
       const theirs =
         defender === null ? 0 : groundIn(planetUnits(d.s, inv.hex, inv.planet, defender));
       if (mine === 0 || theirs === 0 || defender === null) conclude(d, inv);
-      else groundRound(d, inv, defender);
+      else if (inv.cardsAsked !== inv.round + 1) {
+        // BG-9: before each ground round, its card window (Morale Boost), held once.
+        setInvasion(d, { ...inv, cardsAsked: inv.round + 1 });
+        openWindow(d, {
+          kind: 'ground-round',
+          hex: inv.hex,
+          planet: inv.planet,
+          invader: inv.invader,
+          defender,
+          round: inv.round + 1,
+        });
+      } else groundRound(d, inv, defender);
       return true;
     }
   }
+}
+
+/** Rolls `count` dice that hit at `value`+ (a leader's modifier changed the printed value). */
+function rollAt(
+  d: Draft,
+  purpose: string,
+  owner: Owner,
+  count: number,
+  value: number,
+): { hits: number } {
+  const r = rollDice(d, purpose, count, owner);
+  return { hits: r.filter((x) => x >= value).length };
 }

@@ -1,3 +1,4 @@
+import { oneRoundBattles } from '../politics/laws.js';
 import type { Action, Losses } from '../actions/schema.js';
 import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
@@ -23,6 +24,7 @@ import {
   stepInvasion,
   takeLandingLosses,
 } from './invasion.js';
+import { openWindow } from '../cards/window.js';
 import {
   fightOn,
   fightsAt,
@@ -47,6 +49,8 @@ const MAX_STEPS = 10_000;
 
 export function advance(d: Draft): void {
   for (let i = 0; i < MAX_STEPS; i++) {
+    // BG-9: a step opened an action-card window; the fight resumes when it closes (cards/resume.ts).
+    if (d.s.window !== undefined) return;
     const c = combatOf(turnsOf(d));
     if (c.invasion !== undefined) {
       if (!stepInvasion(d, c.invasion)) return;
@@ -67,6 +71,18 @@ export function advance(d: Draft): void {
 
 /** Entering the Space Battle segment (BG-6): PDS fire and every battle of the turn, in order. */
 export function enterSpaceBattle(d: Draft): void {
+  // BG-9: cards for the whole segment (Into the Breach) come before any PDS fire.
+  const active = turnsOf(d).active;
+  if (
+    fightsAt(d.s, turnsOf(d)).length > 0 &&
+    openWindow(d, { kind: 'space-battle-start', seat: active })
+  )
+    return;
+  startSpaceBattles(d);
+}
+
+/** The segment's fights, queued and run (after its card window, if any). */
+export function startSpaceBattles(d: Draft): void {
   queueFights(d);
   advance(d);
 }
@@ -108,7 +124,9 @@ export function combatDecisions(t: Table, phase: TurnsPhase): Decision[] {
         {
           seat: b.attacker,
           kind: 'retreat',
-          prompt: `Battle in ${placeName(b.hex, t.galaxy)} against ${against}, after round ${String(b.round)}: withdraw or fight on.`,
+          prompt: oneRoundBattles(t)
+            ? `Battle in ${placeName(b.hex, t.galaxy)} against ${against}: Conventions of Nxill — withdraw now.`
+            : `Battle in ${placeName(b.hex, t.galaxy)} against ${against}, after round ${String(b.round)}: withdraw or fight on.`,
         },
       ];
     }
@@ -170,7 +188,8 @@ export function combatLegal(t: Table, phase: TurnsPhase, seat: Seat): Action[] {
     }
     if (b.step === 'retreat' && seat === b.attacker) {
       return [
-        { type: 'fight-on' },
+        // BG-8 Conventions of Nxill: after its one round the attacker must withdraw.
+        ...(oneRoundBattles(t) ? [] : [{ type: 'fight-on' } as const]),
         ...retreatTargets(t, phase, b).map((to): Action => ({ type: 'withdraw', to })),
       ];
     }
@@ -242,6 +261,12 @@ export function applyCombat(
       const b = c.battle;
       if (b?.step !== 'retreat' || b.attacker !== seat) {
         return ruleError('NOT_YOUR_DECISION', 'No withdrawal is offered to you now.');
+      }
+      if (a.type === 'fight-on' && oneRoundBattles(d.s)) {
+        return ruleError(
+          'ILLEGAL_ACTION',
+          'Conventions of Nxill is in force: after one round the attacker withdraws.',
+        );
       }
       if (a.type === 'fight-on') fightOn(d, b);
       else {

@@ -56,7 +56,8 @@ describe('BG-6 Space Battle', () => {
       `space battle in ${placeName(x, s.galaxy)}, round 1: Dreadnought, hit on 4+`,
       `space battle in ${placeName(x, s.galaxy)}, round 1: Cruisers, hit on 8+`,
       `space battle in ${placeName(x, s.galaxy)}, round 1: Carrier, hit on 9+`,
-      `space battle in ${placeName(x, s.galaxy)}, round 1: Cruiser, hit on 8+`,
+      // Seat 1 starts with the Hylar V Assault Laser: its Cruisers get +1 (BG-9).
+      `space battle in ${placeName(x, s.galaxy)}, round 1: Cruiser, hit on 7+`,
     ]);
     expect(ofType(r.events, 'dice-rolled').map((e) => e.seat)).toEqual([0, 0, 1, 1]);
     expect(decisions(r.state).map((d) => [d.seat, d.kind])).toEqual([
@@ -246,7 +247,8 @@ describe('OR-4.1 Nebula: fighters in a space battle', () => {
     expect(dice(r.events).map((d) => d.purpose)).toEqual([
       `space battle in ${placeName(x, s.galaxy)}, round 1: Carrier, hit on 9+`,
       `space battle in ${placeName(x, s.galaxy)}, round 1: Carrier, hit on 9+`,
-      `space battle in ${placeName(x, s.galaxy)}, round 1: Cruiser, hit on 8+`,
+      // Seat 1 starts with the Hylar V Assault Laser: its Cruisers get +1 (BG-9).
+      `space battle in ${placeName(x, s.galaxy)}, round 1: Cruiser, hit on 7+`,
     ]);
     expect(legalActions(r.state, 1)).toContainEqual({
       type: 'choose-casualties',

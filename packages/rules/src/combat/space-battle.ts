@@ -1,4 +1,11 @@
+import { admiralDice } from '../leaders/abilities.js';
+import { leadersFollowShips } from '../leaders/windows.js';
 import { distance, parseHexKey, tileById, type HexKey } from '@outer-rim/map';
+import { payTruceFine } from '../politics/truce.js';
+import { lawRollOptions } from '../politics/combat.js';
+import { expireEffects, inForce } from '../cards/in-force.js';
+import { breakTradeByCombat } from '../cards/trade.js';
+import { openWindow } from '../cards/window.js';
 import type { Draft } from '../state/draft.js';
 import { placeName } from '../views/describe.js';
 import type { Owner, Seat, Table, UnitCounts, UnitKind } from '../state/types.js';
@@ -68,6 +75,9 @@ export function startFight(d: Draft, hex: HexKey, pds: boolean): void {
   const phase = turnsOf(d);
   const defender = shipOwners(d.s, hex).find((o) => o !== phase.active) ?? null;
   d.emit({ type: 'battle-started', hex, attacker: phase.active, defender });
+  if (typeof defender === 'number') payTruceFine(d, phase.active);
+  // BG-11: partners who fight each other lose their agreement.
+  breakTradeByCombat(d, phase.active, defender);
   setBattle(d, {
     hex,
     attacker: phase.active,
@@ -88,7 +98,10 @@ function addOwed(owed: OwedHits[], owner: Owner, hits: number): OwedHits[] {
 function pdsFire(d: Draft, b: SpaceBattle): SpaceBattle {
   const arrivedHere = arrivedHexes(turnsOf(d)).includes(b.hex);
   let owed: OwedHits[] = [];
+  // BG-9 Into the Breach: the enemy PDS stay silent in the battles of this turn.
+  const breach = inForce(d.s, 'into-the-breach', b.attacker);
   for (const p of pdsOn(d.s, b.hex)) {
+    if (breach && p.owner !== b.attacker) continue;
     let target: Owner;
     if (p.owner === b.attacker) {
       if (b.defender === null) continue;
@@ -97,7 +110,14 @@ function pdsFire(d: Draft, b: SpaceBattle): SpaceBattle {
       if (!arrivedHere && b.defender === null) continue;
       target = b.attacker;
     }
-    const { hits } = rollFor(d, `PDS fire from ${p.planet}`, p.owner, { pds: p.pds }, ['pds']);
+    const { hits } = rollFor(
+      d,
+      `PDS fire from ${p.planet}`,
+      p.owner,
+      { pds: p.pds },
+      ['pds'],
+      'space-battle',
+    );
     if (hits > 0) {
       d.emit({
         type: 'hits-scored',
@@ -121,8 +141,29 @@ function battleRound(d: Draft, b: SpaceBattle): SpaceBattle {
   // OR-4.1: Fighters have no combat value in a Nebula (they may still be chosen as casualties).
   const types = isNebula(d.s, b.hex) ? SPACE_SHIPS.filter((k) => k !== 'fighter') : SPACE_SHIPS;
   const label = `space battle in ${placeName(b.hex, d.s.galaxy)}, round ${round}`;
-  const a = rollFor(d, label, b.attacker, spaceUnits(d.s, b.hex, b.attacker), types);
-  const x = rollFor(d, label, defender, spaceUnits(d.s, b.hex, defender), types);
+  const a = rollFor(
+    d,
+    label,
+    b.attacker,
+    spaceUnits(d.s, b.hex, b.attacker),
+    types,
+    'space-battle',
+    lawRollOptions(d.s, b.attacker, round),
+  );
+  // OR-6.2 Admiral: one extra die for the ship carrying it, rolled with its side's dice.
+  a.hits += admiralDice(d, label, b.attacker, b.hex);
+  const x = rollFor(
+    d,
+    label,
+    defender,
+    spaceUnits(d.s, b.hex, defender),
+    types,
+    'space-battle',
+    lawRollOptions(d.s, defender, round),
+  );
+  x.hits += admiralDice(d, label, defender, b.hex);
+  // BG-9: "this round" cards (Morale Boost) end with the round's rolls.
+  expireEffects(d, 'combat-round');
   // The hits are scored in the next step: issue 9 plugs rerolls (a General, OR-6.2) and cards
   // that cancel hits in between the roll and the hits.
   return {
@@ -205,6 +246,7 @@ function afterCasualties(d: Draft, b: SpaceBattle): void {
   else if (b.round === 0) setBattle(d, { ...b, step: 'round', owed: [] });
   else {
     // Issue 9: Skilled Retreat (the defender) and "before a round" cards get their window here.
+    // BG-8 Conventions of Nxill: one round, then the attacker must withdraw (when it can go somewhere).
     const canRetreat = retreatTargets(d.s, turnsOf(d), b).length > 0;
     setBattle(d, { ...b, step: canRetreat ? 'retreat' : 'round', owed: [] });
   }
@@ -219,9 +261,26 @@ export function stepBattle(d: Draft, b: SpaceBattle): boolean {
     case 'pds-fire':
       setBattle(d, pdsFire(d, b));
       return true;
-    case 'round':
+    case 'round': {
+      // BG-9: before each round, its card window (Morale Boost, Skilled Retreat), held once.
+      const next = b.round + 1;
+      if (b.defender !== null && b.cardsAsked !== next) {
+        const asked = { ...b, cardsAsked: next };
+        setBattle(d, asked);
+        const trigger = {
+          kind: 'battle-round' as const,
+          hex: b.hex,
+          attacker: b.attacker,
+          defender: b.defender,
+          round: next,
+        };
+        if (openWindow(d, trigger)) return true;
+        setBattle(d, battleRound(d, asked));
+        return true;
+      }
       setBattle(d, battleRound(d, b));
       return true;
+    }
     case 'hits':
       setBattle(d, scoreHits(d, b));
       return true;
@@ -263,6 +322,7 @@ export function withdraw(d: Draft, b: SpaceBattle, to: HexKey): void {
     d.addUnits(to, null, b.attacker, k, v);
   }
   d.emit({ type: 'fleet-withdrew', hex: b.hex, seat: b.attacker, to, units });
+  if (d.s.options.leaders) leadersFollowShips(d, b.attacker, b.hex, to, units);
   // BG-3: Fighters the Carriers and Spacedocks there cannot hold are lost.
   const there = spaceUnits(d.s, to, b.attacker);
   const over = Math.min(

@@ -60,6 +60,8 @@ export interface SpaceBattle {
   step: BattleStep;
   /** Hits still to be assigned, one entry per owner that owes some. */
   owed: OwedHits[];
+  /** BG-9: the round whose "before a round" card window has been held (it is held once). */
+  cardsAsked?: number;
 }
 
 /**
@@ -90,4 +92,6 @@ export interface Invasion {
   landed: UnitCounts;
   /** PDS hits the invader still has to assign (step `casualties`). */
   owed: number;
+  /** BG-9: the card window last held here: 0 the invasion's, n before ground round n. */
+  cardsAsked?: number;
 }

@@ -117,7 +117,7 @@ const ROWS: readonly Row[] = [
     name: 'In the Silence of Space',
     count: 1,
     timing: ownTurn('movement'),
-    text: "Before your Movement segment: one of your fleets may pass through systems holding other players' ships this turn.",
+    text: "Before your Movement segment: this turn your ships may pass through systems holding other players' ships (they still fight where they stop).",
   },
   {
     id: 'into-the-breach',
@@ -333,7 +333,7 @@ const ROWS: readonly Row[] = [
     count: 13,
     timing: ownTurn('movement'),
     text: 'Before your Movement segment: open a trade agreement with a player who accepts (one per pair of players).',
-    source: 'TI2 count (base-game-facts §3); trade income is not played yet',
+    source: 'TI2 count (base-game-facts §3); BG-11',
   },
 ];
 

@@ -110,7 +110,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
     id: 'BG-9',
     name: 'Technology and action cards',
     status: partly(
-      'technologies are bought, but only their effects on prices, income, influence and card draws apply; action cards are drawn and kept to 7, but none can be played yet',
+      "these technologies are bought but their effect does not apply yet: Integrated Economy, Transit Diodes, Stasis Capsules, Dacxive Animators, Gen Synthesis, X-89 Bacterial Weapon, Shuttle Logistics, Deep Space Cannon, Assault Cannon, Graviton Negator, Strategic Mathematics, and Spatial Jump's jump before the Movement segment (its rift immunity applies)",
     ),
     summary:
       'One technology per Technology phase for 30 credits, following the technology tree; action cards are drawn each round and played for their effects.',
@@ -119,9 +119,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
   {
     id: 'BG-10',
     name: 'Winning',
-    status: partly(
-      'brackets, Imperium Rex, the last player with planets and the round limit are enforced; the browser has no end screen yet',
-    ),
+    status: 'implemented',
     summary:
       'Climb the progression chart one bracket per round (Foundation, Consortium, Dominion, Imperium Rex); reaching Imperium Rex wins, as does being the last player with planets, or the highest bracket at the round limit.',
     readMore: `${BASE_BOOK}; ${NOTES}`,

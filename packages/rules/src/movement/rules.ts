@@ -68,6 +68,11 @@ export function ignoresRifts(t: Table, seat: Seat): boolean {
   );
 }
 
+/** BG-9 In the Silence of Space: this turn the player's ships pass systems holding other players' ships. */
+export function passesShips(t: Table, seat: Seat): boolean {
+  return t.cardEffects.some((e) => e.card === 'in-the-silence-of-space' && e.seat === seat);
+}
+
 /** BG-5: Antimass Deflectors let ships pass through an Asteroid Field (never stop in one). */
 export function passesAsteroids(t: Table, seat: Seat): boolean {
   return effectsOf(t, seat).some(
@@ -78,8 +83,9 @@ export function passesAsteroids(t: Table, seat: Seat): boolean {
 /**
  * A ship type's move value for `seat` from `from`: technologies (XRD
  * Transporter, Type IV Drive) and, for Dreadnoughts, an active Admiral in
- * that system (OR-6.2; leaders do not move yet, so where it stands now is
- * where it stood as the segment began).
+ * that system as the Movement segment began (OR-6.2; recorded in the phase
+ * by leaders/abilities.ts recordAdmirals; without that record, where it
+ * stands now).
  */
 export function moveValue(t: Table, seat: Seat, unit: MovingShip, from?: HexKey): number {
   let n = UNITS[unit].move;
@@ -89,9 +95,11 @@ export function moveValue(t: Table, seat: Seat, unit: MovingShip, from?: HexKey)
   if (
     unit === 'dreadnought' &&
     from !== undefined &&
-    t.players[seat]?.leaders.some(
-      (l) => l.type === 'admiral' && l.status === 'active' && l.hex === from,
-    ) === true
+    (t.phase.name === 'individual-turns' && t.phase.admiralsAt !== undefined
+      ? t.phase.active === seat && t.phase.admiralsAt.includes(from)
+      : t.players[seat]?.leaders.some(
+          (l) => l.type === 'admiral' && l.status === 'active' && l.hex === from,
+        ) === true)
   ) {
     n += RULE_CONSTANTS.admiralDreadnoughtMoveBonus;
   }
@@ -105,6 +113,8 @@ export function moveValue(t: Table, seat: Seat, unit: MovingShip, from?: HexKey)
  */
 export function stopsMovement(t: Table, seat: Seat, key: HexKey): boolean {
   if (!enemyShipsIn(t, key, seat)) return false;
+  // BG-9 In the Silence of Space: other players' ships (and minor races') do not stop the move this turn.
+  if (passesShips(t, seat)) return false;
   if (!t.players[seat]?.technologies.includes('light-wave-deflector')) return true;
   return t.units[key]?.space.some((g) => typeof g.owner !== 'number') === true;
 }

@@ -2,11 +2,15 @@ import type { Action } from '../actions/schema.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
+import { handLimit } from '../politics/laws.js';
 import type { Draft } from '../state/draft.js';
 import { extraActionCardDraws } from '../state/economy.js';
 import type { Seat, Table } from '../state/types.js';
 
-const LIMIT = RULE_CONSTANTS.actionCardHandLimit;
+/** The hand limit now: 7, or 3 under Limits to Individual Power (BG-8). */
+function limitOf(t: Table): number {
+  return handLimit(t, RULE_CONSTANTS.actionCardHandLimit);
+}
 
 /** Hand size as every viewer may know it (a view holds counts, the state the cards). */
 export function handCount(t: Table, seat: Seat): number {
@@ -47,13 +51,15 @@ export function enterDrawActionCards(d: Draft): boolean {
     p.hand = [...p.hand, ...drawn];
     d.emit({ type: 'cards-drawn', seat, count: drawn.length, cards: drawn });
   }
-  const waits = d.s.players.some((p) => p.hand.length > LIMIT);
+  const limit = limitOf(d.s);
+  const waits = d.s.players.some((p) => p.hand.length > limit);
   if (waits) d.s.phase = { name: 'draw-action-cards' };
   return waits;
 }
 
 export function drawDecisions(t: Table): Decision[] {
   const out: Decision[] = [];
+  const LIMIT = limitOf(t);
   for (let seat = 0; seat < t.players.length; seat++) {
     const n = handCount(t, seat);
     if (n > LIMIT) {
@@ -68,7 +74,7 @@ export function drawDecisions(t: Table): Decision[] {
 }
 
 export function drawLegal(t: Table, seat: Seat): Action[] {
-  if (handCount(t, seat) <= LIMIT) return [];
+  if (handCount(t, seat) <= limitOf(t)) return [];
   const hand = t.players[seat]?.hand ?? [];
   return [...new Set(hand)].map((card) => ({ type: 'discard', card }));
 }

@@ -6,7 +6,7 @@ import { createGame } from '../setup/create-game.js';
 import { influenceOf } from '../state/economy.js';
 import { TURN_SEGMENTS } from '../state/phase.js';
 import type { GameState } from '../state/types.js';
-import { advanceTo, mustApply } from '../testing/fixtures.js';
+import { advanceTo, mustApply, passWindows } from '../testing/fixtures.js';
 import { turnOrder } from './turn-order.js';
 
 function turns(seed = 'turns'): GameState {
@@ -58,9 +58,13 @@ describe('BG-2 Individual Turns', () => {
     if (s.phase.name !== 'individual-turns') throw new Error('not in turns');
     const seat = s.phase.active;
     const seen = [s.phase.segment];
-    expect(legalActions(s, seat)).toEqual([{ type: 'end-segment' }, { type: 'end-turn' }]);
+    // OR-6.2: in the leaders-board segment the leaders at home may also go aboard the ships there.
+    const first = legalActions(s, seat);
+    expect(first.slice(-2)).toEqual([{ type: 'end-segment' }, { type: 'end-turn' }]);
+    expect(first.slice(0, -2).every((a) => a.type === 'board-leader')).toBe(true);
     for (let i = 1; i < TURN_SEGMENTS.length; i++) {
-      s = mustApply(s, seat, { type: 'end-segment' });
+      // BG-9: a card window may open as a segment begins; everyone passes here.
+      s = passWindows(mustApply(s, seat, { type: 'end-segment' }));
       if (s.phase.name !== 'individual-turns') throw new Error('left turns');
       seen.push(s.phase.segment);
     }
@@ -78,11 +82,14 @@ describe('BG-2 Individual Turns', () => {
     let s = turns('one-each');
     const order: number[] = [];
     while (s.phase.name === 'individual-turns') {
+      s = passWindows(s);
+      if (s.phase.name !== 'individual-turns') break;
       const active = s.phase.active;
       const other = (active + 1) % 4;
       const r = apply(s, other, { type: 'end-turn' });
       expect(!r.ok && r.error.code).toBe('NOT_YOUR_DECISION');
-      order.push(active);
+      // BG-9: ending the turn may stop at a card window as the Movement segment begins.
+      if (order[order.length - 1] !== active) order.push(active);
       s = mustApply(s, active, { type: 'end-turn' });
     }
     expect(order.slice().sort()).toEqual([0, 1, 2, 3]);

@@ -1,4 +1,5 @@
 import type { Action } from '../actions/schema.js';
+import { expireEffects } from '../cards/in-force.js';
 import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
 import type { Draft } from '../state/draft.js';
@@ -82,6 +83,8 @@ function currentTurn(d: Draft): TurnsPhase {
 
 function endTurn(d: Draft, phase: TurnsPhase): void {
   d.emit({ type: 'turn-ended', seat: phase.active });
+  // BG-9: cards played "this turn" (Flank Speed, Into the Breach) end with it.
+  expireEffects(d, 'turn');
   const done = [...phase.done, phase.active];
   if (!startTurn(d, done, phase.tiebreak)) {
     // Everyone has had a turn; the machine moves on from here.
@@ -109,6 +112,8 @@ function advance(d: Draft, toEnd: boolean): void {
     d.emit({ type: 'segment-started', seat: left.active, segment: next });
     SEGMENT_RULES[next].enter?.(d);
     if (!toEnd) return;
+    // BG-9: an action-card window opened as the segment began; the turn waits for it.
+    if (d.s.window !== undefined) return;
     const entered = currentTurn(d);
     const rules = SEGMENT_RULES[entered.segment];
     if ((rules.blocked?.(d.s, entered) ?? null) !== null) return;

@@ -1,3 +1,6 @@
+import { progressionSuspended } from '../politics/laws.js';
+import { expireEffects } from '../cards/in-force.js';
+import { openWindow } from '../cards/window.js';
 import type { Draft } from '../state/draft.js';
 import { ROUND_PHASES, type RoundPhase } from '../state/phase.js';
 import { enterAssassin, skipAssassin } from './assassin.js';
@@ -27,6 +30,7 @@ interface PhaseStep {
 
 const PHASES: Readonly<Record<RoundPhase, PhaseStep>> = {
   progression: {
+    skip: (d) => (progressionSuspended(d.s) ? 'Council Empowered: only every second round' : null),
     enter: (d) => {
       runProgression(d);
       return false;
@@ -52,6 +56,30 @@ const PHASES: Readonly<Record<RoundPhase, PhaseStep>> = {
 /** A round always waits in Individual Turns, so this bound is never reached in play. */
 const MAX_STEPS = 40;
 
+/**
+ * BG-9: phases whose action cards are played as the phase begins (Purchase
+ * Units: Tax Rebate; Receive Credits: Good Year; ...). Their window opens
+ * before the phase does anything; the phase runs when it closes. The
+ * Political phase opens its own windows at its own steps (politics/:
+ * `{ kind: 'political', step: 'before-draw' | 'before-vote' | 'after-votes' }`).
+ */
+const CARD_PHASES: readonly RoundPhase[] = [
+  'receive-credits',
+  'purchase-units',
+  'receive-trade-income',
+  'technology',
+  'place-new-units',
+];
+
+/** Enters a phase's work; true when the game now waits (in the phase or in the game's end). */
+function runPhase(d: Draft, name: RoundPhase): boolean {
+  const waits = PHASES[name].enter(d);
+  if (d.s.phase.name === 'game-over') return true;
+  if (waits) return true;
+  if (name === 'place-new-units') exitPlaceNewUnits(d);
+  return false;
+}
+
 /** Runs the round from phase `index` until some phase waits or the game ends. */
 export function runFrom(d: Draft, index: number): void {
   let i = index;
@@ -63,24 +91,30 @@ export function runFrom(d: Draft, index: number): void {
         return;
       }
       d.s.round += 1;
+      expireEffects(d, 'round');
       d.emit({ type: 'round-started', round: d.s.round });
       i = 0;
     }
     const name = ROUND_PHASES[i];
     if (name === undefined) return;
+    expireEffects(d, 'phase');
     const step = PHASES[name];
     const reason = step.skip?.(d) ?? null;
     if (reason !== null) {
       d.emit({ type: 'phase-skipped', round: d.s.round, phase: name, reason });
     } else {
       d.emit({ type: 'phase-started', round: d.s.round, phase: name });
-      const waits = step.enter(d);
-      if (d.s.phase.name === 'game-over') return;
-      if (waits) return;
-      if (name === 'place-new-units') exitPlaceNewUnits(d);
+      if (CARD_PHASES.includes(name) && openWindow(d, { kind: 'phase-start', phase: name })) return;
+      if (runPhase(d, name)) return;
     }
     i++;
   }
+}
+
+/** BG-9: the window at the start of `name` has closed; the phase runs now, then the round goes on. */
+export function resumeRoundPhase(d: Draft, name: RoundPhase): void {
+  if (runPhase(d, name)) return;
+  runFrom(d, ROUND_PHASES.indexOf(name) + 1);
 }
 
 /** Called when the phase the game waits in has no decision left: close it and go on. */

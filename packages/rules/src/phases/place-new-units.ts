@@ -5,6 +5,7 @@ import { ruleError, type RuleError } from '../errors.js';
 import type { HexKey } from '@outer-rim/map';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { countIn, enemyShipsIn, planetDef, spacedocksOf } from '../state/board.js';
+import { dockPlacementLimit, placementForbidden } from '../politics/laws.js';
 import type { Draft } from '../state/draft.js';
 import type { PhaseState } from '../state/phase.js';
 import { withCount } from '../state/counts.js';
@@ -20,8 +21,13 @@ import type { Seat, Table, UnitKind } from '../state/types.js';
  */
 type PlacePhase = Extract<PhaseState, { name: 'place-new-units' }>;
 
-function capacityLeft(phase: PlacePhase, planet: string): number {
-  const total = planetDef(planet)?.resources ?? 0;
+/**
+ * Humane Labor (BG-8) lowers every dock's output to 2; Holy Planet of Ixth
+ * lets no new unit appear on the elected planet.
+ */
+function capacityLeft(t: Table, phase: PlacePhase, planet: string): number {
+  if (placementForbidden(t, planet)) return 0;
+  const total = dockPlacementLimit(t, planetDef(planet)?.resources ?? 0);
   return total - (phase.used[planet] ?? 0);
 }
 
@@ -52,7 +58,12 @@ function placementProblem(
   if (!spacedocksOf(t, seat).includes(planet))
     return 'New units appear only at one of your Spacedocks.';
   if (phase.newDocks.includes(planet)) return 'A Spacedock places nothing in the round it arrives.';
-  if (capacityLeft(phase, planet) <= 0)
+  // BG-9 Secret Industrial Agent: that Spacedock places nothing this phase.
+  if (
+    t.cardEffects.some((e) => e.card === 'secret-industrial-agent' && e.target?.planet === planet)
+  )
+    return `A Secret Industrial Agent stops the Spacedock on ${planet} this phase.`;
+  if (capacityLeft(t, phase, planet) <= 0)
     return `The Spacedock on ${planet} has placed all it can this round.`;
   const hex = t.planets[planet]?.hex;
   if (hex === undefined) return 'There is no such planet.';
@@ -176,7 +187,7 @@ export function exitPlaceNewUnits(d: Draft): void {
     const open =
       phase.name === 'place-new-units'
         ? spacedocksOf(d.s, seat).filter(
-            (planet) => !phase.newDocks.includes(planet) && capacityLeft(phase, planet) > 0,
+            (planet) => !phase.newDocks.includes(planet) && capacityLeft(d.s, phase, planet) > 0,
           )
         : [];
     for (const [unit, count] of entries) {

@@ -36,15 +36,18 @@ describe('BG-2 political phase', () => {
     },
   );
 
-  it('passes at once until its BG-8 content exists: nothing happens inside it', () => {
+  it('holds a vote in real play: an agenda is revealed and every seat is asked in turn', () => {
     const { events } = watchRounds(3, 'political-quiet', 'political');
-    expect(
-      eventsInside(
-        events,
-        { name: 'political', type: 'phase-started' },
-        { name: 'draw-action-cards', type: 'phase-started' },
-      ),
-    ).toEqual([[], []]);
+    for (const inside of eventsInside(
+      events,
+      { name: 'political', type: 'phase-started' },
+      { name: 'draw-action-cards', type: 'phase-started' },
+    )) {
+      const types = inside.map((e) => e.type);
+      expect(types).toContain('agenda-revealed');
+      expect(types).toContain('agenda-resolved');
+      expect(types.filter((t) => t === 'vote-cast').length).toBeGreaterThanOrEqual(3);
+    }
   });
 
   it('decides from the number of seats alone', () => {

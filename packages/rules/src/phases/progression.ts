@@ -71,3 +71,17 @@ export function endByRoundLimit(d: Draft): void {
   const shared = second !== undefined && first !== undefined && tiedOnBreaks(d.s, first, second);
   endGame(d, shared ? null : (first ?? null), 'round-limit');
 }
+
+/** BG-10: why a game ended, in words a player reads on the end screen and in the log. */
+export function winReasonText(reason: string): string {
+  switch (reason) {
+    case 'imperium-rex':
+      return 'reached Imperium Rex, the top of the progression chart';
+    case 'last-with-planets':
+      return 'was the last player with planets';
+    case 'round-limit':
+      return 'stood highest on the progression chart when the round limit was reached';
+    default:
+      return reason;
+  }
+}

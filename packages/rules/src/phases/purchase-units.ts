@@ -107,6 +107,34 @@ export function purchaseLegal(t: Table, phase: PurchasePhase, seat: Seat): Actio
   return out;
 }
 
+/** BG-9 Corporate Sponsorship: credits left this phase for Spacedocks and PDS only. */
+function sponsorship(t: Table, seat: Seat): number {
+  let n = 0;
+  for (const e of t.cardEffects)
+    if (e.card === 'corporate-sponsorship' && e.seat === seat) n += e.target?.count ?? 0;
+  return n;
+}
+
+const SPONSORSHIP = 10;
+
+/** Sets the sponsorship credits left (the effect carries them as its count). */
+function setSponsorship(d: Draft, seat: Seat, left: number): void {
+  let rest = Math.max(0, left);
+  d.s.cardEffects = d.s.cardEffects.map((e) => {
+    if (e.card !== 'corporate-sponsorship' || e.seat !== seat) return e;
+    const count = Math.min(rest, SPONSORSHIP);
+    rest -= count;
+    return { ...e, target: { count } };
+  });
+}
+
+function sponsorshipGiven(t: Table, seat: Seat): number {
+  return (
+    t.cardEffects.filter((e) => e.card === 'corporate-sponsorship' && e.seat === seat).length *
+    SPONSORSHIP
+  );
+}
+
 function refundOf(t: Table, seat: Seat): number {
   const p = t.players[seat];
   if (p === undefined) return 0;
@@ -129,7 +157,9 @@ export function applyPurchase(
     case 'purchase': {
       const cost = unitCost(d.s, seat, a.unit);
       if (cost === null) return ruleError('ILLEGAL_ACTION', 'That unit cannot be bought.');
-      const total = cost * a.count;
+      const full = cost * a.count;
+      const sponsored = a.unit === 'pds' ? Math.min(full, sponsorship(d.s, seat)) : 0;
+      const total = full - sponsored;
       if (total > p.credits) {
         return ruleError('ILLEGAL_ACTION', `That costs ${total} credits; you have ${p.credits}.`);
       }
@@ -142,12 +172,14 @@ export function applyPurchase(
       }
       const w = d.player(seat);
       w.credits -= total;
+      if (sponsored > 0) setSponsorship(d, seat, sponsorship(d.s, seat) - sponsored);
       w.purchases = { ...w.purchases, [a.unit]: (w.purchases[a.unit] ?? 0) + a.count };
       d.emit({ type: 'units-purchased', seat, unit: a.unit, count: a.count, cost: total });
       return null;
     }
     case 'purchase-spacedock': {
-      const cost = SPACEDOCK_COST(d.s, seat);
+      const sponsored = Math.min(SPACEDOCK_COST(d.s, seat), sponsorship(d.s, seat));
+      const cost = SPACEDOCK_COST(d.s, seat) - sponsored;
       if (cost > p.credits) {
         return ruleError(
           'ILLEGAL_ACTION',
@@ -162,12 +194,16 @@ export function applyPurchase(
       }
       const w = d.player(seat);
       w.credits -= cost;
+      if (sponsored > 0) setSponsorship(d, seat, sponsorship(d.s, seat) - sponsored);
       w.spacedockOrders = [...w.spacedockOrders, a.planet];
       d.emit({ type: 'spacedock-ordered', seat, planet: a.planet, cost });
       return null;
     }
     case 'cancel-purchases': {
-      const refund = refundOf(d.s, seat);
+      // Sponsorship credits spent go back to the sponsorship, not into the player's purse.
+      const given = sponsorshipGiven(d.s, seat);
+      const refund = refundOf(d.s, seat) - (given - sponsorship(d.s, seat));
+      if (given > 0) setSponsorship(d, seat, given);
       const w = d.player(seat);
       w.credits += refund;
       w.purchases = {};

@@ -1,11 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { skipReceiveTradeIncome } from './receive-trade-income.js';
+import { Draft } from '../state/draft.js';
+import { newGame } from '../testing/fixtures.js';
 import { eventsInside, skipped, watchRounds } from '../testing/round-log.js';
 
 // Whole games played to round 2: generous when the machine is shared with other test runs.
 vi.setConfig({ testTimeout: 60_000 });
 
-const REASON = 'no trade agreements exist yet';
+const REASON = 'no trade agreement is in force';
 
 describe('BG-2 receive trade income phase', () => {
   it.each([2, 3, 5])(
@@ -40,6 +42,6 @@ describe('BG-2 receive trade income phase', () => {
   });
 
   it('gives the same reason the events carry', () => {
-    expect(skipReceiveTradeIncome()).toBe(REASON);
+    expect(skipReceiveTradeIncome(new Draft(newGame(3)))).toBe(REASON);
   });
 });

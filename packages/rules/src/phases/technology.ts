@@ -9,6 +9,7 @@ import {
 } from '../content/technologies.js';
 import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
+import { technologySurcharge } from '../politics/laws.js';
 import type { Draft } from '../state/draft.js';
 import { effectsOf } from '../state/economy.js';
 import type { PhaseState } from '../state/phase.js';
@@ -30,6 +31,16 @@ function owned(t: Table, seat: Seat): TechId[] {
  * owned before the phase began, a `known-technology-cost` (Yssaril).
  */
 function technologyCost(t: Table, phase: TechnologyPhase, seat: Seat, tech: TechDef): number {
+  const genius = t.cardEffects.some((e) => e.card === 'touch-of-genius' && e.seat === seat);
+  const printed = printedOrAbilityCost(t, phase, seat, tech);
+  // BG-8 Technology Tariffs: every technology costs more, whatever the price it starts from.
+  return Math.max(0, printed - (genius ? TOUCH_OF_GENIUS : 0)) + technologySurcharge(t);
+}
+
+/** BG-9 Touch of Genius: the technology costs this much less this phase. */
+const TOUCH_OF_GENIUS = 10;
+
+function printedOrAbilityCost(t: Table, phase: TechnologyPhase, seat: Seat, tech: TechDef): number {
   let cost: number = tech.cost;
   for (const e of effectsOf(t, seat)) {
     if (e.kind === 'technology-cost') {
@@ -46,6 +57,9 @@ function technologyCost(t: Table, phase: TechnologyPhase, seat: Seat, tech: Tech
 function buyable(t: Table, phase: TechnologyPhase, seat: Seat): TechDef[] {
   const p = t.players[seat];
   if (p === undefined) return [];
+  // BG-9 Scientist Assassination: this player buys nothing this phase.
+  if (t.cardEffects.some((e) => e.card === 'scientist-assassination' && e.target?.seat === seat))
+    return [];
   const mine = owned(t, seat);
   return TECHNOLOGIES.filter(
     (tech) =>
@@ -130,8 +144,16 @@ export function applyTechnology(
   const w = d.player(seat);
   w.credits -= cost;
   w.technologies = [...w.technologies, tech.id];
-  // BG-9: one technology per Technology phase, so buying ends this seat's choice.
-  d.s.phase = { ...phase, done: [...phase.done, seat] };
+  // BG-9: one technology per Technology phase, so buying ends this seat's choice
+  // (Technological Breakthrough: a second one, the card's effect used up by the first).
+  const breakthrough = d.s.cardEffects.findIndex(
+    (e) => e.card === 'technological-breakthrough' && e.seat === seat,
+  );
+  if (breakthrough !== -1) {
+    d.s.cardEffects = d.s.cardEffects.filter((_, i) => i !== breakthrough);
+    const again = buyable(d.s, phase, seat).length > 0;
+    d.s.phase = again ? phase : { ...phase, done: [...phase.done, seat] };
+  } else d.s.phase = { ...phase, done: [...phase.done, seat] };
   d.emit({ type: 'technology-bought', seat, technology: tech.id, cost });
   return null;
 }

@@ -13,6 +13,7 @@ import {
 } from '@outer-rim/map';
 import type { Galaxy, RaceId } from '@outer-rim/map';
 import { actionDeck } from '../content/action-cards.js';
+import { cardIdOf } from '../content/deck.js';
 import { RACES } from '../content/races.js';
 import { leadersOf } from '../content/leaders.js';
 import { GameSetupError } from '../errors.js';
@@ -224,6 +225,9 @@ export function createGame(input: GameOptionsInput, seed: string): GameState {
     turnOrder: [],
     winner: null,
     setupEvents: [],
+    neverAsk: [],
+    cardEffects: [],
+    tradeAgreements: [],
   };
   const d = new Draft(base);
   const races = assignRaces(d, options, fixedRaces);
@@ -238,6 +242,7 @@ export function createGame(input: GameOptionsInput, seed: string): GameState {
   d.s.galaxy = imported ?? initialGalaxy(n, options.variant, races);
   placeStartingForces(d);
   d.s.actionDeck = d.rng().shuffle(actionDeck());
+  giveHacanTradeAgreements(d);
   if (options.galaxy.mode === 'map-string') {
     finishGalaxy(d, 'map-string');
   } else {
@@ -251,4 +256,19 @@ export function createGame(input: GameOptionsInput, seed: string): GameState {
   }
   const state = d.finish();
   return { ...state, setupEvents: d.events };
+}
+
+/**
+ * BG-11: the Hacan start with two Trade Agreement cards in hand (their "2
+ * trade agreements"), taken from the shuffled deck, to be played like any other.
+ */
+function giveHacanTradeAgreements(d: Draft): void {
+  d.s.players.forEach((p, seat) => {
+    if (p.race !== 'hacan') return;
+    const cards = d.s.actionDeck.filter((c) => cardIdOf(c) === 'trade-agreement').slice(0, 2);
+    d.s.actionDeck = d.s.actionDeck.filter((c) => !cards.includes(c));
+    d.player(seat).hand = [...p.hand, ...cards];
+    // Which cards they are is public (the race's rule); their ids stay out of the lasting setup log.
+    d.emit({ type: 'cards-drawn', seat, count: cards.length });
+  });
 }

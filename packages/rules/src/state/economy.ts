@@ -3,14 +3,31 @@ import { RACES } from '../content/races.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { techById } from '../content/technologies.js';
 import { UNITS } from '../content/units.js';
+import { unitSurcharge } from '../politics/laws.js';
 import { homeHexKey, planetDef, planetsOf, spacedocksOf } from './board.js';
 import type { Seat, Table, UnitKind } from './types.js';
 
 /** Technology lists are replaced, never edited, so their identity keys this cache. */
 const effectsCache = new WeakMap<readonly string[], { race: string; effects: readonly Effect[] }>();
 
-/** The machine-readable effects that apply to a seat: its race's abilities and its technologies. */
+/** BG-9 Flank Speed: +1 move for every ship this turn. */
+const FLANK_SPEED: Effect = {
+  kind: 'move-modifier',
+  units: ['dreadnought', 'carrier', 'cruiser'],
+  value: 1,
+};
+
+/**
+ * The machine-readable effects that apply to a seat: its race's abilities,
+ * its technologies, and the action cards in force for it (BG-9).
+ */
 export function effectsOf(t: Table, seat: Seat): readonly Effect[] {
+  const base = lastingEffectsOf(t, seat);
+  const flank = t.cardEffects.filter((e) => e.card === 'flank-speed' && e.seat === seat).length;
+  return flank === 0 ? base : [...base, ...Array.from({ length: flank }, () => FLANK_SPEED)];
+}
+
+function lastingEffectsOf(t: Table, seat: Seat): readonly Effect[] {
   const p = t.players[seat];
   if (p === undefined) return [];
   const hit = effectsCache.get(p.technologies);
@@ -95,7 +112,12 @@ export function unitCost(t: Table, seat: Seat, unit: UnitKind): number | null {
   if (base === null) return null;
   let cost = base;
   for (const e of effectsOf(t, seat)) if (e.kind === 'unit-cost' && e.unit === unit) cost = e.cost;
-  return cost;
+  // BG-9 Tax Rebate: every unit bought this phase costs 1 credit less (at least 1).
+  if (t.cardEffects.some((e) => e.card === 'tax-rebate' && e.seat === seat)) {
+    cost = Math.max(1, cost - 1);
+  }
+  // BG-8 Arms Reduction: every unit costs 2 credits more while it is in force.
+  return cost + unitSurcharge(t);
 }
 
 export function extraActionCardDraws(t: Table, seat: Seat): number {

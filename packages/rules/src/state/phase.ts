@@ -1,6 +1,8 @@
+import type { HexKey } from '@outer-rim/map';
 import type { CombatState } from '../combat/types.js';
 import type { TurnSegment } from '../content/timing.js';
 import type { MovementState } from '../movement/types.js';
+import type { PoliticalPhase } from '../politics/types.js';
 import type { Seat } from './types.js';
 
 // BG-2: the phase and segment names (and their order) are shared with the content.
@@ -43,6 +45,11 @@ export type PhaseState =
       movement?: MovementState;
       /** Space Battle / Invasion Combat segment in progress (BG-6, BG-7); see combat/types.ts. */
       combat?: CombatState;
+      /**
+       * OR-6.2: systems where the active player had an Admiral as its Movement
+       * segment began (its Dreadnoughts there move +1 even after it moves on).
+       */
+      admiralsAt?: HexKey[];
     }
   | {
       name: 'technology';
@@ -58,6 +65,8 @@ export type PhaseState =
       /** Spacedocks that arrived this phase and cannot place yet. */
       newDocks: string[];
     }
+  /** BG-8 / OR-6.1: see politics/types.ts. */
+  | PoliticalPhase
   | { name: 'game-over'; reason: string };
 
 export type PhaseName = PhaseState['name'];

@@ -1,15 +1,19 @@
 import type { Galaxy, HexKey, RaceId } from '@outer-rim/map';
 import type { UnitType } from '../content/units.js';
+import type { CardEffect, CardWindow, TradeAgreement } from '../cards/types.js';
 import type { GameEvent } from '../events.js';
 import type { GameOptions } from '../options.js';
 import type { PrngState } from '../prng/prng.js';
+import type { PoliticsState, PoliticsView } from '../politics/types.js';
 import type { PhaseState } from './phase.js';
 
 /**
  * The shape of a stored GameState. 2: a turn's segments carry their own
- * state (movement, combat); `migrateState` brings older snapshots up.
+ * state (movement, combat). 3: action-card windows, card effects in force,
+ * "never ask me" seats and trade agreements (BG-9, BG-11), and whatever
+ * else issue 9 adds. `migrateState` brings older snapshots up.
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** 0-based seat index. */
 export type Seat = number;
@@ -50,6 +54,13 @@ export interface LeaderState {
   /** Where an active leader stands (OR-6.2: on a friendly planet or aboard a ship). */
   hex?: HexKey;
   planet?: string;
+  /**
+   * Aboard a ship of this type at `hex` (no `planet`). Ships are counts, not
+   * pieces (issue 8), so a leader knows its ship only by type: it is aboard
+   * the last ship of that type its owner has there, and dies (or is taken)
+   * only when that type is wiped out in the system (OR-6.2, leaders/README).
+   */
+  ship?: 'dreadnought' | 'carrier' | 'cruiser';
   /** Seat holding it captive. */
   captor?: Seat;
 }
@@ -106,11 +117,23 @@ export interface GameState {
   actionDiscard: string[];
   /** Galaxy tiles neither dealt nor placed (the set-aside tile of 8 players); hidden. */
   tileStock: string[];
+  /** OR-6.2: captors that have finished the captives step of this round's Political phase. */
+  captivesDone?: { round: number; seats: Seat[] };
   /** Order of the current or last Individual Turns phase. */
   turnOrder: Seat[];
   winner: Seat | null;
   /** What happened inside createGame (dice, tiles, minor races), cut per viewer in views. */
   setupEvents: GameEvent[];
+  /** BG-8: the political deck, its discards and the laws in force; absent until the first Political phase. */
+  politics?: PoliticsState;
+  /** BG-9: the action-card window the game waits in, if any (cards/types.ts). */
+  window?: CardWindow;
+  /** BG-9: seats that chose "never ask me about cards": no window waits for them. */
+  neverAsk: Seat[];
+  /** BG-9: effects of resolved cards still in force. */
+  cardEffects: CardEffect[];
+  /** BG-11: active trade agreements (their cards lie face up). */
+  tradeAgreements: TradeAgreement[];
 }
 
 export interface PlayerView extends PlayerPublic {
@@ -122,8 +145,13 @@ export interface PlayerView extends PlayerPublic {
 }
 
 /** A GameState with every secret of other seats and of the bank removed. */
-export interface GameView extends Omit<GameState, 'prng' | 'players' | 'actionDeck' | 'tileStock'> {
+export interface GameView extends Omit<
+  GameState,
+  'prng' | 'players' | 'actionDeck' | 'tileStock' | 'politics'
+> {
   viewer: Viewer;
+  /** BG-8: the political deck's order is hidden; its size is not. */
+  politics?: PoliticsView;
   players: PlayerView[];
   actionDeckCount: number;
   tileStockCount: number;

@@ -19,7 +19,14 @@ export function turnOf(
 ): GameState {
   const s = advanceTo(newGame(players, { leaders: false, ...extra }, 'combat'), 'individual-turns');
   if (s.phase.name !== 'individual-turns') throw new Error('not in individual turns');
-  return { ...s, phase: { ...s.phase, active: seat, segment, done: [] } };
+  // No action cards in hand: a board for the rules of a segment, without BG-9 windows in the way.
+  // Card tests hand out the cards they need (cards/testing.ts).
+  return {
+    ...s,
+    actionDiscard: [...s.actionDiscard, ...s.players.flatMap((p) => p.hand)],
+    players: s.players.map((p) => ({ ...p, hand: [] })),
+    phase: { ...s.phase, active: seat, segment, done: [] },
+  };
 }
 
 /** Sets `owner`'s units in a system's space (`planet` null) or on a planet, replacing what it had. */

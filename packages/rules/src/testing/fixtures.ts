@@ -18,7 +18,15 @@ export function options(players: number, extra: Partial<GameOptionsInput> = {}):
 export function passAction(state: GameState, seat: Seat): Action | undefined {
   const legal = legalActions(state, seat);
   const closing = legal.find((a) =>
-    ['end-market', 'end-purchase', 'end-turn', 'pass-technology', 'end-placement'].includes(a.type),
+    [
+      'end-market',
+      'end-purchase',
+      'end-turn',
+      'pass-technology',
+      'end-placement',
+      'pass-card',
+      'answer-trade',
+    ].includes(a.type),
   );
   return closing ?? legal[0];
 }
@@ -33,7 +41,8 @@ export function mustApply(state: GameState, seat: Seat, action: unknown): GameSt
 export function advanceTo(state: GameState, phase: PhaseName, limit = 500): GameState {
   let s = state;
   for (let i = 0; i < limit; i++) {
-    if (s.phase.name === phase) return s;
+    // A card window opened as the phase began (BG-9) is passed: the caller wants the phase itself.
+    if (s.phase.name === phase) return passWindows(s);
     const d = decisions(s)[0];
     if (d === undefined) throw new Error(`stuck in ${s.phase.name}`);
     const a = passAction(s, d.seat);
@@ -69,4 +78,19 @@ export function withPlayer(
     ...state,
     players: state.players.map((p, i) => (i === seat ? { ...p, ...patch } : p)),
   };
+}
+
+/** BG-9: every seat asked in the open action-card window passes, until no window is open. */
+export function passWindows(state: GameState): GameState {
+  let s = state;
+  for (let i = 0; i < 200 && s.window !== undefined; i++) {
+    const d = decisions(s)[0];
+    if (d === undefined) break;
+    s = mustApply(
+      s,
+      d.seat,
+      d.kind === 'trade' ? { type: 'answer-trade', accept: false } : { type: 'pass-card' },
+    );
+  }
+  return s;
 }

@@ -1,7 +1,14 @@
-import { tileById } from '@outer-rim/map';
+import { winReasonText } from '../phases/progression.js';
+import { leaderName } from '../leaders/names.js';
+import { hexKey, tileById } from '@outer-rim/map';
 import type { Galaxy, HexKey } from '@outer-rim/map';
+import { actionCardById } from '../content/action-cards.js';
+import { cardIdOf } from '../content/deck.js';
 import { RACES } from '../content/races.js';
 import { UNITS } from '../content/units.js';
+import { politicalCardById } from '../content/political-cards.js';
+import { techById } from '../content/technologies.js';
+import type { CardTarget, WindowTrigger } from '../cards/types.js';
 import type { GameEvent } from '../events.js';
 import type { TurnSegment } from '../state/phase.js';
 import type { Owner, UnitCounts, UnitKind } from '../state/types.js';
@@ -27,6 +34,29 @@ const PHASE_NAMES: Readonly<Record<string, string>> = {
   technology: 'Technology',
   'place-new-units': 'Place New Units',
 };
+
+/** A political card instance by its name (`revote#2` → "Revote"). */
+export function politicalCardName(instance: string): string {
+  return politicalCardById(cardIdOf(instance))?.name ?? 'an unknown political card';
+}
+
+/** A vote's choice in plain words: for, against, a player, a planet or a law. */
+export function choiceName(choice: string, names: readonly string[] = []): string {
+  const [kind, ...rest] = choice.split(':');
+  const target = rest.join(':');
+  switch (kind) {
+    case 'player': {
+      const seat = Number(target);
+      return names[seat] ?? `Seat ${seat + 1}`;
+    }
+    case 'planet':
+      return target;
+    case 'law':
+      return politicalCardName(target);
+    default:
+      return choice;
+  }
+}
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -95,6 +125,30 @@ export function unitList(units: UnitCounts): string {
     .map(([u, n]) => unitName(u, n));
   if (parts.length <= 1) return parts[0] ?? 'nothing';
   return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1] ?? ''}`;
+}
+
+function describeLeaderFate(
+  e: Extract<GameEvent, { type: 'leader-fate' }>,
+  who: (seat: number) => string,
+): string {
+  const name = leaderName(e.leader);
+  const Name = name.charAt(0).toUpperCase() + name.slice(1);
+  switch (e.fate) {
+    case 'killed':
+      return `${Name} (${who(e.owner)}) is killed (${e.reason}).`;
+    case 'captured':
+      return `${Name} (${who(e.owner)}) is captured by ${e.by === undefined ? 'the enemy' : who(e.by)} (${e.reason}).`;
+    case 'escaped':
+      return `${Name} (${who(e.owner)}) escapes to ${e.planet ?? 'another planet'} (${e.reason}).`;
+    case 'rescued':
+      return `${Name} is rescued by ${who(e.owner)}${e.planet === undefined ? '' : ` onto ${e.planet}`} (${e.reason}).`;
+    case 'handed-over':
+      return e.by === undefined
+        ? `${Name} is released to ${who(e.owner)} (${e.reason}).`
+        : `${Name} (${who(e.owner)}) is handed over to ${who(e.by)} (${e.reason}).`;
+    case 'executed':
+      return `${Name} (${who(e.owner)}) is executed (${e.reason}).`;
+  }
 }
 
 /**
@@ -241,9 +295,141 @@ export function describeEvent(
       return `${who(e.owner)}: ${e.count === 1 ? 'a Ground Force becomes a Shock Force' : `${e.count} Ground Forces become Shock Forces`} on ${e.planet}.`;
     case 'installations-captured':
       return `${who(e.seat)}'s Shock Forces capture ${unitList(e.units)} on ${e.planet}.`;
+    case 'leader-moved':
+      return `${who(e.owner)} moves ${leaderName(e.leader)} ${e.planet === undefined ? `aboard a ${e.ship === undefined ? 'ship' : UNITS[e.ship].name}` : `onto ${e.planet}`} in ${place(e.hex)}.`;
+    case 'leader-fate':
+      return describeLeaderFate(e, who);
+    case 'political-deck-shuffled':
+      return `The political deck of ${plural(e.cards, 'card')} is shuffled.`;
+    case 'agenda-revealed':
+      return e.revote === undefined
+        ? `The agenda: ${politicalCardName(e.card)}.`
+        : `Revote: ${politicalCardName(e.revote)} is voted on again.`;
+    case 'no-vote':
+      return `There is no vote this round (${e.reason}).`;
+    case 'agenda-discarded':
+      return `${politicalCardName(e.card)} is set aside: ${e.reason}.`;
+    case 'agenda-picked':
+      return `${who(e.seat)}'s Diplomat on Mecatol Rex picks ${politicalCardName(e.card)} as the agenda.`;
+    case 'voting-order':
+      return `Voting order: ${e.order.map(who).join(', ')}.`;
+    case 'vote-cast':
+      return e.choice === 'abstain'
+        ? `${who(e.seat)} abstains.`
+        : `${who(e.seat)} casts ${plural(e.votes, 'vote')} ${e.choice === 'for' || e.choice === 'against' ? e.choice : `for ${choiceName(e.choice, names)}`}.`;
+    case 'tie-broken':
+      return `${who(e.seat)} breaks the tie: ${choiceName(e.choice, names)}.`;
+    case 'agenda-resolved':
+      return e.result === 'for' || e.result === 'against'
+        ? `${politicalCardName(e.card)} ${e.passed ? 'passes' : 'fails'}.`
+        : `${politicalCardName(e.card)}: ${choiceName(e.result, names)} is elected.`;
+    case 'law-enacted':
+      return `${politicalCardName(e.card)} is now in force${e.elected === undefined ? '' : ` for ${choiceName(e.elected, names)}`}${e.expires === undefined ? '' : ` until round ${e.expires}`}.`;
+    case 'law-repealed':
+      return `${politicalCardName(e.card)} leaves play: ${e.reason}.`;
+    case 'fine-paid':
+      return `${who(e.seat)} pays a fine of ${plural(e.amount, 'credit')} (${e.reason}).`;
+    case 'planet-abandoned':
+      return `${who(e.seat)} gives up ${e.planet} (${e.reason}).`;
+    case 'units-moved-home':
+      return `${who(e.seat)}'s ${unitList(e.units)} go from ${e.from} home to ${e.to}.`;
+    case 'hand-discarded':
+      return `${who(e.seat)} discards ${plural(e.count, 'action card')} (${e.reason}).`;
+    case 'hopes-end-converted':
+      return `${who(e.seat)} pays ${plural(e.cost, 'credit')}: a Ground Force on ${e.planet} becomes a Shock Force.`;
+    case 'card-window-opened':
+      return `Action cards may be played now (${cardMoment(e.trigger, who, place)}).`;
+    case 'card-window-closed':
+      return 'No more action cards are played at this moment.';
+    case 'card-played':
+      return `${who(e.seat)} plays ${cardName(e.card)}${targetWords(e.target, who, place)}.`;
+    case 'card-cancelled':
+      return `${who(e.by)}'s Sabotage cancels ${who(e.seat)}'s ${cardName(e.card)}.`;
+    case 'card-resolved':
+      return `${who(e.seat)}'s ${cardName(e.card)} takes effect.`;
+    case 'card-prompts-set':
+      return e.ask
+        ? `${who(e.seat)} wants to be asked about action cards again.`
+        : `${who(e.seat)} asks not to be asked about action cards.`;
+    case 'credits-paid':
+      return `${who(e.from)} pays ${who(e.to)} ${plural(e.amount, 'credit')} (${e.reason}).`;
+    case 'planet-neutral':
+      return `${e.planet} breaks away from ${who(e.from)} and becomes neutral (${e.reason}).`;
+    case 'hand-revealed':
+      return e.cards === undefined
+        ? `${who(e.seat)} looks at ${who(e.of)}'s action cards.`
+        : `${who(e.seat)} looks at ${who(e.of)}'s action cards: ${e.cards.length === 0 ? 'none' : e.cards.map(cardName).join(', ')}.`;
+    case 'planet-annexed':
+      return `${who(e.seat)} annexes ${e.planet}.`;
+    case 'ground-forces-shifted':
+      return `${who(e.seat)} moves ${unitName('ground-force', e.count)} from ${e.from} to ${e.to}.`;
+    case 'fleet-jammed':
+      return `${who(e.by)} jams the signals of ${who(e.seat)}'s fleet in ${place(e.hex)}: it may not move this turn.`;
+    case 'trade-proposed':
+      return `${who(e.from)} offers ${who(e.to)} a trade agreement.`;
+    case 'trade-refused':
+      return `${who(e.to)} refuses the trade agreement of ${who(e.from)}.`;
+    case 'trade-agreed':
+      return `${who(e.seats[0])} and ${who(e.seats[1])} are now trade partners.`;
+    case 'trade-ended':
+      return `The trade agreement of ${who(e.seats[0])} and ${who(e.seats[1])} ends: ${e.reason}.`;
+    case 'trade-income':
+      return `${who(e.seat)} receives ${plural(e.amount, 'credit')} of trade income from the agreement with ${who(e.partner)} (now ${e.total}).`;
+    case 'trade-income-stopped':
+      return `No trade agreement pays income this phase (${e.reason}).`;
+    case 'income-changed':
+      return `${who(e.seat)}'s income changes by ${e.amount} (${e.reason}).`;
     case 'game-over':
+      // BG-10: the reason in words; a shared victory is a tie on every tie-break.
       return e.winner === null
-        ? `The game is over (${gameOverReason(e.reason)}): shared victory.`
-        : `The game is over (${gameOverReason(e.reason)}): ${who(e.winner)} wins.`;
+        ? `The game is over: a shared victory, tied on every tie-break (${winReasonText(e.reason)}).`
+        : `The game is over. ${who(e.winner)} wins: ${who(e.winner)} ${winReasonText(e.reason)}.`;
   }
+}
+
+function cardMoment(
+  tr: WindowTrigger,
+  who: (seat: number) => string,
+  place: (hex: HexKey) => string,
+): string {
+  switch (tr.kind) {
+    case 'phase-start':
+      return `start of the ${PHASE_NAMES[tr.phase] ?? tr.phase} phase`;
+    case 'movement-start':
+      return `before ${who(tr.seat)}'s Movement segment`;
+    case 'space-battle-start':
+      return `${who(tr.seat)}'s Space Battle segment`;
+    case 'battle-round':
+      return `before round ${tr.round} of the battle in ${place(tr.hex)}`;
+    case 'invasion':
+      return `the invasion of ${tr.planet}`;
+    case 'ground-round':
+      return `before round ${tr.round} of ground combat on ${tr.planet}`;
+    case 'planet-taken':
+      return `${who(tr.by)} has taken ${tr.planet} from ${who(tr.from)}`;
+    case 'political-card':
+      return 'the political card just revealed';
+    case 'political':
+      return `Political phase, ${tr.step.replace(/-/g, ' ')}`;
+  }
+}
+
+function targetWords(
+  t: CardTarget | undefined,
+  who: (seat: number) => string,
+  place: (hex: HexKey) => string,
+): string {
+  if (t === undefined) return '';
+  const parts: string[] = [];
+  if (t.seat !== undefined) parts.push(who(t.seat));
+  if (t.other !== undefined) parts.push(who(t.other));
+  if (t.count !== undefined && t.unit === undefined)
+    parts.push(`${t.count} Ground Force${t.count === 1 ? '' : 's'}`);
+  if (t.unit !== undefined) parts.push(`a ${UNITS[t.unit].name}`);
+  if (t.planet !== undefined) parts.push(t.to === undefined ? t.planet : `from ${t.planet}`);
+  if (t.to !== undefined) parts.push(`to ${t.to}`);
+  if (t.hex !== undefined) parts.push(`in ${place(t.hex)}`);
+  if (t.toHex !== undefined) parts.push(`to ${place(t.toHex)}`);
+  if (t.technology !== undefined) parts.push(techById(t.technology)?.name ?? 'a technology');
+  return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
 }

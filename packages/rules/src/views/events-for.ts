@@ -19,6 +19,12 @@ export function eventFor(e: GameEvent, viewer: Viewer): GameEvent {
       const { cards: _cards, ...rest } = e;
       return rest;
     }
+    case 'hand-revealed': {
+      // BG-9 Disclosure: only its player sees the cards.
+      if (e.seat === viewer || e.cards === undefined) return e;
+      const { cards: _cards, ...rest } = e;
+      return rest;
+    }
     default:
       return e;
   }

@@ -25,6 +25,8 @@ export function tileName(tileId: string): string {
 
 /** `sabotage#2` → "Sabotage". */
 export function cardName(instanceId: string): string {
+  // A leader's Agent stands in for a Sabotage card (OR-6.2); it has no card id.
+  if (instanceId.startsWith('agent:')) return 'an Agent sacrificed as a Sabotage';
   const id = cardIdOf(instanceId);
   return actionCardById(id)?.name ?? words(id);
 }

@@ -1,5 +1,12 @@
 import type { GameState, GameView, PlayerView, Viewer } from '../state/types.js';
+import type { PoliticalPhase } from '../politics/types.js';
 import { eventsFor } from './events-for.js';
+
+/** OR-6.2: only the Diplomat's owner sees the three cards it picks the agenda from. */
+function politicalPhaseFor(phase: PoliticalPhase, viewer: Viewer): PoliticalPhase {
+  if (phase.choices === undefined || phase.picker === viewer) return phase;
+  return { ...phase, choices: phase.choices.map(() => 'hidden') };
+}
 
 /**
  * What `viewer` may know: the state with the secrets cut out. Other seats'
@@ -14,14 +21,18 @@ export function view(state: GameState, viewer: Viewer): GameView {
     return seat === viewer ? { ...base, hand, dealtTiles } : base;
   });
   const phase =
-    state.phase.name === 'market'
-      ? {
-          ...state.phase,
-          offers: state.phase.offers.map((o) =>
-            o.from === viewer || o.to === viewer ? o : { ...o, cards: o.cards.map(() => 'hidden') },
-          ),
-        }
-      : state.phase;
+    state.phase.name === 'political'
+      ? politicalPhaseFor(state.phase, viewer)
+      : state.phase.name === 'market'
+        ? {
+            ...state.phase,
+            offers: state.phase.offers.map((o) =>
+              o.from === viewer || o.to === viewer
+                ? o
+                : { ...o, cards: o.cards.map(() => 'hidden') },
+            ),
+          }
+        : state.phase;
   const {
     prng: _prng,
     actionDeck,
@@ -29,10 +40,21 @@ export function view(state: GameState, viewer: Viewer): GameView {
     players: _players,
     phase: _phase,
     setupEvents,
+    politics,
     ...rest
   } = state;
   return {
     ...rest,
+    // BG-8: the political deck's order is hidden from everyone.
+    ...(politics === undefined
+      ? {}
+      : {
+          politics: {
+            deckCount: politics.deck.length,
+            discard: politics.discard,
+            laws: politics.laws,
+          },
+        }),
     phase,
     viewer,
     players,

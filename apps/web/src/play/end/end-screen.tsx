@@ -1,0 +1,69 @@
+import { winReasonText, type GameView } from '@outer-rim/rules';
+import { routeHref } from '../../route';
+import { playerSummaries } from '../player-summary';
+
+/**
+ * BG-10: the game is over. Names the winner and why in words, shows the
+ * final standing (bracket, planets, resources, influence) of every player,
+ * the seed that is now revealed, and links to the replay.
+ */
+export function EndScreen({
+  view,
+  gameId,
+  seed,
+}: {
+  view: GameView;
+  gameId: string;
+  seed: string | undefined;
+}) {
+  const phase = view.phase;
+  if (phase.name !== 'game-over') return null;
+  const rows = playerSummaries(view);
+  const winner = view.winner === null ? undefined : rows[view.winner];
+  const why = winReasonText(phase.reason);
+  return (
+    <section class="end-screen" data-testid="end-screen" aria-label="The game is over">
+      <h2>The game is over</h2>
+      <p class="end-winner" data-testid="end-winner">
+        {winner === undefined
+          ? `A shared victory: the players at the top tied on every tie-break (${why}).`
+          : `${winner.name} (${winner.race}) wins: ${winner.name} ${why}.`}
+      </p>
+      <p>After {view.round === 1 ? '1 round' : `${String(view.round)} rounds`}.</p>
+      <table class="end-standing">
+        <thead>
+          <tr>
+            <th scope="col">Player</th>
+            <th scope="col">Bracket</th>
+            <th scope="col">Planets</th>
+            <th scope="col">Resources</th>
+            <th scope="col">Influence</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.seat} class={r.seat === view.winner ? 'end-first' : undefined}>
+              <th scope="row">
+                {r.name} <span class="muted">({r.race})</span>
+              </th>
+              <td>{r.bracket}</td>
+              <td>{r.planets}</td>
+              <td>{r.resources}</td>
+              <td>{r.influence}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        {seed === undefined ? (
+          'The seed is being revealed…'
+        ) : (
+          <>
+            Seed, now revealed: <code data-testid="end-seed">{seed}</code>
+          </>
+        )}{' '}
+        <a href={routeHref({ page: 'replay', gameId })}>Watch the replay</a>
+      </p>
+    </section>
+  );
+}

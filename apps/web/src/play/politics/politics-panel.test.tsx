@@ -1,0 +1,127 @@
+// @vitest-environment happy-dom
+import { apply, legalActions, view, type Action, type GameState } from '@outer-rim/rules';
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  councilTable,
+  openCouncil,
+  withLaw,
+} from '../../../../../packages/rules/src/testing/politics.js';
+import { LawsPanel, PoliticsPanel } from './politics-panel';
+
+const root = () => document.body.appendChild(document.createElement('div'));
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+function named(s: GameState): GameState {
+  return {
+    ...s,
+    players: s.players.map((p, i) => ({ ...p, name: ['Ann', 'Bo', 'Cy'][i] ?? p.name })),
+  };
+}
+
+function must(s: GameState, seat: number, a: Action): GameState {
+  const r = apply(s, seat, a);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.state;
+}
+
+describe('BG-8 politics panel', () => {
+  it('shows the agenda by name and text, the voting order with influence, and sends the vote clicked', async () => {
+    const { state } = openCouncil(named(councilTable()), ['free-trade#1']);
+    const v = view(state, 1);
+    const sent: Action[] = [];
+    const el = root();
+    render(
+      <PoliticsPanel
+        view={v}
+        seat={1}
+        actions={legalActions(v, 1)}
+        log={[]}
+        busy={false}
+        onAct={(a) => {
+          sent.push(a);
+          return Promise.resolve();
+        }}
+      />,
+      el,
+    );
+    expect(el.querySelector('.agenda-name')?.textContent).toBe('Free Trade');
+    expect(el.querySelector('.agenda-text')?.textContent).toContain('+5 credits');
+    const rows = [...el.querySelectorAll('[data-testid=voting-order] tbody tr')].map((tr) =>
+      [...tr.querySelectorAll('td')].map((td) => td.textContent),
+    );
+    expect(rows).toEqual([
+      ['1', 'Bo', '2', 'voting…'],
+      ['2', 'Ann', '4', ''],
+      ['3', 'Cy', '4', ''],
+    ]);
+    const buttons = [...el.querySelectorAll('[data-testid=vote-control] button')];
+    expect(buttons.map((b) => b.textContent)).toEqual(['Vote for', 'Vote against', 'Abstain']);
+    await act(() => {
+      (buttons[1] as HTMLButtonElement).click();
+    });
+    expect(sent).toEqual([{ type: 'vote', ballot: 'against' }]);
+  });
+
+  it('a seat not voting now and a spectator get no vote control; ballots cast are shown', () => {
+    const { state } = openCouncil(named(councilTable()), ['free-trade#1']);
+    const after = must(state, 1, { type: 'vote', ballot: 'for' });
+    for (const seat of [2, undefined]) {
+      const v = view(after, seat ?? 'spectator');
+      const el = root();
+      render(
+        <PoliticsPanel
+          view={v}
+          seat={seat}
+          actions={seat === undefined ? [] : legalActions(v, seat)}
+          log={[]}
+          busy={false}
+          onAct={() => Promise.resolve()}
+        />,
+        el,
+      );
+      expect(el.querySelector('[data-testid=vote-control]')).toBeNull();
+      expect(
+        el.querySelector('[data-testid=voting-order] tbody tr td:last-child')?.textContent,
+      ).toBe('For (2)');
+    }
+  });
+
+  it('an election lists its targets by name', () => {
+    const { state } = openCouncil(named(councilTable()), ['minister-of-war#1']);
+    const v = view(state, 1);
+    const el = root();
+    render(
+      <PoliticsPanel
+        view={v}
+        seat={1}
+        actions={legalActions(v, 1)}
+        log={[]}
+        busy={false}
+        onAct={() => Promise.resolve()}
+      />,
+      el,
+    );
+    expect(
+      [...el.querySelectorAll('[data-testid=vote-control] button')].map((b) => b.textContent),
+    ).toEqual(['Elect Ann', 'Elect Bo', 'Elect Cy', 'Abstain']);
+  });
+
+  it('lists the laws in force with their texts and who they name', () => {
+    let s = named(councilTable());
+    s = withLaw(s, 'minister-of-war#1', { elected: { player: 2 } });
+    s = withLaw(s, 'humane-labor#1');
+    const el = root();
+    render(<LawsPanel view={view(s, 0)} />, el);
+    const items = [...el.querySelectorAll('[data-testid=laws-panel] li')].map(
+      (li) => li.textContent,
+    );
+    expect(items[0]).toContain('Minister of War — Cy');
+    expect(items[1]).toContain('Humane Labor');
+    expect(items[1]).toContain('at most 2 units');
+  });
+});

@@ -1,0 +1,268 @@
+import type { HexKey } from '@outer-rim/map';
+import { tileById } from '@outer-rim/map';
+import {
+  capacityOf,
+  cargoNeed,
+  destroy,
+  docksIn,
+  n,
+  planetUnits,
+  rollDice,
+  shipsIn,
+  spaceUnits,
+} from '../combat/forces.js';
+import { cardIdOf } from '../content/deck.js';
+import { EMPTY_MOVEMENT } from '../movement/types.js';
+import { planetsOf } from '../state/board.js';
+import type { Draft } from '../state/draft.js';
+import type { Seat, Table, UnitCounts, UnitKind } from '../state/types.js';
+import type { Moment } from './catalogue.js';
+import { addEffect } from './in-force.js';
+import { adjacentSystems, ownerName } from './names.js';
+import type { CardTarget, PlayedCard } from './types.js';
+
+/**
+ * BG-9 cards played just before a Movement segment: the active player's own
+ * (Flank Speed, In the Silence of Space, Lucky Shot, Spatial Jump, Transit
+ * Diodes, Voluntary Annexation) and another player's Signal Jamming.
+ */
+
+const HEAVY = ['dreadnought', 'carrier', 'cruiser'] as const;
+const SHIPS = ['dreadnought', 'carrier', 'cruiser', 'fighter'] as const;
+/** Spatial Jump: each ship is lost on 8-10. */
+const JUMP_LOSS_FROM = 8;
+const DIODES_MAX = 3;
+
+function activeAt(m: Moment): Seat | undefined {
+  return m.kind === 'trigger' && m.trigger.kind === 'movement-start' ? m.trigger.seat : undefined;
+}
+
+function hexesWithShips(t: Table, seat: Seat, types: readonly UnitKind[]): HexKey[] {
+  return (Object.keys(t.units) as HexKey[])
+    .filter((hex) => types.some((k) => n(spaceUnits(t, hex, seat), k) > 0))
+    .sort();
+}
+
+function systemsControlled(t: Table, seat: Seat): Set<HexKey> {
+  const out = new Set<HexKey>();
+  for (const planet of planetsOf(t, seat)) {
+    const hex = t.planets[planet]?.hex;
+    if (hex !== undefined) out.add(hex);
+  }
+  return out;
+}
+
+/** OR-2.2: planets in a minor race's home system are never neutral: no annexation there. */
+function minorRaceSystem(t: Table, hex: HexKey): boolean {
+  return t.minorRaces.some((r) => r.hex === hex);
+}
+
+/** BG-9 Voluntary Annexation: neutral planets, nobody on them, next to a system the player controls. */
+export function annexablePlanets(t: Table, seat: Seat): string[] {
+  const mine = systemsControlled(t, seat);
+  const near = new Set<HexKey>();
+  for (const hex of mine) for (const k of adjacentSystems(t, hex)) if (!mine.has(k)) near.add(k);
+  return Object.entries(t.planets)
+    .filter(([name, p]) => {
+      if (p.owner !== null || !near.has(p.hex) || minorRaceSystem(t, p.hex)) return false;
+      return (t.units[p.hex]?.planets[name] ?? []).length === 0;
+    })
+    .map(([name]) => name)
+    .sort();
+}
+
+function luckyShotTargets(t: Table, seat: Seat): CardTarget[] {
+  const out: CardTarget[] = [];
+  for (const hex of [...systemsControlled(t, seat)].sort()) {
+    if (shipsIn(spaceUnits(t, hex, seat)) > 0) continue;
+    for (const g of t.units[hex]?.space ?? []) {
+      if (typeof g.owner !== 'number' || g.owner === seat) continue;
+      for (const unit of HEAVY) if (n(g.units, unit) > 0) out.push({ hex, seat: g.owner, unit });
+    }
+  }
+  return out;
+}
+
+function spatialJumpTargets(t: Table, seat: Seat): CardTarget[] {
+  const destinations = (Object.keys(t.galaxy.tiles) as HexKey[])
+    .filter((k) => {
+      const placed = t.galaxy.tiles[k];
+      const anomaly = placed === undefined ? 'supernova' : tileById(placed.tileId)?.anomaly;
+      // No ship ever stops in a Supernova or an Asteroid Field (BG-5).
+      return anomaly !== 'supernova' && anomaly !== 'asteroid-field';
+    })
+    .sort();
+  const out: CardTarget[] = [];
+  for (const hex of hexesWithShips(t, seat, HEAVY)) {
+    for (const toHex of destinations) if (toHex !== hex) out.push({ hex, toHex });
+  }
+  return out;
+}
+
+function diodesTargets(t: Table, seat: Seat): CardTarget[] {
+  const mine = [...planetsOf(t, seat)].sort();
+  const out: CardTarget[] = [];
+  for (const planet of mine) {
+    const hex = t.planets[planet]?.hex;
+    if (hex === undefined) continue;
+    const gf = n(planetUnits(t, hex, planet, seat), 'ground-force');
+    for (const to of mine) {
+      if (to === planet) continue;
+      for (let count = 1; count <= Math.min(DIODES_MAX, gf); count++)
+        out.push({ planet, to, count });
+    }
+  }
+  return out;
+}
+
+export function movementPlays(card: string): (t: Table, seat: Seat, m: Moment) => CardTarget[] {
+  return (t, seat, m) => {
+    const active = activeAt(m);
+    if (active === undefined) return [];
+    if (card === 'signal-jamming') {
+      if (seat === active) return [];
+      return hexesWithShips(t, active, HEAVY).map((hex) => ({ hex }));
+    }
+    if (seat !== active) return [];
+    switch (card) {
+      case 'flank-speed':
+      case 'in-the-silence-of-space':
+        return [{}];
+      case 'lucky-shot':
+        return luckyShotTargets(t, seat);
+      case 'spatial-jump':
+        return spatialJumpTargets(t, seat);
+      case 'transit-diodes':
+        return diodesTargets(t, seat);
+      case 'voluntary-annexation':
+        return annexablePlanets(t, seat).map((planet) => ({ planet }));
+      default:
+        return [];
+    }
+  };
+}
+
+function movementState(d: Draft) {
+  const phase = d.s.phase;
+  if (phase.name !== 'individual-turns') return undefined;
+  return { phase, m: phase.movement ?? EMPTY_MOVEMENT };
+}
+
+function addCounts(a: UnitCounts | undefined, b: UnitCounts): UnitCounts {
+  const out: UnitCounts = { ...(a ?? {}) };
+  for (const [k, v] of Object.entries(b) as [UnitKind, number][]) out[k] = (out[k] ?? 0) + v;
+  return out;
+}
+
+function spatialJump(d: Draft, seat: Seat, from: HexKey, to: HexKey): void {
+  const units = spaceUnits(d.s, from, seat);
+  const ships: UnitCounts = {};
+  for (const k of SHIPS) if (n(units, k) > 0) ships[k] = n(units, k);
+  // Every ship rolls (Fighters too); 8-10 is lost in the jump.
+  const lost: UnitCounts = {};
+  for (const k of SHIPS) {
+    const count = n(units, k);
+    if (count === 0) continue;
+    const rolls = rollDice(
+      d,
+      `Spatial Jump from ${from} to ${to}: each ${k} is lost on 8-10`,
+      count,
+      seat,
+    );
+    const dead = rolls.filter((r) => r >= JUMP_LOSS_FROM).length;
+    if (dead > 0) lost[k] = dead;
+  }
+  destroy(d, from, null, seat, lost, 'lost in the Spatial Jump');
+  const left = spaceUnits(d.s, from, seat);
+  // Cargo the surviving Carriers cannot hold is lost with the Carriers.
+  const over = Math.max(0, cargoNeed(left, docksIn(d.s, from, seat)) - capacityOf(left));
+  if (over > 0) {
+    const cargo: UnitCounts = {};
+    let rest = over;
+    for (const k of ['fighter', 'ground-force', 'shock-force', 'pds'] as const) {
+      const take = Math.min(rest, n(left, k));
+      if (take > 0) cargo[k] = take;
+      rest -= take;
+    }
+    destroy(d, from, null, seat, cargo, 'lost with the Carriers in the Spatial Jump');
+  }
+  const moving = spaceUnits(d.s, from, seat);
+  if (shipsIn(moving) === 0) return;
+  for (const [k, v] of Object.entries(moving) as [UnitKind, number][]) {
+    d.addUnits(from, null, seat, k, -v);
+    d.addUnits(to, null, seat, k, v);
+  }
+  d.emit({ type: 'ships-moved', seat, from, to, path: [to], units: moving });
+  const st = movementState(d);
+  if (st === undefined) return;
+  const heavy: UnitCounts = {};
+  for (const k of HEAVY) if (n(moving, k) > 0) heavy[k] = n(moving, k);
+  d.s.phase = {
+    ...st.phase,
+    movement: {
+      ...st.m,
+      moved: { ...st.m.moved, [to]: addCounts(st.m.moved[to], heavy) },
+      arrived: st.m.arrived.includes(to) ? st.m.arrived : [...st.m.arrived, to],
+    },
+  };
+}
+
+export function resolveMovementCard(d: Draft, played: PlayedCard): void {
+  const id = cardIdOf(played.card);
+  const seat = played.seat;
+  const t = played.target ?? {};
+  switch (id) {
+    case 'flank-speed':
+    case 'in-the-silence-of-space':
+      addEffect(d, { card: id, seat, until: 'turn' });
+      return;
+    case 'lucky-shot':
+      if (t.hex !== undefined && t.seat !== undefined && t.unit !== undefined)
+        destroy(d, t.hex, null, t.seat, { [t.unit]: 1 }, `Lucky Shot (${ownerName(d.s, seat)})`);
+      return;
+    case 'spatial-jump':
+      if (t.hex !== undefined && t.toHex !== undefined) spatialJump(d, seat, t.hex, t.toHex);
+      return;
+    case 'transit-diodes': {
+      const from = t.planet === undefined ? undefined : d.s.planets[t.planet]?.hex;
+      const to = t.to === undefined ? undefined : d.s.planets[t.to]?.hex;
+      if (from === undefined || to === undefined || t.planet === undefined || t.to === undefined)
+        return;
+      const count = Math.min(
+        t.count ?? 0,
+        n(planetUnits(d.s, from, t.planet, seat), 'ground-force'),
+      );
+      if (count <= 0) return;
+      d.addUnits(from, t.planet, seat, 'ground-force', -count);
+      d.addUnits(to, t.to, seat, 'ground-force', count);
+      d.emit({ type: 'ground-forces-shifted', seat, from: t.planet, to: t.to, count });
+      return;
+    }
+    case 'voluntary-annexation': {
+      const planet = t.planet;
+      const hex = planet === undefined ? undefined : d.s.planets[planet]?.hex;
+      if (planet === undefined || hex === undefined) return;
+      d.setPlanetOwner(planet, seat);
+      d.emit({ type: 'planet-annexed', hex, planet, seat });
+      return;
+    }
+    case 'signal-jamming': {
+      const st = movementState(d);
+      if (st === undefined || t.hex === undefined) return;
+      const ships = spaceUnits(d.s, t.hex, st.phase.active);
+      const jammed: UnitCounts = {};
+      for (const k of HEAVY) if (n(ships, k) > 0) jammed[k] = n(ships, k);
+      d.s.phase = {
+        ...st.phase,
+        movement: {
+          ...st.m,
+          moved: { ...st.m.moved, [t.hex]: addCounts(st.m.moved[t.hex], jammed) },
+        },
+      };
+      d.emit({ type: 'fleet-jammed', hex: t.hex, seat: st.phase.active, by: seat });
+      return;
+    }
+    default:
+      return;
+  }
+}

@@ -1,0 +1,37 @@
+import { advance as advanceCombat, startSpaceBattles } from '../combat/segment.js';
+import { resumeRoundPhase } from '../phases/machine.js';
+import { resumePolitical } from '../phases/political.js';
+import type { Draft } from '../state/draft.js';
+import type { WindowTrigger } from './types.js';
+
+/**
+ * BG-9: after a window closes, the step that opened it goes on. One case per
+ * trigger kind, dispatched to the module that owns the moment (no closures
+ * in the state: the trigger is the continuation).
+ */
+export function resumeAfterWindow(d: Draft, trigger: WindowTrigger): void {
+  switch (trigger.kind) {
+    case 'phase-start':
+      // The round machine enters the phase now (its window is over).
+      resumeRoundPhase(d, trigger.phase);
+      return;
+    case 'movement-start':
+      // Nothing was waiting: the active player's ordinary turn decision follows.
+      return;
+    case 'space-battle-start':
+      startSpaceBattles(d);
+      return;
+    case 'battle-round':
+    case 'invasion':
+    case 'ground-round':
+    case 'planet-taken':
+      // Combat steps on from where it stopped (the window was held before its next step).
+      if (d.s.phase.name === 'individual-turns') advanceCombat(d);
+      return;
+    case 'political-card':
+    case 'political':
+      // The Political phase goes on from the step that opened the window (politics/).
+      resumePolitical(d);
+      return;
+  }
+}

@@ -1,0 +1,323 @@
+import type { Action, ActionOf } from '../actions/schema.js';
+import { actionCardById } from '../content/action-cards.js';
+import { cardIdOf } from '../content/deck.js';
+import type { Decision } from '../decision.js';
+import { ruleError, type RuleError } from '../errors.js';
+import type { Draft } from '../state/draft.js';
+import type { GameState, Seat, Table } from '../state/types.js';
+import { cardRule, momentName, type Moment } from './catalogue.js';
+import { resumeAfterWindow } from './resume.js';
+import { answerTrade, proposalDecisions, proposalLegal } from './trade.js';
+import type { CardTarget, CardWindow, PlayedCard, WindowTrigger } from './types.js';
+
+/**
+ * BG-9 action-card windows.
+ *
+ * What the game waits for is a stack of pending decisions: while a window is
+ * open, its decisions come before the phase's own (decisions.ts) and `apply`
+ * routes `play-card` / `pass-card` / `answer-trade` here (apply.ts).
+ *
+ * - `openWindow(d, trigger)` is called by the module that owns a moment. It
+ *   opens only if some seat that may act at that moment holds a card that
+ *   fits it and can be played now, and has not chosen "never ask me";
+ *   otherwise it returns false and the caller goes straight on.
+ * - Asked are all the seats whose part in the moment lets them play some
+ *   card (everyone, or the two sides of a fight), that hold a card and have
+ *   not chosen "never ask me": asking only the holders of a fitting card
+ *   would tell the table who holds what.
+ * - A card played goes on the stack and opens the moment "a card is being
+ *   played" (Sabotage); the stack resolves last-in first-out once everyone
+ *   asked has passed. After a card resolves, the table is asked again at the
+ *   moment below it (a card may answer a card that has been played since).
+ * - When the stack is empty and everyone has passed, the window closes and
+ *   `resumeAfterWindow(d, trigger)` continues the step that opened it.
+ *
+ * Cards that may be played "at any time" are offered in every window while
+ * the stack is empty, but never open one by themselves (every moment of the
+ * game would otherwise stop for them).
+ */
+
+function handOf(t: Table, seat: Seat): readonly string[] {
+  const p = t.players[seat];
+  if (p === undefined) return [];
+  return p.hand ?? [];
+}
+
+function handSize(t: Table, seat: Seat): number {
+  const p = t.players[seat];
+  if (p === undefined) return 0;
+  return 'handCount' in p ? p.handCount : p.hand.length;
+}
+
+/** The moment the table answers now: the top of the stack, or the trigger. */
+export function currentMoment(w: CardWindow): Moment {
+  const top = w.stack[w.stack.length - 1];
+  return top === undefined
+    ? { kind: 'trigger', trigger: w.trigger }
+    : { kind: 'card', played: top };
+}
+
+/**
+ * Seats whose part in the moment may let them play some card of the deck,
+ * known to everyone (their hands are not looked at).
+ */
+export function eligibleSeats(t: Table, m: Moment): Seat[] {
+  const all = t.players.map((_, i) => i);
+  if (m.kind === 'card') return all.filter((s) => s !== m.played.seat);
+  const tr = m.trigger;
+  switch (tr.kind) {
+    case 'battle-round':
+      return typeof tr.defender === 'number' ? [tr.attacker, tr.defender] : [tr.attacker];
+    case 'ground-round':
+      return typeof tr.defender === 'number' ? [tr.invader, tr.defender] : [tr.invader];
+    case 'invasion':
+      return typeof tr.defender === 'number' ? [tr.invader, tr.defender] : [tr.invader];
+    case 'planet-taken':
+      return [tr.from];
+    case 'space-battle-start':
+      return [tr.seat];
+    default:
+      return all;
+  }
+}
+
+function askedFor(t: Table, m: Moment): Seat[] {
+  return eligibleSeats(t, m).filter((s) => !t.neverAsk.includes(s) && handSize(t, s) > 0);
+}
+
+/** The ways `seat` may play `card` (an instance id) at moment `m`; empty: not now. */
+export function playsOf(
+  t: Table,
+  seat: Seat,
+  card: string,
+  m: Moment,
+  anyTime: boolean,
+): CardTarget[] {
+  const def = actionCardById(cardIdOf(card));
+  if (def === undefined) return [];
+  const rule = cardRule(def.id);
+  if (
+    def.timing.kind === 'any-time' &&
+    rule.ownMoment !== true &&
+    (!anyTime || m.kind !== 'trigger')
+  )
+    return [];
+  return rule.plays(t, seat, m, card);
+}
+
+/** Some asked seat holds a card it could play at this moment (any-time cards do not count). */
+function someoneCanPlay(s: GameState, m: Moment, asked: readonly Seat[]): boolean {
+  return asked.some((seat) =>
+    handOf(s, seat).some((c) => playsOf(s, seat, c, m, false).length > 0),
+  );
+}
+
+/**
+ * Opens a window at `trigger` if some seat could play a card there; false:
+ * nothing to wait for, the caller goes on at once. A window already open is
+ * never replaced (the caller's moment has no cards then).
+ */
+export function openWindow(d: Draft, trigger: WindowTrigger): boolean {
+  if (d.s.window !== undefined) return false;
+  const m: Moment = { kind: 'trigger', trigger };
+  const asked = askedFor(d.s, m);
+  if (!someoneCanPlay(d.s, m, asked)) return false;
+  d.s.window = { trigger, asked, passed: [], stack: [] };
+  d.emit({ type: 'card-window-opened', trigger, asked });
+  return true;
+}
+
+function setWindow(d: Draft, w: CardWindow | undefined): void {
+  // The draft's top level is its own copy, so the field may go.
+  if (w === undefined) delete d.s.window;
+  else d.s.window = w;
+}
+
+function discard(d: Draft, card: string): void {
+  d.s.actionDiscard = [...d.s.actionDiscard, card];
+}
+
+/** Sabotage, or another source of its effect (lead9: an Agent sacrificed, `agent:<leader id>`). */
+export function isSabotage(card: string): boolean {
+  return cardIdOf(card) === 'sabotage' || card.startsWith('agent:');
+}
+
+/** Resolves the top of the stack: Sabotage cancels the card below it; any other card takes effect. */
+function resolveTop(d: Draft, w: CardWindow): void {
+  const top = w.stack[w.stack.length - 1];
+  if (top === undefined) return;
+  let stack = w.stack.slice(0, -1);
+  if (isSabotage(top.card)) {
+    const below = stack[stack.length - 1];
+    stack = stack.slice(0, -1);
+    if (!top.card.startsWith('agent:')) discard(d, top.card);
+    setWindow(d, { ...w, stack, passed: [] });
+    if (below !== undefined) {
+      discard(d, below.card);
+      d.emit({ type: 'card-cancelled', seat: below.seat, card: below.card, by: top.seat });
+    }
+    return;
+  }
+  setWindow(d, { ...w, stack, passed: [] });
+  const rule = cardRule(cardIdOf(top.card));
+  // A card that stays face up (a Trade Agreement) is not discarded here.
+  if (rule.staysInPlay !== true) discard(d, top.card);
+  d.emit({ type: 'card-resolved', seat: top.seat, card: top.card });
+  rule.resolve(d, top, w.trigger);
+}
+
+/**
+ * Moves the window on until someone must decide: resolves the stack top
+ * once all asked have passed, asks again after a card, closes the window
+ * (and resumes its owner) when the moment has nothing left to play.
+ */
+export function continueWindow(d: Draft): void {
+  for (let guard = 0; guard < 1000; guard++) {
+    const w = d.s.window;
+    if (w === undefined || w.proposal !== undefined) return;
+    const pending = w.asked.filter((s) => !w.passed.includes(s) && !d.s.neverAsk.includes(s));
+    if (pending.length > 0) return;
+    if (w.stack.length > 0) {
+      resolveTop(d, w);
+      const after = d.s.window;
+      if (after === undefined || after.proposal !== undefined) return;
+      // Asked again at the moment below, but only if a card could still be played there.
+      const below = currentMoment(after);
+      const asked = askedFor(d.s, below);
+      const again = someoneCanPlay(d.s, below, asked) ? asked : [];
+      setWindow(d, { ...after, asked: again, passed: [] });
+      continue;
+    }
+    setWindow(d, undefined);
+    d.emit({ type: 'card-window-closed', trigger: w.trigger });
+    resumeAfterWindow(d, w.trigger);
+    return;
+  }
+  throw new Error('card window did not settle');
+}
+
+export function windowDecisions(t: Table): Decision[] {
+  const w = t.window;
+  if (w === undefined) return [];
+  if (w.proposal !== undefined) return proposalDecisions(t, w.proposal);
+  const what = momentName(t, currentMoment(w));
+  return w.asked
+    .filter((s) => !w.passed.includes(s) && !t.neverAsk.includes(s))
+    .map((seat) => ({ seat, kind: 'card', prompt: `${what}: play an action card, or pass.` }));
+}
+
+export function windowLegal(t: Table, seat: Seat): Action[] {
+  const w = t.window;
+  if (w === undefined) return [];
+  if (w.proposal !== undefined) return proposalLegal(t, w.proposal, seat);
+  if (!w.asked.includes(seat) || w.passed.includes(seat) || t.neverAsk.includes(seat)) return [];
+  const m = currentMoment(w);
+  const out: Action[] = [];
+  for (const card of new Set(handOf(t, seat))) {
+    for (const target of playsOf(t, seat, card, m, true)) {
+      out.push(
+        Object.keys(target).length === 0
+          ? { type: 'play-card', card }
+          : { type: 'play-card', card, target },
+      );
+    }
+  }
+  out.push({ type: 'pass-card' }, { type: 'card-prompts', ask: false });
+  return out;
+}
+
+/** Targets compared field by field, in a fixed order (absent and undefined alike). */
+function sameTarget(a: CardTarget | undefined, b: CardTarget | undefined): boolean {
+  const keys = new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})]);
+  for (const k of keys) {
+    if (
+      (a as Record<string, unknown> | undefined)?.[k] !==
+      (b as Record<string, unknown> | undefined)?.[k]
+    )
+      return false;
+  }
+  return true;
+}
+
+function stripUndefined(target: ActionOf<'play-card'>['target']): CardTarget | undefined {
+  if (target === undefined) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(target)) if (v !== undefined) out[k] = v;
+  return Object.keys(out).length === 0 ? undefined : out;
+}
+
+function playCard(d: Draft, seat: Seat, a: ActionOf<'play-card'>): RuleError | null {
+  const w = d.s.window;
+  if (w === undefined) return ruleError('NOT_YOUR_DECISION', 'No action card may be played now.');
+  if (!w.asked.includes(seat) || w.passed.includes(seat)) {
+    return ruleError('NOT_YOUR_DECISION', 'You are not asked for a card at this moment.');
+  }
+  const p = d.s.players[seat];
+  const i = p?.hand.indexOf(a.card) ?? -1;
+  if (p === undefined || i === -1)
+    return ruleError('ILLEGAL_ACTION', 'That card is not in your hand.');
+  const def = actionCardById(cardIdOf(a.card));
+  const m = currentMoment(w);
+  const target = stripUndefined(a.target);
+  const plays = playsOf(d.s, seat, a.card, m, true);
+  if (plays.length === 0) {
+    return ruleError(
+      'ILLEGAL_ACTION',
+      `${def?.name ?? 'That card'} cannot be played at this moment.`,
+    );
+  }
+  if (!plays.some((t) => sameTarget(t, target))) {
+    return ruleError('ILLEGAL_ACTION', `${def?.name ?? 'That card'} cannot be played on that.`);
+  }
+  const owner = d.player(seat);
+  owner.hand = [...p.hand.slice(0, i), ...p.hand.slice(i + 1)];
+  const played: PlayedCard =
+    target === undefined ? { seat, card: a.card } : { seat, card: a.card, target };
+  d.emit(
+    target === undefined
+      ? { type: 'card-played', seat, card: a.card }
+      : { type: 'card-played', seat, card: a.card, target },
+  );
+  // "As it is played": the table may answer the card before it takes effect.
+  const answer: PlayedCard[] = [...w.stack, played];
+  const next: CardWindow = { ...w, stack: answer, passed: [] };
+  const moment = currentMoment(next);
+  const asked = askedFor(d.s, moment);
+  setWindow(d, { ...next, asked: someoneCanPlay(d.s, moment, asked) ? asked : [] });
+  continueWindow(d);
+  return null;
+}
+
+/** Routes the window's actions. */
+export function applyWindow(d: Draft, seat: Seat, a: Action): RuleError | null {
+  switch (a.type) {
+    case 'play-card':
+      return playCard(d, seat, a);
+    case 'pass-card': {
+      const w = d.s.window;
+      if (w === undefined || !w.asked.includes(seat) || w.passed.includes(seat)) {
+        return ruleError('NOT_YOUR_DECISION', 'You are not asked for a card at this moment.');
+      }
+      setWindow(d, { ...w, passed: [...w.passed, seat] });
+      continueWindow(d);
+      return null;
+    }
+    case 'answer-trade': {
+      const error = answerTrade(d, seat, a.accept);
+      if (error !== null) return error;
+      continueWindow(d);
+      return null;
+    }
+    default:
+      return ruleError('NOT_YOUR_DECISION', 'An action-card window is open: play a card or pass.');
+  }
+}
+
+/** BG-9 "never ask me": no window waits for this seat (it may switch asking back on at any time). */
+export function setCardPrompts(d: Draft, seat: Seat, ask: boolean): void {
+  const never = d.s.neverAsk.includes(seat);
+  if (ask === !never) return;
+  d.s.neverAsk = ask ? d.s.neverAsk.filter((s) => s !== seat) : [...d.s.neverAsk, seat].sort();
+  d.emit({ type: 'card-prompts-set', seat, ask });
+  if (d.s.window !== undefined) continueWindow(d);
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { GameEvent } from './events.js';
+import { createGame } from './setup/create-game.js';
+import { options } from './testing/fixtures.js';
+import { randomPlay } from './testing/random-play.js';
+
+/**
+ * Issue 9: random legal play of whole games with every option on (leaders,
+ * Shock Forces, a round limit so that every game ends) for 3, 6 and 8
+ * players. Every game ends — a winner or the round limit — with no engine
+ * error, and the parts of the game that exist on this branch happen.
+ * Counted and asserted: leader moves, leaders captured, played action cards
+ * (and Sabotage cancellations), trade agreements and trade income, votes
+ * cast and laws enacted.
+ */
+const ROUND_LIMIT = 6;
+
+function count(tally: Partial<Record<string, number>>, ...types: string[]): number {
+  return types.reduce((n, t) => n + (tally[t] ?? 0), 0);
+}
+
+describe('BG-10 whole games with every option: random legal play ends every game', () => {
+  const totals: Partial<Record<string, number>> = {};
+  const captured: GameEvent[] = [];
+
+  for (const players of [3, 6, 8]) {
+    it(`${players} players, leaders and Shock Forces on, round limit ${ROUND_LIMIT}`, () => {
+      for (const seed of [1, 2]) {
+        const start = createGame(
+          options(players, { leaders: true, shockForces: true, roundLimit: ROUND_LIMIT }),
+          `whole-${players}-${seed}`,
+        );
+        const r = randomPlay(start, 40_000, seed * 7919 + players, (_b, _a, _s, _act, events) => {
+          for (const e of events) if (e.type === 'leader-fate') captured.push(e);
+        });
+        expect(r.problem).toBeUndefined();
+        expect(r.state.phase.name).toBe('game-over');
+        const over = r.state.phase.name === 'game-over' ? r.state.phase.reason : '';
+        expect(['imperium-rex', 'last-with-planets', 'round-limit']).toContain(over);
+        if (over === 'round-limit') expect(r.state.round).toBe(ROUND_LIMIT);
+        for (const [k, v] of Object.entries(r.tally)) totals[k] = (totals[k] ?? 0) + v;
+      }
+    });
+  }
+
+  it('exercised leaders, captives, played cards and trade; votes and laws', () => {
+    const votes = count(totals, 'vote-cast');
+    const laws = count(totals, 'law-enacted');
+    console.log(
+      'whole games:',
+      JSON.stringify({ ...pick(totals), captured: captured.length, votes, laws }),
+    );
+    expect(count(totals, 'game-over')).toBe(6);
+    expect(count(totals, 'leader-moved')).toBeGreaterThan(0);
+    expect(captured.length).toBeGreaterThan(0);
+    expect(captured.some((e) => e.type === 'leader-fate' && e.fate === 'captured')).toBe(true);
+    expect(count(totals, 'card-played')).toBeGreaterThan(0);
+    expect(count(totals, 'trade-agreed')).toBeGreaterThan(0);
+    expect(count(totals, 'trade-income')).toBeGreaterThan(0);
+    expect(votes).toBeGreaterThan(0);
+    expect(laws).toBeGreaterThan(0);
+  });
+});
+
+function pick(t: Partial<Record<string, number>>) {
+  const keys = [
+    'battle-started',
+    'planet-captured',
+    'leader-moved',
+    'card-played',
+    'card-cancelled',
+    'trade-agreed',
+    'trade-income',
+    'bracket-reached',
+    'technology-bought',
+  ];
+  return Object.fromEntries(keys.map((k) => [k, t[k] ?? 0]));
+}
