@@ -1,8 +1,7 @@
 import { winReasonText } from '../phases/progression.js';
 import { leaderName } from '../leaders/names.js';
-import { hexKey, tileById } from '@outer-rim/map';
+import { tileById } from '@outer-rim/map';
 import type { Galaxy, HexKey } from '@outer-rim/map';
-import { actionCardById } from '../content/action-cards.js';
 import { cardIdOf } from '../content/deck.js';
 import { RACES } from '../content/races.js';
 import { UNITS } from '../content/units.js';
