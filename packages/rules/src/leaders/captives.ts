@@ -47,7 +47,9 @@ export function captiveLegal(t: Table, seat: Seat): Action[] {
   for (const c of t.players[seat]?.captives ?? []) {
     out.push({ type: 'captive', leader: c.leaderId, execute: true });
     t.players.forEach((_, to) => {
-      if (to !== seat) out.push({ type: 'captive', leader: c.leaderId, to });
+      // Back to its owner only when the owner holds a planet with its troops to receive it.
+      if (to === seat || (to === c.owner && escapePlanet(t, to, '') === null)) return;
+      out.push({ type: 'captive', leader: c.leaderId, to });
     });
   }
   return out;

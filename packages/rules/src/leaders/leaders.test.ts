@@ -449,6 +449,25 @@ describe('OR-6.2 Leaders: captives in the Political phase', () => {
     expect(applyCaptive(keep, 1, { type: 'captive', leader: agent })).toBeNull();
     expect(captiveDecisions(keep.s)).toEqual([]);
     expect(keep.s.players[1]?.captives).toHaveLength(1);
+    // With no planet of its own holding troops, the owner cannot receive it: not offered, refused.
+    const homeless = {
+      ...s,
+      units: Object.fromEntries(
+        Object.entries(s.units).map(([k, sys]) => [
+          k,
+          {
+            ...sys,
+            planets: Object.fromEntries(
+              Object.entries(sys.planets).map(([n, gs]) => [n, gs.filter((g) => g.owner !== 0)]),
+            ),
+          },
+        ]),
+      ),
+    };
+    expect(captiveLegal(homeless, 1)).not.toContainEqual({ type: 'captive', leader: agent, to: 0 });
+    expect(
+      applyCaptive(new Draft(homeless), 1, { type: 'captive', leader: agent, to: 0 })?.code,
+    ).toBe('ILLEGAL_ACTION');
     const other = new Draft(s);
     expect(applyCaptive(other, 2, { type: 'captive', leader: agent, execute: true })?.code).toBe(
       'NOT_YOUR_DECISION',
