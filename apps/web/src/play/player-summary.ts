@@ -3,7 +3,7 @@ import {
   cardName,
   influenceOf,
   LEADERS,
-  LEADER_TYPES,
+  leaderName,
   resourcesOf,
   techName,
   type GameView,
@@ -45,22 +45,16 @@ export function playerSummaries(view: GameView): PlayerSummary[] {
       influence: influenceOf(view, seat),
       bracket: BRACKET_NAMES[player.bracket] ?? `Bracket ${player.bracket}`,
       technologies: player.technologies.map(techName),
-      leaders: player.leaders.map(
-        (l) => `${LEADERS[l.type].name}${l.status === 'active' ? '' : ` (${l.status})`}`,
-      ),
+      // OR-6.2: each leader by name, and where it is (a planet, a ship type, or held by whom).
+      leaders: player.leaders.map((l) => `${LEADERS[l.type].name}${leaderWhere(l, names)}`),
       captives: player.captives.map(
-        (c) => `${names[c.owner] ?? `Seat ${c.owner + 1}`}'s ${leaderWords(c.leaderId)}`,
+        (c) =>
+          `${names[c.owner] ?? `Seat ${c.owner + 1}`}'s ${leaderName(c.leaderId).replace(/^the /, '')}`,
       ),
       handCount: player.handCount,
       ...(player.hand === undefined ? {} : { hand: player.hand.map(cardName) }),
     };
   });
-}
-
-/** A leader by its kind ("General"), whatever the id around the kind looks like. */
-function leaderWords(id: string): string {
-  const type = LEADER_TYPES.find((t) => id === t || id.includes(`-${t}`));
-  return type === undefined ? 'leader' : LEADERS[type].name;
 }
 
 /** "hylar-v-assault-laser" -> "Hylar V Assault Laser": ids read as the names printed on the cards. */
@@ -69,4 +63,16 @@ export function words(id: string): string {
     .split('-')
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join(' ');
+}
+
+function leaderWhere(
+  l: GameView['players'][number]['leaders'][number],
+  names: readonly string[],
+): string {
+  if (l.status === 'killed') return ' (killed)';
+  if (l.status === 'captured')
+    return ` (captured${l.captor === undefined ? '' : ` by ${names[l.captor] ?? `Seat ${l.captor + 1}`}`})`;
+  if (l.planet !== undefined) return ` (on ${l.planet})`;
+  if (l.ship !== undefined) return ` (aboard a ${words(l.ship)})`;
+  return '';
 }

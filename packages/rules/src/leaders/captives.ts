@@ -41,7 +41,9 @@ export function captiveDecisions(t: Table): Decision[] {
 
 export function captiveLegal(t: Table, seat: Seat): Action[] {
   if (!captorsToDecide(t).includes(seat)) return [];
-  const out: Action[] = [];
+  // Keeping comes first: the choice that changes nothing.
+  const first = t.players[seat]?.captives[0];
+  const out: Action[] = first === undefined ? [] : [{ type: 'captive', leader: first.leaderId }];
   for (const c of t.players[seat]?.captives ?? []) {
     out.push({ type: 'captive', leader: c.leaderId, execute: true });
     t.players.forEach((_, to) => {
@@ -51,8 +53,6 @@ export function captiveLegal(t: Table, seat: Seat): Action[] {
       out.push({ type: 'captive', leader: c.leaderId, to });
     });
   }
-  const first = t.players[seat]?.captives[0];
-  if (first !== undefined) out.push({ type: 'captive', leader: first.leaderId });
   return out;
 }
 

@@ -16,7 +16,8 @@ import {
   withUnits,
 } from '../testing/battle.js';
 import { withDice } from '../testing/dice.js';
-import { deepFreeze } from '../testing/fixtures.js';
+import { advanceTo, deepFreeze, newGame } from '../testing/fixtures.js';
+import { decisions } from '../decisions.js';
 import { describeEvent } from '../views/describe.js';
 import { applyCaptive, captiveDecisions, captiveLegal } from './captives.js';
 import { leaderName } from './names.js';
@@ -448,9 +449,64 @@ describe('OR-6.2 Leaders: captives in the Political phase', () => {
     expect(applyCaptive(keep, 1, { type: 'captive', leader: agent })).toBeNull();
     expect(captiveDecisions(keep.s)).toEqual([]);
     expect(keep.s.players[1]?.captives).toHaveLength(1);
+    // With no planet of its own holding troops, the owner cannot receive it: not offered, refused.
+    const homeless = {
+      ...s,
+      units: Object.fromEntries(
+        Object.entries(s.units).map(([k, sys]) => [
+          k,
+          {
+            ...sys,
+            planets: Object.fromEntries(
+              Object.entries(sys.planets).map(([n, gs]) => [n, gs.filter((g) => g.owner !== 0)]),
+            ),
+          },
+        ]),
+      ),
+    };
+    expect(captiveLegal(homeless, 1)).not.toContainEqual({ type: 'captive', leader: agent, to: 0 });
+    expect(
+      applyCaptive(new Draft(homeless), 1, { type: 'captive', leader: agent, to: 0 })?.code,
+    ).toBe('ILLEGAL_ACTION');
     const other = new Draft(s);
     expect(applyCaptive(other, 2, { type: 'captive', leader: agent, execute: true })?.code).toBe(
       'NOT_YOUR_DECISION',
     );
+  });
+});
+
+describe('OR-6.2 Leaders: the captives step of the Political phase', () => {
+  it('runs before the agenda: the captor decides first, then the agenda is drawn', () => {
+    let s = newGame(3, { leaders: true }, 'captives');
+    const id = s.players[0]?.leaders[0]?.id ?? '';
+    s = {
+      ...s,
+      players: s.players.map((p, i) =>
+        i === 0
+          ? {
+              ...p,
+              leaders: p.leaders.map((l) =>
+                l.id === id ? { id, type: l.type, status: 'captured' as const, captor: 2 } : l,
+              ),
+            }
+          : i === 2
+            ? { ...p, captives: [{ owner: 0, leaderId: id }] }
+            : p,
+      ),
+    };
+    s = advanceTo(s, 'political');
+    expect(decisions(s).map((d) => [d.seat, d.kind])).toEqual([[2, 'captive']]);
+    expect(legalActions(s, 2)[0]).toEqual({ type: 'captive', leader: id });
+    // Nobody else may act for the captor, and no agenda is out yet.
+    expect(apply(s, 1, { type: 'captive', leader: id, execute: true }).ok).toBe(false);
+    const log: GameEvent[] = [];
+    s = step(s, 2, { type: 'captive', leader: id, to: 0 }, [], log);
+    expect(ofType(log, 'leader-fate')).toMatchObject([{ fate: 'rescued', owner: 0 }]);
+    expect(s.players[0]?.leaders[0]).toMatchObject({ status: 'active' });
+    expect(
+      log.some(
+        (e) => e.type === 'agenda-revealed' || e.type === 'agenda-picked' || e.type === 'no-vote',
+      ),
+    ).toBe(true);
   });
 });
