@@ -31,7 +31,9 @@ export type DecisionKind =
    * Allowed at any moment, never awaited: the "never ask me" setting (BG-9)
    * and cancelling a trade agreement (BG-11).
    */
-  | 'any-time';
+  | 'any-time'
+  /** OR-6.2: in the Political phase, a captor hands over or executes its captives. */
+  | 'captive';
 
 export interface Decision {
   seat: Seat;
@@ -70,6 +72,9 @@ export const ACTION_DECISION: Readonly<Record<ActionType, DecisionKind>> = {
   vote: 'vote',
   'pick-agenda': 'pick-agenda',
   'hopes-end': 'hopes-end',
+  'board-leader': 'turn',
+  'land-leader': 'turn',
+  captive: 'captive',
   'play-card': 'card',
   'pass-card': 'card',
   'card-prompts': 'any-time',

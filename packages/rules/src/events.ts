@@ -175,6 +175,24 @@ export type GameEvent =
   | { type: 'units-moved-home'; seat: Seat; from: string; to: string; units: UnitCounts }
   | { type: 'hand-discarded'; seat: Seat; count: number; reason: string }
   | { type: 'hopes-end-converted'; seat: Seat; planet: string; cost: number }
+  | {
+      type: 'leader-moved';
+      owner: Seat;
+      leader: string;
+      hex: HexKey;
+      planet?: string;
+      ship?: 'dreadnought' | 'carrier' | 'cruiser';
+    }
+  | {
+      type: 'leader-fate';
+      owner: Seat;
+      leader: string;
+      fate: 'killed' | 'captured' | 'escaped' | 'rescued' | 'handed-over' | 'executed';
+      /** The captor after the event (captured, handed over to another seat than the owner). */
+      by?: Seat;
+      planet?: string;
+      reason: string;
+    }
   // BG-9 action cards and BG-11 trade agreements (cards/). A card is public from the moment
   // it is played; what is in a hand never appears, except to its holder and to a Disclosure's player.
   | { type: 'card-window-opened'; trigger: WindowTrigger; asked: Seat[] }

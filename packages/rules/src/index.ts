@@ -17,6 +17,8 @@ export type {
   SpaceBattle,
 } from './combat/types.js';
 export { apply } from './apply.js';
+export { landingOptions } from './combat/invasion.js';
+export type { LandingOption } from './combat/invasion.js';
 export type { ApplyResult } from './apply.js';
 export { ACTION_DECISION } from './decision.js';
 export type { Decision, DecisionKind } from './decision.js';

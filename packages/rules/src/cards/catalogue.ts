@@ -7,6 +7,7 @@ import { destroy, n, planetUnits, rollDice, spaceUnits } from '../combat/forces.
 import { homeHexKey, planetDef, planetsOf, spacedocksOf } from '../state/board.js';
 import type { Draft } from '../state/draft.js';
 import type { Seat, Table } from '../state/types.js';
+import { admiralBlocksRetreat } from '../leaders/abilities.js';
 import { ownerName, placeLabel } from './names.js';
 import { addEffect } from './in-force.js';
 import { movementPlays, resolveMovementCard } from './movement-cards.js';
@@ -195,6 +196,8 @@ const RULES: Readonly<Record<string, CardRule>> = {
     plays: (t, seat, m) => {
       const tr = at(m, 'battle-round');
       if (tr === undefined || tr.defender !== seat) return NONE;
+      // OR-6.2 Admiral: blocks Skilled Retreat unless the retreating fleet has one too.
+      if (admiralBlocksRetreat(t, tr.hex, tr.attacker, seat)) return NONE;
       return skilledRetreatTargets(t, tr.hex, seat).map((toHex) => ({ toHex }));
     },
     resolve: (d, played, trigger) => {

@@ -1,6 +1,10 @@
+import { bombardmentPenalty, generalReroll, pdsPenaltyAgainst } from '../leaders/abilities.js';
+import { leadersAfterInvasion } from '../leaders/fates.js';
+import { invadingLeaderProblem, landInvadingLeaders } from '../leaders/windows.js';
 import { tileById, type HexKey } from '@outer-rim/map';
 import type { ActionOf } from '../actions/schema.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
+import { UNITS } from '../content/units.js';
 import { enemyShipsIn, spacedocksOf } from '../state/board.js';
 import { bombardmentBanned } from '../politics/laws.js';
 import { payTruceFine } from '../politics/truce.js';
@@ -17,6 +21,7 @@ import {
   isMinor,
   n,
   planetUnits,
+  pluralName,
   rollDice,
   rollFor,
   shockForcesOnBoard,
@@ -81,6 +86,11 @@ export function landProblem(t: Table, phase: TurnsPhase, seat: Seat, a: Land): s
   if (a.pds > n(space, 'pds')) return 'Not that many PDS aboard.';
   const troops = a.groundForces + a.shockForces;
   if (troops + a.pds + a.bombard === 0) return 'Land something or bombard.';
+  if (a.leaders !== undefined && a.leaders.length > 0) {
+    if (!t.options.leaders) return 'This game is played without leaders.';
+    const leaderProblem = invadingLeaderProblem(t, seat, hex, a.leaders, troops);
+    if (leaderProblem !== null) return leaderProblem;
+  }
   if (planet.owner === seat) {
     if (a.bombard > 0) return 'You do not bombard your own planet.';
     return null;
@@ -98,6 +108,63 @@ export function landProblem(t: Table, phase: TurnsPhase, seat: Seat, a: Land): s
       return 'There are no Ground Forces to bombard.';
   }
   return null;
+}
+
+/** What the active player may land or bombard on one planet (for a client building a `land`). */
+export interface LandingOption {
+  hex: HexKey;
+  planet: string;
+  /** The planet's controller (null: neutral). */
+  owner: Owner | null;
+  /** Aboard the Carriers in the system, the most that may land. */
+  groundForces: number;
+  shockForces: number;
+  pds: number;
+  /** Dreadnoughts there that have not bombarded this turn, and whether this planet may be bombarded. */
+  dreadnoughts: number;
+  bombardable: boolean;
+}
+
+/**
+ * BG-7: every planet the active player may land on or bombard now, with the
+ * most it may land. Reads only public information, so a seat's view gives
+ * the same answer as the state. Empty outside its Invasion Combat segment.
+ */
+export function landingOptions(t: Table, seat: Seat): LandingOption[] {
+  const phase = t.phase;
+  if (phase.name !== 'individual-turns' || phase.segment !== 'invasion-combat') return [];
+  if (phase.active !== seat || phase.combat?.invasion !== undefined) return [];
+  const out: LandingOption[] = [];
+  for (const hex of Object.keys(t.units) as HexKey[]) {
+    const space = spaceUnits(t, hex, seat);
+    const gf = n(space, 'ground-force');
+    const sf = n(space, 'shock-force');
+    const pds = n(space, 'pds');
+    if (gf + sf + pds + n(space, 'dreadnought') === 0 || enemyShipsIn(t, hex, seat)) continue;
+    const free = Math.max(0, freeDreadnoughts(t, phase, hex, seat));
+    for (const planet of planetsIn(t, hex)) {
+      if (combatOf(phase).landed.includes(planet)) continue;
+      const owner = t.planets[planet]?.owner ?? null;
+      const enemy = owner !== seat && owner !== null;
+      const bombardable =
+        enemy &&
+        free > 0 &&
+        defendingPds(t, hex, planet, seat) === 0 &&
+        defendingGround(t, hex, planet, seat) > 0;
+      if (gf + sf + pds === 0 && !bombardable) continue;
+      out.push({
+        hex,
+        planet,
+        owner,
+        groundForces: gf,
+        shockForces: sf,
+        pds,
+        dreadnoughts: free,
+        bombardable,
+      });
+    }
+  }
+  return out;
 }
 
 /** A representative set of landings (all the troops; one Ground Force; bombardment alone). */
@@ -184,6 +251,8 @@ export function land(d: Draft, seat: Seat, a: Land): void {
   }
   if (total(landed) > 0)
     d.emit({ type: 'units-landed', hex, planet: a.planet, seat, units: landed });
+  // OR-6.2: leaders aboard go down with the troops (checked in landProblem).
+  if (a.leaders !== undefined) landInvadingLeaders(d, seat, hex, a.planet, a.leaders);
   const owner = d.s.planets[a.planet]?.owner ?? null;
   if (owner === seat) return;
   const troops = a.groundForces + a.shockForces;
@@ -221,13 +290,20 @@ function defenderOf(t: Table, inv: Invasion): Owner | null {
 function bombardment(d: Draft, inv: Invasion): void {
   const defender = defenderOf(d.s, inv);
   if (defender !== null) {
-    const { hits } = rollFor(
-      d,
-      `bombardment of ${inv.planet}`,
-      inv.invader,
-      { dreadnought: inv.bombard },
-      ['dreadnought'],
-    );
+    // OR-6.2 General: Dreadnoughts bombarding a planet holding an enemy General get -4.
+    const penalty = bombardmentPenalty(d.s, inv.hex, inv.planet, defender);
+    const { hits } =
+      penalty === 0
+        ? rollFor(d, `bombardment of ${inv.planet}`, inv.invader, { dreadnought: inv.bombard }, [
+            'dreadnought',
+          ])
+        : rollAt(
+            d,
+            `bombardment of ${inv.planet}: ${pluralName('dreadnought')}, hit on ${String((UNITS.dreadnought.combat ?? 10) + penalty)}+ (enemy General -${String(penalty)})`,
+            inv.invader,
+            inv.bombard,
+            (UNITS.dreadnought.combat ?? 10) + penalty,
+          );
     if (hits > 0) {
       d.emit({
         type: 'hits-scored',
@@ -271,13 +347,18 @@ function pdsFire(d: Draft, inv: Invasion): boolean {
     setInvasion(d, { ...inv, step: 'round' });
     return true;
   }
-  const { hits } = rollFor(
-    d,
-    `PDS fire at the forces landing on ${inv.planet}`,
-    defender,
-    { pds },
-    ['pds'],
-  );
+  // OR-6.2 Agent: enemy PDS get -2 against the invasion it joins.
+  const penalty = pdsPenaltyAgainst(d.s, inv.hex, inv.planet, inv.invader);
+  const { hits } =
+    penalty === 0
+      ? rollFor(d, `PDS fire at the forces landing on ${inv.planet}`, defender, { pds }, ['pds'])
+      : rollAt(
+          d,
+          `PDS fire at the forces landing on ${inv.planet}: PDS, hit on ${String((UNITS.pds.combat ?? 10) + penalty)}+ (Agent -${String(penalty)})`,
+          defender,
+          pds,
+          (UNITS.pds.combat ?? 10) + penalty,
+        );
   if (hits === 0) {
     setInvasion(d, { ...inv, step: 'round' });
     return true;
@@ -361,6 +442,9 @@ function groundRound(d: Draft, inv: Invasion, defender: Owner): void {
   const x = rollFor(d, label, defender, theirs, types, lawRollOptions(d.s, defender, null));
   // BG-9: "this round" cards (Morale Boost) end with the round's rolls.
   expireEffects(d, 'combat-round');
+  // OR-6.2 General: one re-roll per side per round.
+  a.hits += generalReroll(d, label, inv.invader, inv.hex, inv.planet, a.rolls);
+  x.hits += generalReroll(d, label, defender, inv.hex, inv.planet, x.rolls);
   const aPromote = promotionCandidates(d, inv, inv.invader, a.rolls['ground-force']);
   const xPromote = promotionCandidates(d, inv, defender, x.rolls['ground-force']);
   const reason = `ground combat round ${round}`;
@@ -411,6 +495,8 @@ function conclude(d: Draft, inv: Invasion): void {
     // Landed PDS do not hold a planet alone: they are lost with the invasion.
     destroy(d, inv.hex, inv.planet, inv.invader, { pds: n(mine, 'pds') }, 'the invasion failed');
     const keeper = d.s.planets[inv.planet]?.owner ?? null;
+    if (d.s.options.leaders)
+      leadersAfterInvasion(d, inv.hex, inv.planet, inv.invader, keeper, false);
     endInvasion(
       d,
       inv,
@@ -422,6 +508,7 @@ function conclude(d: Draft, inv: Invasion): void {
   const from = d.s.planets[inv.planet]?.owner ?? null;
   d.setPlanetOwner(inv.planet, inv.invader);
   d.emit({ type: 'planet-captured', hex: inv.hex, planet: inv.planet, from, to: inv.invader });
+  if (d.s.options.leaders) leadersAfterInvasion(d, inv.hex, inv.planet, inv.invader, from, true);
   // BG-9 Reparations: the loser may answer at once (the window holds the next step).
   if (typeof from === 'number' && from !== inv.invader) {
     openWindow(d, {
@@ -522,4 +609,16 @@ export function stepInvasion(d: Draft, inv: Invasion): boolean {
       return true;
     }
   }
+}
+
+/** Rolls `count` dice that hit at `value`+ (a leader's modifier changed the printed value). */
+function rollAt(
+  d: Draft,
+  purpose: string,
+  owner: Owner,
+  count: number,
+  value: number,
+): { hits: number } {
+  const r = rollDice(d, purpose, count, owner);
+  return { hits: r.filter((x) => x >= value).length };
 }

@@ -83,8 +83,9 @@ export function passesAsteroids(t: Table, seat: Seat): boolean {
 /**
  * A ship type's move value for `seat` from `from`: technologies (XRD
  * Transporter, Type IV Drive) and, for Dreadnoughts, an active Admiral in
- * that system (OR-6.2; leaders do not move yet, so where it stands now is
- * where it stood as the segment began).
+ * that system as the Movement segment began (OR-6.2; recorded in the phase
+ * by leaders/abilities.ts recordAdmirals; without that record, where it
+ * stands now).
  */
 export function moveValue(t: Table, seat: Seat, unit: MovingShip, from?: HexKey): number {
   let n = UNITS[unit].move;
@@ -94,9 +95,11 @@ export function moveValue(t: Table, seat: Seat, unit: MovingShip, from?: HexKey)
   if (
     unit === 'dreadnought' &&
     from !== undefined &&
-    t.players[seat]?.leaders.some(
-      (l) => l.type === 'admiral' && l.status === 'active' && l.hex === from,
-    ) === true
+    (t.phase.name === 'individual-turns' && t.phase.admiralsAt !== undefined
+      ? t.phase.active === seat && t.phase.admiralsAt.includes(from)
+      : t.players[seat]?.leaders.some(
+          (l) => l.type === 'admiral' && l.status === 'active' && l.hex === from,
+        ) === true)
   ) {
     n += RULE_CONSTANTS.admiralDreadnoughtMoveBonus;
   }
@@ -193,7 +196,7 @@ export function step(t: Table, seat: Seat, from: HexKey, to: HexKey): StepRules 
   const stops =
     target.anomaly === 'nebula' ||
     (target.anomaly === 'gravity-rift' && !ignoresRifts(t, seat)) ||
-    stopsMovement(t, seat, to);
+    (stopsMovement(t, seat, to) && !passesShips(t, seat));
   return { cost, stops, passOnly: asteroid };
 }
 
@@ -250,7 +253,8 @@ function model(t: Table, seat: Seat): MovementModel {
   const jump = ignoresRifts(t, seat);
   return {
     stops: (hex: Hex, tile: TileDef) =>
-      (tile.anomaly === 'gravity-rift' && !jump) || stopsMovement(t, seat, hexKey(hex)),
+      (tile.anomaly === 'gravity-rift' && !jump) ||
+      (stopsMovement(t, seat, hexKey(hex)) && !passesShips(t, seat)),
     cost: (from: Hex) => (tileAt(t, hexKey(from))?.anomaly === 'gravity-rift' ? 0 : 1),
     asteroids: passesAsteroids(t, seat) ? 'pass-through' : 'blocked',
     wormholes: 'same-type',

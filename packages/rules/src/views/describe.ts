@@ -1,3 +1,4 @@
+import { leaderName } from '../leaders/names.js';
 import { hexKey, tileById } from '@outer-rim/map';
 import type { Galaxy, HexKey } from '@outer-rim/map';
 import { actionCardById } from '../content/action-cards.js';
@@ -94,6 +95,30 @@ export function unitList(units: UnitCounts): string {
     .map(([u, n]) => unitName(u, n));
   if (parts.length <= 1) return parts[0] ?? 'nothing';
   return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1] ?? ''}`;
+}
+
+function describeLeaderFate(
+  e: Extract<GameEvent, { type: 'leader-fate' }>,
+  who: (seat: number) => string,
+): string {
+  const name = leaderName(e.leader);
+  const Name = name.charAt(0).toUpperCase() + name.slice(1);
+  switch (e.fate) {
+    case 'killed':
+      return `${Name} (${who(e.owner)}) is killed (${e.reason}).`;
+    case 'captured':
+      return `${Name} (${who(e.owner)}) is captured by ${e.by === undefined ? 'the enemy' : who(e.by)} (${e.reason}).`;
+    case 'escaped':
+      return `${Name} (${who(e.owner)}) escapes to ${e.planet ?? 'another planet'} (${e.reason}).`;
+    case 'rescued':
+      return `${Name} is rescued by ${who(e.owner)}${e.planet === undefined ? '' : ` onto ${e.planet}`} (${e.reason}).`;
+    case 'handed-over':
+      return e.by === undefined
+        ? `${Name} is released to ${who(e.owner)} (${e.reason}).`
+        : `${Name} (${who(e.owner)}) is handed over to ${who(e.by)} (${e.reason}).`;
+    case 'executed':
+      return `${Name} (${who(e.owner)}) is executed (${e.reason}).`;
+  }
 }
 
 /**
@@ -278,6 +303,10 @@ export function describeEvent(
       return `${who(e.seat)} discards ${plural(e.count, 'action card')} (${e.reason}).`;
     case 'hopes-end-converted':
       return `${who(e.seat)} pays ${plural(e.cost, 'credit')}: a Ground Force on ${e.planet} becomes a Shock Force.`;
+    case 'leader-moved':
+      return `${who(e.owner)} moves ${leaderName(e.leader)} ${e.planet === undefined ? `aboard a ${e.ship === undefined ? 'ship' : UNITS[e.ship].name}` : `onto ${e.planet}`} in ${place(e.hex)}.`;
+    case 'leader-fate':
+      return describeLeaderFate(e, who);
     case 'card-window-opened':
       return `Action cards may be played now (${cardMoment(e.trigger, who, place)}).`;
     case 'card-window-closed':
