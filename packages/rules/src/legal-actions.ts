@@ -22,12 +22,15 @@ import type { Seat, Table } from './state/types.js';
 export function legalActions(t: Table, seat: Seat): Action[] {
   if (!Number.isInteger(seat) || seat < 0 || seat >= t.players.length) return [];
   if (t.phase.name === 'game-over') return [];
-  // BG-9 / BG-11: the any-time actions (the "never ask me" setting, cancelling an agreement).
+  // BG-9 / BG-11: the any-time actions (the "never ask me" setting, cancelling an agreement),
+  // offered beside a decision the seat owes (apply accepts them at any moment).
+  const own = phaseLegal(t, seat);
+  if (own.length === 0) return [];
   const anyTime: Action[] = [
     ...cancelTradeLegal(t, seat),
     ...(t.neverAsk.includes(seat) ? [{ type: 'card-prompts', ask: true } as const] : []),
   ];
-  return [...phaseLegal(t, seat), ...anyTime];
+  return [...own, ...anyTime];
 }
 
 function phaseLegal(t: Table, seat: Seat): Action[] {

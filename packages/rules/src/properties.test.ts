@@ -161,6 +161,7 @@ describe('Random legal play (property)', () => {
     let invasions = 0;
     let leaderMoves = 0;
     const fates: Record<string, number> = {};
+    const cards = { played: 0, cancelled: 0, trades: 0, tradeIncome: 0 };
     for (let players = 2; players <= 8; players++) {
       const start = createGame(options(players), `combat-${players}`);
       const seen = { battles: 0, rounds: 0, captures: 0 };
@@ -175,6 +176,10 @@ describe('Random legal play (property)', () => {
           if (e.type === 'battle-started' && e.defender !== null) seen.battles++;
           if (e.type === 'battle-round') seen.rounds++;
           if (e.type === 'invasion-started') invasions++;
+          if (e.type === 'card-played') cards.played++;
+          if (e.type === 'card-cancelled') cards.cancelled++;
+          if (e.type === 'trade-agreed') cards.trades++;
+          if (e.type === 'trade-income') cards.tradeIncome++;
           if (e.type === 'planet-captured') seen.captures++;
           if (e.type === 'planet-captured' && e.from !== null) seized++;
           if (e.type === 'vote-cast' && e.votes > 0) politics.votes++;
@@ -198,6 +203,10 @@ describe('Random legal play (property)', () => {
     }
     // Invasions against defenders happen, and some planets are taken from a player or a minor race.
     expect(invasions).toBeGreaterThan(0);
+    // BG-9 / BG-11: action cards are played (some cancelled by Sabotage), trade agreements made and paid.
+    expect(cards.played).toBeGreaterThan(0);
+    expect(cards.trades).toBeGreaterThan(0);
+    expect(cards.tradeIncome).toBeGreaterThan(0);
     expect(seized).toBeGreaterThan(0);
     // BG-8: with 3+ players every round holds a vote; some laws pass and some elections elect.
     expect(politics.votes).toBeGreaterThan(0);

@@ -87,7 +87,9 @@ function spatialJumpTargets(t: Table, seat: Seat): CardTarget[] {
   const destinations = (Object.keys(t.galaxy.tiles) as HexKey[])
     .filter((k) => {
       const placed = t.galaxy.tiles[k];
-      return placed !== undefined && tileById(placed.tileId)?.anomaly !== 'supernova';
+      const anomaly = placed === undefined ? 'supernova' : tileById(placed.tileId)?.anomaly;
+      // No ship ever stops in a Supernova or an Asteroid Field (BG-5).
+      return anomaly !== 'supernova' && anomaly !== 'asteroid-field';
     })
     .sort();
   const out: CardTarget[] = [];

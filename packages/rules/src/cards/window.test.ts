@@ -125,7 +125,6 @@ describe('BG-9 action-card window', () => {
     const { s } = battle(['morale-boost'], ['good-year']);
     const quiet = step(s, 1, { type: 'card-prompts', ask: false });
     expect(quiet.state.neverAsk).toEqual([1]);
-    expect(legalActions(quiet.state, 1)).toContainEqual({ type: 'card-prompts', ask: true });
     const a = step(quiet.state, 0, { type: 'end-segment' });
     expect(decisions(a.state).map((d) => d.seat)).toEqual([0]);
     // Nobody asks seat 0's opponent: it passes by itself; seat 0 passing closes the window.

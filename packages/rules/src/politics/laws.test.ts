@@ -1,5 +1,6 @@
 import { hexKey, type HexKey } from '@outer-rim/map';
 import { describe, expect, it } from 'vitest';
+import { placeName } from '../views/describe.js';
 import { apply } from '../apply.js';
 import { spaceUnits, planetUnits } from '../combat/forces.js';
 import { decisions } from '../decisions.js';
@@ -313,7 +314,12 @@ describe('BG-8 Holy Planet of Ixth and Humane Labor', () => {
 
 describe('BG-8 Limits to Individual Power', () => {
   it('the hand limit is 3: a player above it discards down in Draw Action Cards', () => {
-    const s = withLaw(councilTable(), 'limits-to-individual-power#1');
+    const table = councilTable();
+    // Nobody else holds a card (the Hacan start with two Trade Agreements, BG-11).
+    const s = withLaw(
+      { ...table, players: table.players.map((p) => ({ ...p, hand: [] })) },
+      'limits-to-individual-power#1',
+    );
     const hand = s.actionDeck.slice(0, 3);
     const d = new Draft(withPlayer({ ...s, actionDeck: s.actionDeck.slice(3) }, 1, { hand }));
     expect(enterDrawActionCards(d)).toBe(true);

@@ -268,6 +268,7 @@ function giveHacanTradeAgreements(d: Draft): void {
     const cards = d.s.actionDeck.filter((c) => cardIdOf(c) === 'trade-agreement').slice(0, 2);
     d.s.actionDeck = d.s.actionDeck.filter((c) => !cards.includes(c));
     d.player(seat).hand = [...p.hand, ...cards];
-    d.emit({ type: 'cards-drawn', seat, count: cards.length, cards });
+    // Which cards they are is public (the race's rule); their ids stay out of the lasting setup log.
+    d.emit({ type: 'cards-drawn', seat, count: cards.length });
   });
 }

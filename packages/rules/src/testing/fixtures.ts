@@ -41,7 +41,8 @@ export function mustApply(state: GameState, seat: Seat, action: unknown): GameSt
 export function advanceTo(state: GameState, phase: PhaseName, limit = 500): GameState {
   let s = state;
   for (let i = 0; i < limit; i++) {
-    if (s.phase.name === phase) return s;
+    // A card window opened as the phase began (BG-9) is passed: the caller wants the phase itself.
+    if (s.phase.name === phase) return passWindows(s);
     const d = decisions(s)[0];
     if (d === undefined) throw new Error(`stuck in ${s.phase.name}`);
     const a = passAction(s, d.seat);

@@ -30,6 +30,23 @@ export function lcg(seed: number): () => number {
  * never happen, so the property tests would not reach them.
  */
 export function pickAction(actions: readonly Action[], rnd: () => number): Action | undefined {
+  // BG-9 / BG-11: cards are played when they can be, trade offers mostly accepted; the "never
+  // ask me" setting and cancelling agreements are rare, or games would soon hold neither.
+  const plays = actions.filter((a) => a.type === 'play-card');
+  if (plays.length > 0 && rnd() < 0.5) return plays[Math.floor(rnd() * plays.length)];
+  if (actions.some((a) => a.type === 'answer-trade')) {
+    return { type: 'answer-trade', accept: rnd() < 0.8 };
+  }
+  const rare = (a: Action): boolean =>
+    a.type === 'cancel-trade' || (a.type === 'card-prompts' && !a.ask);
+  if (actions.some(rare) && rnd() < 0.97) {
+    const usual = actions.filter((a) => !rare(a));
+    if (usual.length > 0) return pickFrom(usual, rnd);
+  }
+  return pickFrom(actions, rnd);
+}
+
+function pickFrom(actions: readonly Action[], rnd: () => number): Action | undefined {
   const lands = actions.filter((a) => a.type === 'land');
   if (lands.length > 0 && rnd() < 0.7) return lands[Math.floor(rnd() * lands.length)];
   // OR-6.2: leaders go aboard and down with invasions often enough to be captured and rescued.
