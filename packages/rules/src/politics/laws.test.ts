@@ -1,6 +1,5 @@
 import { hexKey, type HexKey } from '@outer-rim/map';
 import { describe, expect, it } from 'vitest';
-import { placeName } from '../views/describe.js';
 import { apply } from '../apply.js';
 import { spaceUnits, planetUnits } from '../combat/forces.js';
 import { decisions } from '../decisions.js';
