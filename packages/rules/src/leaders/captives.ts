@@ -45,6 +45,8 @@ export function captiveLegal(t: Table, seat: Seat): Action[] {
   for (const c of t.players[seat]?.captives ?? []) {
     out.push({ type: 'captive', leader: c.leaderId, execute: true });
     t.players.forEach((_, to) => {
+      // Handed back to its owner only when the owner has a planet with its troops to take it.
+      if (to === c.owner && escapePlanet(t, to, '') === null) return;
       if (to !== seat) out.push({ type: 'captive', leader: c.leaderId, to });
     });
   }
