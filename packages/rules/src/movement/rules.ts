@@ -196,7 +196,7 @@ export function step(t: Table, seat: Seat, from: HexKey, to: HexKey): StepRules 
   const stops =
     target.anomaly === 'nebula' ||
     (target.anomaly === 'gravity-rift' && !ignoresRifts(t, seat)) ||
-    stopsMovement(t, seat, to);
+    (stopsMovement(t, seat, to) && !passesShips(t, seat));
   return { cost, stops, passOnly: asteroid };
 }
 
@@ -253,7 +253,8 @@ function model(t: Table, seat: Seat): MovementModel {
   const jump = ignoresRifts(t, seat);
   return {
     stops: (hex: Hex, tile: TileDef) =>
-      (tile.anomaly === 'gravity-rift' && !jump) || stopsMovement(t, seat, hexKey(hex)),
+      (tile.anomaly === 'gravity-rift' && !jump) ||
+      (stopsMovement(t, seat, hexKey(hex)) && !passesShips(t, seat)),
     cost: (from: Hex) => (tileAt(t, hexKey(from))?.anomaly === 'gravity-rift' ? 0 : 1),
     asteroids: passesAsteroids(t, seat) ? 'pass-through' : 'blocked',
     wormholes: 'same-type',

@@ -1,10 +1,10 @@
-import { CAPTIVES_STEP } from '../leaders/captives.js';
 import type { Action } from '../actions/schema.js';
 import { groupUnits, shockForcesOnBoard } from '../combat/forces.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { politicalDeck } from '../content/political-cards.js';
 import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
+import { CAPTIVES_STEP } from '../leaders/captives.js';
 import type { Draft } from '../state/draft.js';
 import { influenceOf } from '../state/economy.js';
 import type { Seat, Table } from '../state/types.js';
@@ -47,7 +47,7 @@ export interface BeforeAgendaStep {
   apply: (d: Draft, seat: Seat, a: Action) => RuleError | null;
 }
 
-/** The call points before the agenda, in order (leaders/ adds the captives step here). */
+/** The call points before the agenda, in order: OR-6.2 captives (leaders/captives.ts). */
 export const BEFORE_AGENDA: readonly BeforeAgendaStep[] = [CAPTIVES_STEP];
 
 /**

@@ -126,3 +126,24 @@ describe('OR-6.2 Diplomat on Mecatol Rex picks the agenda', () => {
     expect(state.phase).toMatchObject({ step: 'vote', agenda: 'free-trade#1' });
   });
 });
+
+describe('OR-6.2 captives before the agenda (BG-8 call point)', () => {
+  it('the Political phase asks each captor first, then draws the agenda', () => {
+    let s = councilTable();
+    s = { ...s, options: { ...s.options, leaders: true } };
+    s = withPlayer(s, 0, {
+      leaders: [{ id: 'sol-general', type: 'general', status: 'captured', captor: 1 }],
+    });
+    s = withPlayer(s, 1, { captives: [{ owner: 0, leaderId: 'sol-general' }] });
+    const { state, events } = openCouncil(s, ['free-trade#1']);
+    expect(state.phase).toMatchObject({ step: 'before-agenda' });
+    expect(ofType(events, 'agenda-revealed')).toEqual([]);
+    expect(decisions(state).map((d) => [d.seat, d.kind])).toEqual([[1, 'captive']]);
+    const r = apply(state, 1, { type: 'captive', leader: 'sol-general' });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(ofType(r.events, 'agenda-revealed')).toEqual([
+      { type: 'agenda-revealed', card: 'free-trade#1' },
+    ]);
+    expect(r.state.players[1]?.captives).toHaveLength(1);
+  });
+});
