@@ -77,7 +77,7 @@ describe('Game log lines name things as a player does (issue 11)', () => {
       ),
     ).toMatch(/^Ann places Abyz.*Fria in ring 2\.$/);
     expect(describeEvent({ type: 'game-over', winner: 0, reason: 'round-limit' }, ['Ann'])).toBe(
-      'The game is over (the round limit was reached): Ann wins.',
+      'The game is over. Ann wins: Ann stood highest on the progression chart when the round limit was reached.',
     );
   });
 });
