@@ -1,4 +1,4 @@
-import { createGame, influenceOf, resourcesOf, view } from '@outer-rim/rules';
+import { cardName, createGame, influenceOf, resourcesOf, view } from '@outer-rim/rules';
 import { describe, expect, it } from 'vitest';
 import { BRACKET_NAMES, playerSummaries, words } from './player-summary';
 
@@ -18,7 +18,7 @@ describe('side panel figures (BG-10 progression, OR-6.2 leaders and captives)', 
       expect(p.bracket).toBe(BRACKET_NAMES[0]);
       expect(p.leaders.length).toBe(state.players[seat]?.leaders.length);
     });
-    expect(mine[1]?.hand).toEqual(state.players[1]?.hand.map(words));
+    expect(mine[1]?.hand).toEqual(state.players[1]?.hand.map(cardName));
     expect(mine[0]?.hand).toBeUndefined();
     expect(playerSummaries(view(state, 'spectator')).every((p) => p.hand === undefined)).toBe(true);
   });

@@ -65,7 +65,7 @@ const SHAPES: readonly RegExp[] = [
   /\b(?:Xrd|L1z1x|Jol Nar|Sardakk Norr)\b/,
 ];
 // Ordinary hyphenated English the engine's sentences may use.
-const ENGLISH = new Set(['tie-break', 'set-aside']);
+const ENGLISH = new Set(['tie-break', 'set-aside', 're-roll']);
 
 export function idsIn(text: string): string[] {
   const found: string[] = [];
