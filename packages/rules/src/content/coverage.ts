@@ -52,7 +52,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
     id: 'BG-2',
     name: 'Round',
     status: partly(
-      'the Political, Assassin and Receive Trade Income phases pass without doing anything',
+      'the Assassin phase passes without doing anything: the Assassins option is not offered yet',
     ),
     summary:
       'Every round runs Progression, Market, Assassin, Political, Draw Action Cards, Receive Credits, Purchase Units, Individual Turns, Receive Trade Income, Technology and Place New Units; a phase with nothing to do passes by itself.',
@@ -101,7 +101,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
   {
     id: 'BG-8',
     name: 'Political phase',
-    status: 'not-yet',
+    status: 'implemented',
     summary:
       'With 3 or more players a political card is drawn and everyone votes with all of its influence, least influence first; a law that passes stays in force.',
     readMore: `${BASE_BOOK}; ${NOTES}`,
@@ -110,7 +110,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
     id: 'BG-9',
     name: 'Technology and action cards',
     status: partly(
-      "these technologies are bought but their effect does not apply yet: Integrated Economy, Transit Diodes, Stasis Capsules, Dacxive Animators, Gen Synthesis, X-89 Bacterial Weapon, Shuttle Logistics, Deep Space Cannon, Assault Cannon, Graviton Negator, Strategic Mathematics, and Spatial Jump's jump before the Movement segment (its rift immunity applies)",
+      "every action card plays with its effect and timing, Sabotage answering; these technologies are bought but their effect does not apply yet: Integrated Economy, Transit Diodes, Stasis Capsules, Dacxive Animators, Gen Synthesis, X-89 Bacterial Weapon, Shuttle Logistics, Deep Space Cannon, Assault Cannon, Graviton Negator, Strategic Mathematics, and Spatial Jump's jump before the Movement segment (its rift immunity applies)",
     ),
     summary:
       'One technology per Technology phase for 30 credits, following the technology tree; action cards are drawn each round and played for their effects.',
@@ -127,7 +127,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
   {
     id: 'BG-11',
     name: 'Trade agreements',
-    status: 'not-yet',
+    status: 'implemented',
     summary:
       'A Trade Agreement card names a partner; while it lasts each partner earns credits for the other’s planets in Receive Trade Income; fighting each other breaks it.',
     readMore: BASE_BOOK,
@@ -189,9 +189,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
   {
     id: 'OR-6.1',
     name: 'Shock Forces, Hopes End',
-    status: partly(
-      'Shock Forces are promoted, fight and capture Spacedocks and PDS; the Hopes End conversion waits for the Political phase',
-    ),
+    status: 'implemented',
     summary:
       'An option: a Ground Force that rolls a natural 10 in combat, then a 9 or 10, becomes a Shock Force (hits on 5, at most 3 each, may capture Spacedocks and PDS); the owner of Hopes End may convert one Ground Force there per Political phase for 1 credit.',
     readMore: `${OR_BOOK} §6.1`,
@@ -200,7 +198,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
     id: 'OR-6.2',
     name: 'Leaders',
     status: partly(
-      'leaders start on the home planet, the Scientist adds income and an Admiral speeds Dreadnoughts; boarding ships, leaders in battles and votes, capture and captives come later; the Assassins option comes later',
+      "leaders board, fight, vote, are killed, captured, handed over, executed and rescued, and their abilities apply, the Agent as a Sabotage too; missing: the Scientist's 5-credit PDS, the owner's choice of the planet an escaping leader goes to (the home planet first is chosen), and the Assassins option",
     ),
     summary:
       'An option: every race has three leaders (Admiral, General, Scientist, Diplomat, Agent) who travel with fleets and help in battle, politics and income, and can be captured.',
