@@ -384,7 +384,6 @@ describe.each(BACKENDS)('hostile input on %s', (kind) => {
         await Promise.all(batch);
       }
 
-      console.info(`sockets done in ${Math.round(performance.now() - started)} ms`);
       // HTTP.
       let httpSent = 0;
       for (let i = 0; i < requests.length; i += 20) {
@@ -422,7 +421,6 @@ describe.each(BACKENDS)('hostile input on %s', (kind) => {
         );
       }
 
-      console.info(`HTTP done in ${Math.round(performance.now() - started)} ms`);
       // Handshakes.
       for (let i = 0; i < auths.length; i += 20) {
         await Promise.all(

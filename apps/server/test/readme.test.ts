@@ -19,4 +19,25 @@ describe('README host guide', () => {
     const missing = ALL_ERROR_CODES.filter((code) => !readme.includes(`\`${code}\``));
     expect(missing).toEqual([]);
   });
+
+  it('says, for every limit, what a client gets when it hits it', () => {
+    const start = readme.indexOf('### Limits, and what a client gets when it hits one');
+    expect(start).toBeGreaterThan(0);
+    const section = readme.slice(start, readme.indexOf('\n### ', start + 1));
+    const limits = Object.keys(ConfigSchema.shape).filter((name) =>
+      /LIMIT|BURST|RATE|PER_MINUTE/.test(name),
+    );
+    expect(limits.length).toBeGreaterThanOrEqual(11);
+    const missing = limits.filter((name) => !section.includes(`\`${name}\``));
+    expect(missing).toEqual([]);
+    for (const code of [
+      'RATE_LIMITED',
+      'PAYLOAD_TOO_LARGE',
+      'BAD_REQUEST',
+      'STALE_STATE',
+      'UNAVAILABLE',
+    ]) {
+      expect(section).toContain(`\`${code}\``);
+    }
+  });
 });

@@ -18,6 +18,8 @@ export type {
   SpaceBattle,
 } from './combat/types.js';
 export { apply } from './apply.js';
+export { landingOptions } from './combat/invasion.js';
+export type { LandingOption } from './combat/invasion.js';
 export type { ApplyResult } from './apply.js';
 export { ACTION_DECISION } from './decision.js';
 export type { Decision, DecisionKind } from './decision.js';
@@ -107,3 +109,7 @@ export type {
   WindowTrigger,
 } from './cards/types.js';
 export { cardName } from './views/describe.js';
+export type { BotPolicy } from './bots/policy.js';
+export { randomBot } from './bots/random-bot.js';
+export type { RandomBotOptions } from './bots/random-bot.js';
+export { heuristicBot } from './bots/heuristic-bot.js';

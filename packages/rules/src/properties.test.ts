@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isOnBoard, parseHexKey, tileById } from '@outer-rim/map';
 import { RULE_CONSTANTS } from './content/constants.js';
+import { UNIT_TYPES } from './content/units.js';
 import { apply } from './apply.js';
 import { decisions } from './decisions.js';
 import { legalActions } from './legal-actions.js';
@@ -182,15 +183,7 @@ describe('Random legal play (property)', () => {
   }, 300_000);
 
   it('BG-6 / BG-7: combat actions off the legal list are refused with a rule error, never a crash', () => {
-    const kinds = [
-      'dreadnought',
-      'carrier',
-      'cruiser',
-      'fighter',
-      'ground-force',
-      'shock-force',
-      'pds',
-    ];
+    const kinds = UNIT_TYPES.filter((u) => u !== 'spacedock');
     for (const players of [2, 5, 8]) {
       const rnd = lcg(players * 7919);
       const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(rnd() * xs.length)];

@@ -27,8 +27,10 @@ import {
   WEB_STAMP,
   buildDecision,
   databasePlan,
+  fileHash,
   inputsHash,
   readStamp,
+  type BuildStamp,
   type DatabasePlan,
 } from './plan.js';
 
@@ -72,36 +74,39 @@ function run(args: string[], cwd: string): Promise<{ code: number; output: strin
   });
 }
 
-function recordBuild(stamp: string, hash: string): void {
+function recordBuild(stamp: string, hash: string, output: string): void {
+  const record: BuildStamp = { hash, output: fileHash(join(root, output)) ?? '' };
   mkdirSync(dirname(join(root, stamp)), { recursive: true });
-  writeFileSync(join(root, stamp), JSON.stringify({ hash }));
+  writeFileSync(join(root, stamp), JSON.stringify(record));
 }
+
+const WEB_OUTPUT = 'apps/web/dist/index.html';
 
 async function buildWebClient(): Promise<void> {
   const t = performance.now();
   const hash = inputsHash(root, WEB_INPUTS);
-  const built = existsSync(join(root, 'apps/web/dist/index.html'));
-  const decision = buildDecision(readStamp(root, WEB_STAMP), hash, built);
+  const output = fileHash(join(root, WEB_OUTPUT));
+  const decision = buildDecision(readStamp(root, WEB_STAMP), hash, output);
   if (!decision.build) {
     say(`[web client] ${decision.reason}: not rebuilt`);
     return;
   }
   say(`[web client] building with Vite (${decision.reason})…`);
   const vite = join(root, 'node_modules/vite/bin/vite.js');
-  const { code, output } = await run([vite, 'build'], join(root, 'apps/web'));
+  const { code, output: printed } = await run([vite, 'build'], join(root, 'apps/web'));
   if (code !== 0) {
-    process.stderr.write(output);
+    process.stderr.write(printed);
     throw new Error(`the web client did not build (vite exited with ${code})`);
   }
-  recordBuild(WEB_STAMP, hash);
+  recordBuild(WEB_STAMP, hash, WEB_OUTPUT);
   say(`[web client] built in ${seconds(t)}`);
 }
 
 async function bundleServer(): Promise<void> {
   const t = performance.now();
   const hash = inputsHash(root, SERVER_INPUTS);
-  const built = existsSync(join(root, SERVER_BUNDLE));
-  const decision = buildDecision(readStamp(root, SERVER_STAMP), hash, built);
+  const output = fileHash(join(root, SERVER_BUNDLE));
+  const decision = buildDecision(readStamp(root, SERVER_STAMP), hash, output);
   if (!decision.build) {
     say(`[server] ${decision.reason}: not rebuilt`);
     return;
@@ -131,7 +136,7 @@ async function bundleServer(): Promise<void> {
       },
     ],
   });
-  recordBuild(SERVER_STAMP, hash);
+  recordBuild(SERVER_STAMP, hash, SERVER_BUNDLE);
   say(`[server] bundled in ${seconds(t)}`);
 }
 
@@ -149,9 +154,9 @@ async function prepareDatabase(plan: DatabasePlan | undefined): Promise<void> {
   say(`[database] creating the embedded PGlite database in ${plan.dir} (first start only)…`);
   const init = join(here, `init-pglite${fromSource ? '.ts' : '.js'}`);
   const args = fromSource ? ['--import', 'tsx', init, plan.dir] : [init, plan.dir];
-  const { code, output } = await run(args, root);
+  const { code, output: printed } = await run(args, root);
   if (code !== 0) {
-    process.stderr.write(output);
+    process.stderr.write(printed);
     throw new Error(`the embedded database could not be created in ${plan.dir}`);
   }
   say(`[database] created in ${seconds(t)}`);

@@ -7,6 +7,7 @@ import {
   WEB_INPUTS,
   WEB_STAMP,
   databasePlan,
+  fileHash,
   inputsHash,
   readStamp,
   SERVER_INPUTS,
@@ -70,22 +71,36 @@ describe('npm start: what to build', () => {
     expect(inputsHash(tree(web), SERVER_INPUTS)).toBe(base);
   });
 
-  it('builds when there is no build, no record of one, or the inputs changed; else skips', () => {
-    expect(buildDecision('abc', 'abc', false)).toEqual({ build: true, reason: 'not built yet' });
-    expect(buildDecision(undefined, 'abc', true).build).toBe(true);
-    expect(buildDecision('abc', 'def', true)).toEqual({
+  it('builds when there is no build, no record of one, new inputs or another build; else skips', () => {
+    const stamp = { hash: 'abc', output: 'out' };
+    expect(buildDecision(stamp, 'abc', undefined)).toEqual({
+      build: true,
+      reason: 'not built yet',
+    });
+    expect(buildDecision(undefined, 'abc', 'out').build).toBe(true);
+    expect(buildDecision(stamp, 'def', 'out')).toEqual({
       build: true,
       reason: 'its sources changed',
     });
-    expect(buildDecision('abc', 'abc', true)).toEqual({ build: false, reason: 'up to date' });
+    expect(buildDecision(stamp, 'abc', 'other')).toEqual({
+      build: true,
+      reason: 'the build on disk was made elsewhere',
+    });
+    expect(buildDecision(stamp, 'abc', 'out')).toEqual({ build: false, reason: 'up to date' });
   });
 
-  it('reads the recorded hash, and nothing from a missing or broken record', () => {
+  it('reads the recorded build, and nothing from a missing or broken record', () => {
     expect(readStamp(tree({}), WEB_STAMP)).toBeUndefined();
     expect(readStamp(tree({ [WEB_STAMP]: 'not json' }), WEB_STAMP)).toBeUndefined();
-    expect(readStamp(tree({ [WEB_STAMP]: JSON.stringify({ hash: 'abc' }) }), WEB_STAMP)).toBe(
-      'abc',
-    );
+    expect(readStamp(tree({ [WEB_STAMP]: '{"hash":"abc"}' }), WEB_STAMP)).toBeUndefined();
+    const record = { hash: 'abc', output: 'out' };
+    expect(readStamp(tree({ [WEB_STAMP]: JSON.stringify(record) }), WEB_STAMP)).toEqual(record);
+  });
+
+  it('hashes a built file, and tells a missing one', () => {
+    const root = tree({ 'dist/index.html': '<html>' });
+    expect(fileHash(join(root, 'dist/index.html'))).toMatch(/^[0-9a-f]{64}$/);
+    expect(fileHash(join(root, 'dist/missing.html'))).toBeUndefined();
   });
 });
 

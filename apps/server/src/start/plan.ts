@@ -72,30 +72,49 @@ export function inputsHash(root: string, inputs: readonly string[] = WEB_INPUTS)
   return hash.digest('hex');
 }
 
-export interface WebBuildDecision {
+export interface BuildDecision {
   readonly build: boolean;
   readonly reason: string;
 }
 
-/** Build when there is no build, no record of what it was built from, or the inputs changed. */
+/** What a good build was made from (`hash`), and what it wrote (`output`, the hash of its main file). */
+export interface BuildStamp {
+  readonly hash: string;
+  readonly output: string;
+}
+
+/** The SHA-256 of a file, or undefined when it does not exist. */
+export function fileHash(path: string): string | undefined {
+  if (!existsSync(path)) return undefined;
+  return createHash('sha256').update(readFileSync(path)).digest('hex');
+}
+
+/**
+ * Build when there is no build, no record of what it was built from, the
+ * inputs changed, or the build on disk is not the one recorded (another
+ * command rebuilt it from other sources since).
+ */
 export function buildDecision(
-  stamp: string | undefined,
+  stamp: BuildStamp | undefined,
   hash: string,
-  built: boolean,
-): WebBuildDecision {
-  if (!built) return { build: true, reason: 'not built yet' };
+  output: string | undefined,
+): BuildDecision {
+  if (output === undefined) return { build: true, reason: 'not built yet' };
   if (stamp === undefined) return { build: true, reason: 'no record of what the last build used' };
-  if (stamp !== hash) return { build: true, reason: 'its sources changed' };
+  if (stamp.hash !== hash) return { build: true, reason: 'its sources changed' };
+  if (stamp.output !== output)
+    return { build: true, reason: 'the build on disk was made elsewhere' };
   return { build: false, reason: 'up to date' };
 }
 
-/** The hash recorded by the last good build, if any. */
-export function readStamp(root: string, stamp: string): string | undefined {
+/** The record of the last good build, if any. */
+export function readStamp(root: string, stamp: string): BuildStamp | undefined {
   try {
     const parsed: unknown = JSON.parse(readFileSync(join(root, stamp), 'utf8'));
-    return typeof parsed === 'object' && parsed !== null && 'hash' in parsed
-      ? String(parsed.hash)
-      : undefined;
+    if (typeof parsed !== 'object' || parsed === null) return undefined;
+    if (!('hash' in parsed) || !('output' in parsed)) return undefined;
+    const { hash, output } = parsed;
+    return typeof hash === 'string' && typeof output === 'string' ? { hash, output } : undefined;
   } catch {
     return undefined;
   }

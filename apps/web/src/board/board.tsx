@@ -11,6 +11,8 @@ import {
   DISC,
   fitScale,
   fitText,
+  GLYPH_WIDTH,
+  GLYPH_WIDTH_REGULAR,
   INLINE_UNITS,
   textWidth,
   lineWidth,
@@ -280,6 +282,7 @@ function HexContent({ hex: h, names }: { hex: BoardHex; names: readonly string[]
           x={x}
           y={y + (raceTitle ? TITLE_Y : ANOMALY_Y)}
           font={raceTitle ? TITLE_FONT : ANOMALY_FONT}
+          glyph={raceTitle ? GLYPH_WIDTH : GLYPH_WIDTH_REGULAR}
           width={raceTitle ? lineWidth(TITLE_Y, TITLE_FONT) : lineWidth(ANOMALY_Y, ANOMALY_FONT)}
           class={
             !raceTitle
@@ -337,14 +340,16 @@ function FittedText(props: {
   font: number;
   width: number;
   class: string;
+  /** Glyph width per unit of font size, for the estimate (bold titles are wider). */
+  glyph?: number;
 }) {
   const marks = props.marks ?? [];
   const markWidth = marks.reduce((w, m) => w + textWidth(m.text, props.font) + 6, 0);
-  const fitted = fitText(props.text, props.font, props.width - markWidth);
+  const fitted = fitText(props.text, props.font, props.width - markWidth, props.glyph);
   // The title and its marks are centred together; the marks are a text of their own so the
   // title's text is the name alone.
   const shift = markWidth / 2;
-  const after = props.x - shift + textWidth(fitted.text, props.font) / 2 + 6;
+  const after = props.x - shift + textWidth(fitted.text, props.font, props.glyph) / 2 + 6;
   return (
     <>
       {props.text === '' ? null : (

@@ -1,4 +1,4 @@
-import type { UnitCounts } from '@outer-rim/rules';
+import { UNIT_TYPES, type UnitCounts } from '@outer-rim/rules';
 import { HEX_SIZE } from './board-model';
 
 /**
@@ -24,8 +24,11 @@ export function lineWidth(y: number, height: number): number {
 /** A generous average glyph width of the board's sans-serif, bold included, per unit of font size. */
 export const GLYPH_WIDTH = 0.66;
 
-export function textWidth(text: string, fontSize: number): number {
-  return text.length * fontSize * GLYPH_WIDTH;
+/** The same for regular (not bold) text, like the anomalies' italic names. */
+export const GLYPH_WIDTH_REGULAR = 0.58;
+
+export function textWidth(text: string, fontSize: number, glyph = GLYPH_WIDTH): number {
+  return text.length * fontSize * glyph;
 }
 
 /** The text, shortened with an ellipsis to fit `width`; `full` is what the hover title shows. */
@@ -33,23 +36,15 @@ export function fitText(
   text: string,
   fontSize: number,
   width: number,
+  glyph = GLYPH_WIDTH,
 ): { text: string; shortened: boolean } {
-  if (textWidth(text, fontSize) <= width) return { text, shortened: false };
-  const keep = Math.max(1, Math.floor(width / (fontSize * GLYPH_WIDTH)) - 1);
+  if (textWidth(text, fontSize, glyph) <= width) return { text, shortened: false };
+  const keep = Math.max(1, Math.floor(width / (fontSize * glyph)) - 1);
   return { text: `${text.slice(0, keep).trimEnd()}…`, shortened: true };
 }
 
-/** Units in the order the board lists them: ships biggest first, then what lands and what stands. */
-export const UNIT_ORDER = [
-  'dreadnought',
-  'carrier',
-  'cruiser',
-  'fighter',
-  'ground-force',
-  'shock-force',
-  'pds',
-  'spacedock',
-] as const satisfies readonly (keyof UnitCounts)[];
+/** Units in the order the board lists them: the content's order, ships biggest first, then what lands and what stands. */
+export const UNIT_ORDER = UNIT_TYPES;
 
 export type ShownUnit = (typeof UNIT_ORDER)[number];
 
@@ -125,7 +120,7 @@ export function planetRows(
 export const TITLE_Y = -62;
 /** An anomaly's name, lower and smaller than a race's: the hex is wider there. */
 export const ANOMALY_Y = -50;
-export const ANOMALY_FONT = 15;
+export const ANOMALY_FONT = 14;
 export const PLANET_FONT = 19;
 export const TITLE_FONT = 19;
 

@@ -111,7 +111,7 @@ export function Table({ view, seq, seat, log, chat, onAct, onOpenChannel, onChat
         <Board
           view={view}
           highlighted={highlighted}
-          selected={selectedHex}
+          selected={move.from ?? selectedHex}
           route={move.route}
           marked={move.marked}
           onSelect={onSelect}

@@ -100,6 +100,7 @@ export class TestServer {
       LOG_LEVEL: 'warn',
       // Four browsers on one address: the production limit is per person.
       HTTP_RATE_LIMIT: '10000',
+      HANDSHAKE_BURST: '1000',
     });
     this.app = await buildApp(config);
     await this.app.fastify.listen({ port: this.port, host: '127.0.0.1' });

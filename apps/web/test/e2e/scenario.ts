@@ -18,9 +18,9 @@ import { advanceTo } from '../../../../packages/rules/src/testing/fixtures.js';
  * the homes, Mecatol Rex and two minor races, then
  * - two Cruisers next to a Nebula,
  * - a Carrier with two Fighters in a Gravity Rift whose six neighbours are open,
- * - three Dreadnoughts next to a minor race with a Cruiser and a Fighter in space,
+ * - three Dreadnoughts next to a minor race with two Cruisers and two Fighters in space,
  * - a Carrier with five Ground Forces and two Dreadnoughts over another minor
- *   race's planet, held by one Ground Force.
+ *   race's planet, held by two Ground Forces.
  * The dice stay the seeded PRNG's; the seed is chosen (as a game's seed is)
  * so that the run is the same every time.
  */
@@ -148,10 +148,10 @@ export function prepareScenario(stored: GameState): Scenario {
   s = put(s, nebulaFrom, seat, { cruiser: 2 });
   s = put(s, rift, seat, { carrier: 1, fighter: 2 });
   s = put(s, battleFrom, seat, { dreadnought: 3 });
-  s = put(s, battle, m1Owner, { cruiser: 1, fighter: 1 });
+  s = put(s, battle, m1Owner, { cruiser: 2, fighter: 2 });
   s = put(s, invasion, seat, { carrier: 1, 'ground-force': 5, dreadnought: 2 });
   const planet = minorPlanet(invasion);
-  s = put(s, invasion, m2Owner, { 'ground-force': 1 }, planet);
+  s = put(s, invasion, m2Owner, { 'ground-force': 2 }, planet);
   // Every other planet of the minor systems stands empty, still theirs.
   return { state: s, seat, nebulaFrom, nebula, rift, battleFrom, battle, invasion, planet };
 }

@@ -10,7 +10,9 @@ import { cleared, dice, ofType, setOwner, turnOf, withUnits } from '../testing/b
 import { withDice } from '../testing/dice.js';
 import { deepFreeze } from '../testing/fixtures.js';
 import { describeEvent } from '../views/describe.js';
+import { view } from '../views/view.js';
 import { planetUnits, spaceUnits } from './forces.js';
+import { landingOptions } from './invasion.js';
 
 const RACES = { players: [{ race: 'sol' as const }, { race: 'letnev' as const }] };
 const ARC = 'Arc Prime';
@@ -151,6 +153,28 @@ describe('BG-7 Invasion Combat', () => {
     expect(planetUnits(r.state, h, ARC, 0)).toEqual({});
     expect(planetUnits(r.state, h, ARC, 1)).toEqual({});
     expect(captured(r.events)).toEqual([]);
+  });
+
+  it('landingOptions tells a client what may land or bombard where, the same on a view as on the state', () => {
+    const { s, h } = over(
+      { dreadnought: 2, carrier: 1, 'ground-force': 3, pds: 1 },
+      { 'ground-force': 2 },
+    );
+    const options = landingOptions(s, 0);
+    expect(options).toContainEqual({
+      hex: h,
+      planet: ARC,
+      owner: 1,
+      groundForces: 3,
+      shockForces: 0,
+      pds: 1,
+      dreadnoughts: 2,
+      bombardable: true,
+    });
+    expect(landingOptions(view(s, 0), 0)).toEqual(options);
+    expect(landingOptions(s, 1)).toEqual([]);
+    const after = step(s, 0, landing(h, ARC, { gf: 3, bombard: 2 }), [1, 1, 8, 8, 8, 1, 1]);
+    expect(landingOptions(after.state, 0).map((o) => o.planet)).not.toContain(ARC);
   });
 
   it('nobody lands where enemy ships remain, nor outside the Invasion Combat segment', () => {

@@ -100,6 +100,63 @@ export function landProblem(t: Table, phase: TurnsPhase, seat: Seat, a: Land): s
   return null;
 }
 
+/** What the active player may land or bombard on one planet (for a client building a `land`). */
+export interface LandingOption {
+  hex: HexKey;
+  planet: string;
+  /** The planet's controller (null: neutral). */
+  owner: Owner | null;
+  /** Aboard the Carriers in the system, the most that may land. */
+  groundForces: number;
+  shockForces: number;
+  pds: number;
+  /** Dreadnoughts there that have not bombarded this turn, and whether this planet may be bombarded. */
+  dreadnoughts: number;
+  bombardable: boolean;
+}
+
+/**
+ * BG-7: every planet the active player may land on or bombard now, with the
+ * most it may land. Reads only public information, so a seat's view gives
+ * the same answer as the state. Empty outside its Invasion Combat segment.
+ */
+export function landingOptions(t: Table, seat: Seat): LandingOption[] {
+  const phase = t.phase;
+  if (phase.name !== 'individual-turns' || phase.segment !== 'invasion-combat') return [];
+  if (phase.active !== seat || phase.combat?.invasion !== undefined) return [];
+  const out: LandingOption[] = [];
+  for (const hex of Object.keys(t.units) as HexKey[]) {
+    const space = spaceUnits(t, hex, seat);
+    const gf = n(space, 'ground-force');
+    const sf = n(space, 'shock-force');
+    const pds = n(space, 'pds');
+    if (gf + sf + pds + n(space, 'dreadnought') === 0 || enemyShipsIn(t, hex, seat)) continue;
+    const free = Math.max(0, freeDreadnoughts(t, phase, hex, seat));
+    for (const planet of planetsIn(t, hex)) {
+      if (combatOf(phase).landed.includes(planet)) continue;
+      const owner = t.planets[planet]?.owner ?? null;
+      const enemy = owner !== seat && owner !== null;
+      const bombardable =
+        enemy &&
+        free > 0 &&
+        defendingPds(t, hex, planet, seat) === 0 &&
+        defendingGround(t, hex, planet, seat) > 0;
+      if (gf + sf + pds === 0 && !bombardable) continue;
+      out.push({
+        hex,
+        planet,
+        owner,
+        groundForces: gf,
+        shockForces: sf,
+        pds,
+        dreadnoughts: free,
+        bombardable,
+      });
+    }
+  }
+  return out;
+}
+
 /** A representative set of landings (all the troops; one Ground Force; bombardment alone). */
 export function landOptions(t: Table, phase: TurnsPhase): Land[] {
   const seat = phase.active;

@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks';
 import { UNIT_NAMES } from '../../board/board-model';
 import { unitEntries, unitRowWidth } from '../../board/hex-layout';
 import { UnitRow } from '../../board/unit-symbols';
-import { ownerColour } from '../../ui/colours';
+import { MINOR_OUTLINE, ownerColour } from '../../ui/colours';
 import type { LogEntry } from '../live-game';
 import { systemName } from '../movement/fleet';
 import {
@@ -79,7 +79,12 @@ function FightView({
         {sides.length === 0 ? <p class="hint">No units left here.</p> : null}
         {sides.map((side) => (
           <div key={String(side.owner)} class="side" data-owner={String(side.owner)}>
-            <span class="who" style={{ color: ownerColour(side.owner) }}>
+            <span
+              class="who"
+              style={{
+                color: typeof side.owner === 'string' ? MINOR_OUTLINE : ownerColour(side.owner),
+              }}
+            >
               {ownerWords(side.owner, names)}
             </span>
             <svg

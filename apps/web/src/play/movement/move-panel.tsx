@@ -36,6 +36,8 @@ export interface MoveUi {
   readonly highlighted?: ReadonlySet<HexKey>;
   /** The hexes a fleet would pass, from where it starts. */
   readonly route?: readonly HexKey[];
+  /** The system the fleet starts from (or the rift a ship waits in). */
+  readonly from?: HexKey;
   /** Hexes marked apart: the rift's neighbours the roll lets a ship through. */
   readonly marked?: ReadonlySet<HexKey>;
   /** Handles a click on the board; false when the move UI has no use for that hex. */
@@ -100,6 +102,7 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
     const chosen = to === undefined ? undefined : ends.get(to);
     return {
       active: true,
+      from: pending.hex,
       highlighted: new Set(ends.keys()),
       marked: sideHexes,
       ...(chosen === undefined ? {} : { route: [pending.hex, ...chosen.path] }),
@@ -226,6 +229,7 @@ function fleetUi(
     }));
     return {
       active: true,
+      from: system.hex,
       highlighted: new Set([system.hex]),
       onHex: () => false,
       panel: (
@@ -261,6 +265,7 @@ function fleetUi(
 
   return {
     active: true,
+    from: system.hex,
     highlighted: new Set(destinations.map((d) => d.hex)),
     ...(destination === undefined ? {} : { route: [system.hex, ...destination.path] }),
     onHex: (key) => {

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import type { Action } from '../actions/schema.js';
+import { apply } from '../apply.js';
+import { decisions } from '../decisions.js';
+import { newGame } from '../testing/fixtures.js';
+import type { GameState, Seat } from '../state/types.js';
+import { view } from '../views/view.js';
+import { heuristicBot } from './heuristic-bot.js';
+import { STEP_ENDING, type BotPolicy } from './policy.js';
+import { randomBot } from './random-bot.js';
+
+interface Played {
+  state: GameState;
+  actions: { seat: Seat; action: Action }[];
+  refused: string[];
+}
+
+/** Plays with every seat driven by its bot from its own view, up to `limit` actions. */
+function play(start: GameState, bots: readonly BotPolicy[], limit: number): Played {
+  let state = start;
+  const actions: Played['actions'] = [];
+  const refused: string[] = [];
+  for (let i = 0; i < limit && state.phase.name !== 'game-over'; i++) {
+    const d = decisions(state)[0];
+    if (d === undefined) {
+      refused.push(`no decision in ${state.phase.name}`);
+      break;
+    }
+    const bot = bots[d.seat];
+    const action = bot?.choose(view(state, d.seat), d.seat);
+    if (action === undefined) {
+      refused.push(`${bot?.name ?? '?'} seat ${d.seat} chose nothing for ${d.kind}`);
+      break;
+    }
+    const r = apply(state, d.seat, action);
+    if (!r.ok) {
+      refused.push(
+        `${bot?.name ?? '?'} ${JSON.stringify(action)}: ${r.error.code} ${r.error.message}`,
+      );
+      break;
+    }
+    actions.push({ seat: d.seat, action });
+    state = r.state;
+  }
+  return { state, actions, refused };
+}
+
+function planetsOf(state: GameState, seat: Seat): number {
+  return Object.values(state.planets).filter((p) => p.owner === seat).length;
+}
+
+describe('bots (issue 12): legal play from their own views', () => {
+  for (const players of [2, 4, 8]) {
+    for (const kind of ['random', 'heuristic'] as const) {
+      it(`${kind} bots play ${players} seats with only actions apply accepts`, () => {
+        const start = newGame(players, { roundLimit: 3 }, `bots-${kind}-${players}`);
+        const bots = Array.from({ length: players }, (_, s) =>
+          kind === 'random' ? randomBot(100 + s, { endBias: 0.5 }) : heuristicBot(100 + s),
+        );
+        const r = play(start, bots, 4000 * players);
+        expect(r.refused).toEqual([]);
+        expect(r.actions.length).toBeGreaterThan(players * 10);
+        // A full game: it runs to the round limit's end.
+        expect(r.state.phase.name).toBe('game-over');
+        // Every seat acted.
+        expect(new Set(r.actions.map((a) => a.seat)).size).toBe(players);
+      });
+    }
+  }
+  it('mixed table of 4: heuristic and random bots side by side', () => {
+    const start = newGame(4, { roundLimit: 3 }, 'bots-mixed');
+    const bots = [heuristicBot(1), randomBot(2), heuristicBot(3), randomBot(4)];
+    const r = play(start, bots, 20_000);
+    expect(r.refused).toEqual([]);
+    expect(r.state.round).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('bots (issue 12): the random bot', () => {
+  it('with endBias 1 always ends the step when it may, with 0 it also does other things', () => {
+    const start = newGame(4, { roundLimit: 2 }, 'bias');
+    const eager = play(
+      start,
+      [0, 1, 2, 3].map((s) => randomBot(s, { endBias: 1 })),
+      20_000,
+    );
+    expect(eager.refused).toEqual([]);
+    expect(eager.state.phase.name).toBe('game-over');
+    const ending = new Set<string>(STEP_ENDING);
+    // Galaxy building offers no way to end a step; after it, only step-ending actions.
+    const after = eager.actions.filter(
+      (a) => a.action.type !== 'place-tile' && a.action.type !== 'discard',
+    );
+    expect(after.every((a) => ending.has(a.action.type))).toBe(true);
+    const idle = play(
+      start,
+      [0, 1, 2, 3].map((s) => randomBot(s, { endBias: 0 })),
+      20_000,
+    );
+    expect(idle.refused).toEqual([]);
+    expect(
+      idle.actions.some((a) => !ending.has(a.action.type) && a.action.type !== 'place-tile'),
+    ).toBe(true);
+  });
+});
+
+describe('bots (issue 12): strength and determinism', () => {
+  it('the heuristic bot captures planets and holds more than the random bot on average', () => {
+    let heuristic = 0;
+    let random = 0;
+    let wins = 0;
+    const games = 4;
+    for (let g = 0; g < games; g++) {
+      // Alternate seats so neither bot always sits first.
+      const hSeat = g % 2;
+      const start = newGame(2, { roundLimit: 4 }, `duel-${g}`);
+      const startPlanets = planetsOf(start, hSeat);
+      const bots: BotPolicy[] = [];
+      bots[hSeat] = heuristicBot(10 + g);
+      bots[1 - hSeat] = randomBot(20 + g);
+      const r = play(start, bots, 20_000);
+      expect(r.refused).toEqual([]);
+      const h = planetsOf(r.state, hSeat);
+      // It expands: more planets at the end than it started with.
+      expect(h).toBeGreaterThan(startPlanets);
+      heuristic += h;
+      const other = planetsOf(r.state, 1 - hSeat);
+      random += other;
+      if (h > other) wins++;
+    }
+    expect(heuristic / games).toBeGreaterThan(random / games);
+    expect(wins).toBeGreaterThan(games / 2);
+  });
+
+  it('same seeds, same game', () => {
+    const run = () =>
+      play(
+        newGame(4, { roundLimit: 2 }, 'same'),
+        [heuristicBot(7), randomBot(8), heuristicBot(9), randomBot(10)],
+        20_000,
+      );
+    const a = run();
+    const b = run();
+    expect(a.refused).toEqual([]);
+    expect(b.actions).toEqual(a.actions);
+    expect(b.state).toEqual(a.state);
+  });
+});
