@@ -1,6 +1,7 @@
 import { ActionSchema, type Action } from './actions/schema.js';
 import { cancelTrade } from './cards/trade.js';
 import { applyWindow, setCardPrompts } from './cards/window.js';
+import { enforceLeaderPlaces } from './leaders/fates.js';
 import { ACTION_DECISION } from './decision.js';
 import { decisions } from './decisions.js';
 import { ruleError, type RuleError } from './errors.js';
@@ -105,6 +106,8 @@ export function apply(state: GameState, seat: Seat, action: unknown): ApplyResul
     const d = new Draft(state);
     const error = dispatch(d, seat, parsed.data);
     if (error !== null) return { ok: false, error };
+    // OR-6.2: a leader whose ship or troops went by any other way is killed.
+    enforceLeaderPlaces(d);
     settle(d);
     return { ok: true, state: d.finish(), events: d.events };
   } catch (e) {

@@ -31,7 +31,9 @@ export type DecisionKind =
    * Allowed at any moment, never awaited: the "never ask me" setting (BG-9)
    * and cancelling a trade agreement (BG-11).
    */
-  | 'any-time';
+  | 'any-time'
+  /** OR-6.2: in the Political phase, a captor hands over or executes its captives. */
+  | 'captive';
 
 export interface Decision {
   seat: Seat;
@@ -67,6 +69,9 @@ export const ACTION_DECISION: Readonly<Record<ActionType, DecisionKind>> = {
   'fight-on': 'retreat',
   land: 'turn',
   'capture-installations': 'invasion',
+  'board-leader': 'turn',
+  'land-leader': 'turn',
+  captive: 'captive',
   vote: 'vote',
   'pick-agenda': 'pick-agenda',
   'hopes-end': 'hopes-end',

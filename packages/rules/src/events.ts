@@ -146,6 +146,24 @@ export type GameEvent =
   | { type: 'planet-captured'; hex: HexKey; planet: string; from: Owner | null; to: Seat }
   | { type: 'shock-force-promoted'; hex: HexKey; planet: string; owner: Seat; count: number }
   | { type: 'installations-captured'; hex: HexKey; planet: string; seat: Seat; units: UnitCounts }
+  | {
+      type: 'leader-moved';
+      owner: Seat;
+      leader: string;
+      hex: HexKey;
+      planet?: string;
+      ship?: 'dreadnought' | 'carrier' | 'cruiser';
+    }
+  | {
+      type: 'leader-fate';
+      owner: Seat;
+      leader: string;
+      fate: 'killed' | 'captured' | 'escaped' | 'rescued' | 'handed-over' | 'executed';
+      /** The captor after the event (captured, handed over to another seat than the owner). */
+      by?: Seat;
+      planet?: string;
+      reason: string;
+    }
   // BG-8 Political phase (politics/). Card ids are instance ids (`revote#2`).
   | { type: 'political-deck-shuffled'; cards: number }
   /** `revote`: the law in force that is voted on again. */

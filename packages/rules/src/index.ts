@@ -82,6 +82,8 @@ export type {
 } from './state/types.js';
 export { influenceOf, incomeOf, resourcesOf } from './state/economy.js';
 export { describeEvent, placeName, unitList } from './views/describe.js';
+// OR-6.2 leaders: names for the board, the panels and the log.
+export { leaderName, parseLeaderId } from './leaders/names.js';
 export { eventsFor } from './views/events-for.js';
 export { view } from './views/view.js';
 // BG-8 Political phase and OR-6.1 Hopes End (politics/).

@@ -69,6 +69,36 @@ function invariantProblems(s: GameState): string[] {
       }
     }
   }
+  // OR-6.2: a leader stands on a friendly planet with friendly troops (or joins the invasion
+  // in progress there) or aboard a ship of its type; a captive is in exactly its captor's list.
+  const invaded =
+    s.phase.name === 'individual-turns' ? s.phase.combat?.invasion?.planet : undefined;
+  s.players.forEach((p, owner) => {
+    for (const l of p.leaders) {
+      const held = s.players.filter((c) => c.captives.some((x) => x.leaderId === l.id)).length;
+      if (l.status === 'captured') {
+        const captor = l.captor === undefined ? undefined : s.players[l.captor];
+        if (held !== 1 || captor?.captives.some((x) => x.leaderId === l.id) !== true)
+          out.push(`${l.id} captured but held ${held} times`);
+        continue;
+      }
+      if (held !== 0) out.push(`${l.id} is ${l.status} and also held captive`);
+      if (l.status !== 'active' || l.hex === undefined) continue;
+      if (l.planet !== undefined) {
+        if (l.planet === invaded) continue;
+        const u = s.units[l.hex]?.planets[l.planet]?.find((g) => g.owner === owner)?.units;
+        const troops = (u?.['ground-force'] ?? 0) + (u?.['shock-force'] ?? 0);
+        if (s.planets[l.planet]?.owner !== owner || troops === 0)
+          out.push(`${l.id} on ${l.planet} without its own troops`);
+      } else {
+        const ships =
+          l.ship === undefined
+            ? 0
+            : (s.units[l.hex]?.space.find((g) => g.owner === owner)?.units[l.ship] ?? 0);
+        if (ships === 0) out.push(`${l.id} aboard no ship at ${l.hex}`);
+      }
+    }
+  });
   const cards = [...s.actionDeck, ...s.actionDiscard, ...s.players.flatMap((p) => p.hand)];
   if (s.phase.name === 'market') cards.push(...s.phase.offers.flatMap((o) => o.cards));
   if (new Set(cards).size !== cards.length) out.push('an action card is in two places');
@@ -130,6 +160,8 @@ describe('Random legal play (property)', () => {
     let seized = 0;
     let invasions = 0;
     const cards = { played: 0, cancelled: 0, trades: 0, tradeIncome: 0 };
+    let leaderMoves = 0;
+    const fates: Record<string, number> = {};
     const politics = { votes: 0, agendas: 0, laws: 0, elections: 0 };
     for (let players = 2; players <= 8; players++) {
       const start = createGame(options(players), `combat-${players}`);
@@ -151,6 +183,8 @@ describe('Random legal play (property)', () => {
           if (e.type === 'trade-income') cards.tradeIncome++;
           if (e.type === 'planet-captured') seen.captures++;
           if (e.type === 'planet-captured' && e.from !== null) seized++;
+          if (e.type === 'leader-moved') leaderMoves++;
+          if (e.type === 'leader-fate') fates[e.fate] = (fates[e.fate] ?? 0) + 1;
           if (e.type === 'vote-cast' && e.votes > 0) politics.votes++;
           if (e.type === 'agenda-resolved') politics.agendas++;
           if (e.type === 'law-enacted') politics.laws++;
@@ -175,6 +209,11 @@ describe('Random legal play (property)', () => {
     expect(cards.trades).toBeGreaterThan(0);
     expect(cards.tradeIncome).toBeGreaterThan(0);
     expect(seized).toBeGreaterThan(0);
+    // OR-6.2: leaders board, move and meet their fates; some are captured (captives exist).
+    console.log('OR-6.2 leader fates in random play:', leaderMoves, 'moves', JSON.stringify(fates));
+    expect(leaderMoves).toBeGreaterThan(0);
+    expect(fates.captured ?? 0).toBeGreaterThan(0);
+    expect((fates.killed ?? 0) + (fates.captured ?? 0)).toBeGreaterThan(0);
     // BG-8: with 3+ players every round holds a vote; some laws pass and some elections elect.
     expect(politics.votes).toBeGreaterThan(0);
     expect(politics.agendas).toBeGreaterThan(0);

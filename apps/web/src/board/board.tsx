@@ -1,5 +1,5 @@
 import type { HexKey } from '@outer-rim/map';
-import type { GameView } from '@outer-rim/rules';
+import { leaderName, type GameView } from '@outer-rim/rules';
 import { useMemo, useRef, useState } from 'preact/hooks';
 import { raceLabel } from '../lobby/race';
 import { MINOR_OUTLINE, NEUTRAL_COLOUR, ownerColour, ownerName } from '../ui/colours';
@@ -260,9 +260,17 @@ function HexContent({ hex: h, names }: { hex: BoardHex; names: readonly string[]
       ? []
       : [
           {
-            text: h.leaders.length > 1 ? `★${h.leaders.length}` : '★',
+            // OR-6.2: a star with each leader's type initial; full names on hover.
+            text: `★${h.leaders.map((l) => l.leader.type.charAt(0).toUpperCase()).join('')}`,
             class: 'leader',
-            title: h.leaders.map((l) => `${names[l.seat] ?? ''}'s ${l.leader.type}`).join(', '),
+            // The first leader's owner's colour (leaders of two owners share a hex only mid-invasion).
+            ...(h.leaders[0] === undefined ? {} : { fill: ownerColour(h.leaders[0].seat) }),
+            title: h.leaders
+              .map(
+                (l) =>
+                  `${names[l.seat] ?? ''}: ${leaderName(l.leader.id)}${l.leader.planet === undefined ? (l.leader.ship === undefined ? '' : `, aboard a ${l.leader.ship}`) : `, on ${l.leader.planet}`}`,
+              )
+              .join('; '),
           },
         ]),
   ];
@@ -334,7 +342,7 @@ function HexContent({ hex: h, names }: { hex: BoardHex; names: readonly string[]
 function FittedText(props: {
   text: string;
   /** Short marks after the text (a wormhole's letter, a leader's star), each with its own title. */
-  marks?: readonly { text: string; class: string; title: string }[];
+  marks?: readonly { text: string; class: string; title: string; fill?: string }[];
   x: number;
   y: number;
   font: number;
@@ -361,7 +369,12 @@ function FittedText(props: {
       {marks.length === 0 ? null : (
         <text x={props.text === '' ? props.x - shift : after} y={props.y} class="hex-label marks">
           {marks.map((m, i) => (
-            <tspan key={m.class} class={`mark ${m.class}`} dx={i === 0 ? 0 : 6}>
+            <tspan
+              key={m.class}
+              class={`mark ${m.class}`}
+              dx={i === 0 ? 0 : 6}
+              {...(m.fill === undefined ? {} : { fill: m.fill })}
+            >
               <title>{m.title}</title>
               {m.text}
             </tspan>

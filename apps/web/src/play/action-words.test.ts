@@ -40,6 +40,22 @@ describe('legal actions in words', () => {
     );
   });
 
+  it('OR-6.2: names leaders, never their ids, when they board, land or change hands', () => {
+    expect(actionWords({ type: 'board-leader', leader: 'sol-admiral-1', ship: 'carrier' })).toBe(
+      'Put the Federation of Sol Admiral aboard a Carrier',
+    );
+    expect(
+      actionWords({ type: 'land-leader', leader: 'sardakk-norr-general-2', planet: "Tren'Lak" }),
+    ).toBe("Land the Sardakk N'orr General (2) on Tren'Lak");
+    expect(actionWords({ type: 'captive', leader: 'sol-agent-2', to: 1 }, ['Ann', 'Bo'])).toBe(
+      'Hand the Federation of Sol Agent over to Bo',
+    );
+    expect(actionWords({ type: 'captive', leader: 'sol-agent-2', execute: true })).toBe(
+      'Execute the Federation of Sol Agent',
+    );
+    expect(actionWords({ type: 'captive', leader: 'sol-agent-2' })).toBe('Keep your captives');
+  });
+
   it('groups actions under one heading per kind and narrows them to a selected hex', () => {
     const actions = [
       { type: 'place-tile' as const, tileId: 't1', hex: { q: 0, r: -1 } },

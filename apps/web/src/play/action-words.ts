@@ -1,5 +1,5 @@
 import { tileById, type TileDef } from '@outer-rim/map';
-import type { Action, Offer } from '@outer-rim/rules';
+import { leaderName, type Action, type Offer } from '@outer-rim/rules';
 
 type Names = readonly string[];
 
@@ -95,6 +95,17 @@ export function actionWords(action: Action, names: Names = [], context: WordsCon
       return `Place a ${unitWord(action.unit)} at ${action.planet}`;
     case 'end-placement':
       return 'Done placing units';
+    // OR-6.2 leaders: boarding, landing, and the captor's choice in the Political phase.
+    case 'board-leader':
+      return `Put ${leaderName(action.leader)} aboard a ${unitWord(action.ship)}`;
+    case 'land-leader':
+      return `Land ${leaderName(action.leader)} on ${action.planet}`;
+    case 'captive':
+      return action.execute === true
+        ? `Execute ${leaderName(action.leader)}`
+        : action.to === undefined
+          ? 'Keep your captives'
+          : `Hand ${leaderName(action.leader)} over to ${seatName(names, action.to)}`;
     default:
       return genericWords(action);
   }

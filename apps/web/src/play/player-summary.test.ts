@@ -23,6 +23,36 @@ describe('side panel figures (BG-10 progression, OR-6.2 leaders and captives)', 
     expect(playerSummaries(view(state, 'spectator')).every((p) => p.hand === undefined)).toBe(true);
   });
 
+  it('OR-6.2: says where each leader is, who holds it, and the captives by name', () => {
+    const sol = state.players[0]?.leaders[1];
+    if (sol === undefined) throw new Error('no Sol leader');
+    const held = {
+      ...state,
+      players: state.players.map((p, i) =>
+        i === 0
+          ? {
+              ...p,
+              leaders: p.leaders.map((l) =>
+                l.id === sol.id
+                  ? { id: l.id, type: l.type, status: 'captured' as const, captor: 1 }
+                  : l,
+              ),
+            }
+          : i === 1
+            ? { ...p, captives: [{ owner: 0, leaderId: sol.id }] }
+            : p,
+      ),
+    };
+    const seen = playerSummaries(view(held, 'spectator'));
+    expect(seen[0]?.leaders).toEqual([
+      'Admiral (on Jord)',
+      'Agent (captured by Bo)',
+      'Diplomat (on Jord)',
+    ]);
+    expect(seen[1]?.captives).toEqual(["Ann's Federation of Sol Agent"]);
+    expect(seen[1]?.influence).toBe(influenceOf(state, 1) + 2);
+  });
+
   it('spells ids as names', () => {
     expect(words('hylar-v-assault-laser')).toBe('Hylar V Assault Laser');
     expect(words('admiral')).toBe('Admiral');

@@ -1,5 +1,5 @@
 import { raceName } from '@outer-rim/map';
-import { influenceOf, resourcesOf, type GameView } from '@outer-rim/rules';
+import { influenceOf, leaderName, resourcesOf, type GameView } from '@outer-rim/rules';
 
 /** BG-10 progression chart, bracket 0 first. */
 export const BRACKET_NAMES = ['Warlord', 'Foundation', 'Consortium', 'Dominion', 'Imperium Rex'];
@@ -37,11 +37,11 @@ export function playerSummaries(view: GameView): PlayerSummary[] {
       influence: influenceOf(view, seat),
       bracket: BRACKET_NAMES[player.bracket] ?? `Bracket ${player.bracket}`,
       technologies: player.technologies.map(words),
-      leaders: player.leaders.map(
-        (l) => `${words(l.type)}${l.status === 'active' ? '' : ` (${l.status})`}`,
-      ),
+      // OR-6.2: each leader by name, and where it is (a planet, a ship type, or held by whom).
+      leaders: player.leaders.map((l) => `${words(l.type)}${leaderWhere(l, names)}`),
       captives: player.captives.map(
-        (c) => `${names[c.owner] ?? `Seat ${c.owner + 1}`}'s ${c.leaderId}`,
+        (c) =>
+          `${names[c.owner] ?? `Seat ${c.owner + 1}`}'s ${leaderName(c.leaderId).replace(/^the /, '')}`,
       ),
       handCount: player.handCount,
       ...(player.hand === undefined ? {} : { hand: player.hand.map(words) }),
@@ -55,4 +55,16 @@ export function words(id: string): string {
     .split('-')
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join(' ');
+}
+
+function leaderWhere(
+  l: GameView['players'][number]['leaders'][number],
+  names: readonly string[],
+): string {
+  if (l.status === 'killed') return ' (killed)';
+  if (l.status === 'captured')
+    return ` (captured${l.captor === undefined ? '' : ` by ${names[l.captor] ?? `Seat ${l.captor + 1}`}`})`;
+  if (l.planet !== undefined) return ` (on ${l.planet})`;
+  if (l.ship !== undefined) return ` (aboard a ${words(l.ship)})`;
+  return '';
 }

@@ -139,6 +139,8 @@ export const LandSchema = z.object({
   shockForces: amount,
   pds: amount,
   bombard: amount,
+  /** OR-6.2: leaders aboard the lander's ships there who go down with the troops. */
+  leaders: z.array(z.string().min(1).max(80)).max(3).optional(),
 });
 /** OR-6.1: after a won invasion with a surviving Shock Force, take the enemy Spacedock and PDS. */
 export const CaptureInstallationsSchema = z.object({
@@ -205,6 +207,28 @@ export const AnswerTradeSchema = z.object({ type: z.literal('answer-trade'), acc
 /** BG-11: a partner cancels an active agreement (at any time; never one with the Hacan). */
 export const CancelTradeSchema = z.object({ type: z.literal('cancel-trade'), partner: seat });
 
+// OR-6.2 leaders (leaders/).
+const leaderShip = z.enum(['dreadnought', 'carrier', 'cruiser']);
+/** OR-6.2, leaders-board segment: a leader goes aboard a ship (from its planet or another ship). */
+export const BoardLeaderSchema = z.object({
+  type: z.literal('board-leader'),
+  leader: z.string().min(1).max(80),
+  ship: leaderShip,
+});
+/** OR-6.2, Invasion Combat segment: a leader aboard lands on a friendly planet in its system. */
+export const LandLeaderSchema = z.object({
+  type: z.literal('land-leader'),
+  leader: z.string().min(1).max(80),
+  planet,
+});
+/** OR-6.2, Political phase: the captor hands a captive to a seat (its owner too) or executes it. */
+export const CaptiveSchema = z.object({
+  type: z.literal('captive'),
+  leader: z.string().min(1).max(80),
+  to: seat.optional(),
+  execute: z.boolean().optional(),
+});
+
 /** Every action a seat can send, as one discriminated union on `type`. */
 export const ActionSchema = z.discriminatedUnion('type', [
   PlaceTileSchema,
@@ -233,6 +257,9 @@ export const ActionSchema = z.discriminatedUnion('type', [
   FightOnSchema,
   LandSchema,
   CaptureInstallationsSchema,
+  BoardLeaderSchema,
+  LandLeaderSchema,
+  CaptiveSchema,
   VoteSchema,
   PickAgendaSchema,
   HopesEndSchema,

@@ -1,3 +1,4 @@
+import { tradeEmbargoed } from '../politics/laws.js';
 import type { HexKey } from '@outer-rim/map';
 import { actionCardById } from '../content/action-cards.js';
 import { cardIdOf } from '../content/deck.js';
@@ -6,6 +7,7 @@ import { destroy, n, planetUnits, rollDice, spaceUnits } from '../combat/forces.
 import { homeHexKey, planetDef, planetsOf, spacedocksOf } from '../state/board.js';
 import type { Draft } from '../state/draft.js';
 import type { Seat, Table } from '../state/types.js';
+import { admiralBlocksRetreat } from '../leaders/abilities.js';
 import { ownerName, placeLabel } from './names.js';
 import { addEffect } from './in-force.js';
 import { movementPlays, resolveMovementCard } from './movement-cards.js';
@@ -148,9 +150,10 @@ const RULES: Readonly<Record<string, CardRule>> = {
     // BG-11: played just before the holder's Movement segment, naming a partner.
     plays: (t, seat, m) => {
       const tr = at(m, 'movement-start');
-      if (tr?.seat !== seat) return NONE;
+      // BG-8 Trade Embargo: the elected player opens no agreement, and none is opened with it.
+      if (tr?.seat !== seat || tradeEmbargoed(t, seat)) return NONE;
       return others(t, seat)
-        .filter((s) => agreementBetween(t, seat, s) === undefined)
+        .filter((s) => agreementBetween(t, seat, s) === undefined && !tradeEmbargoed(t, s))
         .map((s) => ({ seat: s }));
     },
     resolve: (d, played) => {
@@ -193,6 +196,8 @@ const RULES: Readonly<Record<string, CardRule>> = {
     plays: (t, seat, m) => {
       const tr = at(m, 'battle-round');
       if (tr === undefined || tr.defender !== seat) return NONE;
+      // OR-6.2 Admiral: blocks Skilled Retreat unless the retreating fleet has one too.
+      if (admiralBlocksRetreat(t, tr.hex, tr.attacker, seat)) return NONE;
       return skilledRetreatTargets(t, tr.hex, seat).map((toHex) => ({ toHex }));
     },
     resolve: (d, played, trigger) => {

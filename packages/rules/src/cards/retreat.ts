@@ -1,3 +1,4 @@
+import { leadersFollowShips } from '../leaders/windows.js';
 import type { HexKey } from '@outer-rim/map';
 import { tileById } from '@outer-rim/map';
 import { shipOwners, spaceUnits } from '../combat/forces.js';
@@ -44,6 +45,8 @@ export function skilledRetreat(d: Draft, hex: HexKey, defender: Seat, to: HexKey
     d.addUnits(to, null, defender, k, v);
   }
   d.emit({ type: 'fleet-withdrew', hex, seat: defender, to, units });
+  // OR-6.2: leaders aboard go with their ships.
+  if (d.s.options.leaders) leadersFollowShips(d, defender, hex, to, units);
   d.emit({
     type: 'battle-ended',
     hex,

@@ -1,3 +1,4 @@
+import { electedPlayer, tradeEmbargoed, tradeIncomeBonus } from '../politics/laws.js';
 import type { Action } from '../actions/schema.js';
 import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
@@ -50,7 +51,11 @@ function start(d: Draft, from: Seat, to: Seat, card: string): void {
 
 /** The card has resolved: the partner answers (the Hacan's partners cannot refuse: it starts at once). */
 export function proposeTrade(d: Draft, from: Seat, to: Seat, card: string): void {
-  if (agreementBetween(d.s, from, to) !== undefined) {
+  if (
+    agreementBetween(d.s, from, to) !== undefined ||
+    tradeEmbargoed(d.s, from) ||
+    tradeEmbargoed(d.s, to)
+  ) {
     d.s.actionDiscard = [...d.s.actionDiscard, card];
     return;
   }
@@ -134,6 +139,8 @@ export function tradeIncomeOf(t: Table, seat: Seat, partner: Seat): number {
   let amount = planetsOf(t, partner).length;
   for (const e of effectsOf(t, seat))
     if (e.kind === 'credits-per-trade-agreement') amount += e.value;
+  // BG-8 Free Trade: +5 credits for each active agreement.
+  amount += tradeIncomeBonus(t, seat, 1, 0);
   // Master of Trade doubles one agreement of the player who played it.
   if (effectsInForce(t, 'master-of-trade', seat).some((e) => e.target?.seat === partner))
     amount *= 2;
@@ -157,5 +164,20 @@ export function payTradeIncome(d: Draft): void {
       p.credits += amount;
       d.emit({ type: 'trade-income', seat, partner, amount, total: p.credits });
     }
+  }
+  // BG-8 Minister of Commerce: 1 credit for every agreement in play.
+  const minister = electedPlayer(d.s, 'minister-of-commerce');
+  const bonus = minister === undefined ? 0 : d.s.tradeAgreements.length;
+  if (minister !== undefined && bonus > 0) {
+    const p = d.player(minister);
+    p.credits += bonus;
+    d.emit({ type: 'credits-received', seat: minister, amount: bonus, total: p.credits });
+  }
+}
+
+/** BG-8 Trade Embargo, as it passes: the elected player's agreements end. */
+export function embargo(d: Draft, seat: Seat): void {
+  for (const a of d.s.tradeAgreements) {
+    if (a.seats.includes(seat)) end(d, a, 'Trade Embargo');
   }
 }

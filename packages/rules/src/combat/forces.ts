@@ -1,3 +1,4 @@
+import { leadersAfterShipLoss, leadersAfterTroopLoss } from '../leaders/fates.js';
 import { tileById, type HexKey } from '@outer-rim/map';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { RACES } from '../content/races.js';
@@ -117,6 +118,32 @@ export function destroy(
       ? { type: 'units-destroyed', hex, owner, units: lost, reason }
       : { type: 'units-destroyed', hex, planet, owner, units: lost, reason },
   );
+  if (d.s.options.leaders) leaderFates(d, hex, planet, owner, reason);
+}
+
+/** OR-6.2: what becomes of leaders aboard the ships or on the planet that took the losses. */
+function leaderFates(
+  d: Draft,
+  hex: HexKey,
+  planet: string | null,
+  owner: Owner,
+  reason: string,
+): void {
+  const phase = d.s.phase;
+  const combat = phase.name === 'individual-turns' ? phase.combat : undefined;
+  if (planet === null) {
+    // Space combat is the battle's rounds; PDS fire before them is "any other occurrence".
+    const b = combat?.battle;
+    const inBattle = b !== undefined && b.hex === hex && b.round > 0;
+    const destroyer = !inBattle ? null : owner === b.attacker ? b.defender : b.attacker;
+    leadersAfterShipLoss(d, owner, hex, inBattle ? destroyer : null, reason);
+    return;
+  }
+  const inv = combat?.invasion;
+  // Bombardment is no invasion combat (OR-6.2: its last casualty kills the leaders there).
+  const inInvasionCombat =
+    inv !== undefined && inv.hex === hex && inv.planet === planet && reason !== 'bombardment';
+  leadersAfterTroopLoss(d, owner, hex, planet, inInvasionCombat, reason);
 }
 
 /**

@@ -1,6 +1,10 @@
+import { bombardmentPenalty, generalReroll, pdsPenaltyAgainst } from '../leaders/abilities.js';
+import { leadersAfterInvasion } from '../leaders/fates.js';
+import { invadingLeaderProblem, landInvadingLeaders } from '../leaders/windows.js';
 import { tileById, type HexKey } from '@outer-rim/map';
 import type { ActionOf } from '../actions/schema.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
+import { UNITS } from '../content/units.js';
 import { enemyShipsIn, spacedocksOf } from '../state/board.js';
 import { bombardmentBanned } from '../politics/laws.js';
 import { payTruceFine } from '../politics/truce.js';
@@ -17,6 +21,7 @@ import {
   isMinor,
   n,
   planetUnits,
+  pluralName,
   rollDice,
   rollFor,
   shockForcesOnBoard,
@@ -81,6 +86,11 @@ export function landProblem(t: Table, phase: TurnsPhase, seat: Seat, a: Land): s
   if (a.pds > n(space, 'pds')) return 'Not that many PDS aboard.';
   const troops = a.groundForces + a.shockForces;
   if (troops + a.pds + a.bombard === 0) return 'Land something or bombard.';
+  if (a.leaders !== undefined && a.leaders.length > 0) {
+    if (!t.options.leaders) return 'This game is played without leaders.';
+    const leaderProblem = invadingLeaderProblem(t, seat, hex, a.leaders, troops);
+    if (leaderProblem !== null) return leaderProblem;
+  }
   if (planet.owner === seat) {
     if (a.bombard > 0) return 'You do not bombard your own planet.';
     return null;
@@ -241,6 +251,8 @@ export function land(d: Draft, seat: Seat, a: Land): void {
   }
   if (total(landed) > 0)
     d.emit({ type: 'units-landed', hex, planet: a.planet, seat, units: landed });
+  // OR-6.2: leaders aboard go down with the troops (checked in landProblem).
+  if (a.leaders !== undefined) landInvadingLeaders(d, seat, hex, a.planet, a.leaders);
   const owner = d.s.planets[a.planet]?.owner ?? null;
   if (owner === seat) return;
   const troops = a.groundForces + a.shockForces;
@@ -278,13 +290,20 @@ function defenderOf(t: Table, inv: Invasion): Owner | null {
 function bombardment(d: Draft, inv: Invasion): void {
   const defender = defenderOf(d.s, inv);
   if (defender !== null) {
-    const { hits } = rollFor(
-      d,
-      `bombardment of ${inv.planet}`,
-      inv.invader,
-      { dreadnought: inv.bombard },
-      ['dreadnought'],
-    );
+    // OR-6.2 General: Dreadnoughts bombarding a planet holding an enemy General get -4.
+    const penalty = bombardmentPenalty(d.s, inv.hex, inv.planet, defender);
+    const { hits } =
+      penalty === 0
+        ? rollFor(d, `bombardment of ${inv.planet}`, inv.invader, { dreadnought: inv.bombard }, [
+            'dreadnought',
+          ])
+        : rollAt(
+            d,
+            `bombardment of ${inv.planet}: ${pluralName('dreadnought')}, hit on ${String((UNITS.dreadnought.combat ?? 10) + penalty)}+ (enemy General -${String(penalty)})`,
+            inv.invader,
+            inv.bombard,
+            (UNITS.dreadnought.combat ?? 10) + penalty,
+          );
     if (hits > 0) {
       d.emit({
         type: 'hits-scored',
@@ -328,13 +347,18 @@ function pdsFire(d: Draft, inv: Invasion): boolean {
     setInvasion(d, { ...inv, step: 'round' });
     return true;
   }
-  const { hits } = rollFor(
-    d,
-    `PDS fire at the forces landing on ${inv.planet}`,
-    defender,
-    { pds },
-    ['pds'],
-  );
+  // OR-6.2 Agent: enemy PDS get -2 against the invasion it joins.
+  const penalty = pdsPenaltyAgainst(d.s, inv.hex, inv.planet, inv.invader);
+  const { hits } =
+    penalty === 0
+      ? rollFor(d, `PDS fire at the forces landing on ${inv.planet}`, defender, { pds }, ['pds'])
+      : rollAt(
+          d,
+          `PDS fire at the forces landing on ${inv.planet}: PDS, hit on ${String((UNITS.pds.combat ?? 10) + penalty)}+ (Agent -${String(penalty)})`,
+          defender,
+          pds,
+          (UNITS.pds.combat ?? 10) + penalty,
+        );
   if (hits === 0) {
     setInvasion(d, { ...inv, step: 'round' });
     return true;
@@ -418,6 +442,9 @@ function groundRound(d: Draft, inv: Invasion, defender: Owner): void {
   const x = rollFor(d, label, defender, theirs, types, lawRollOptions(d.s, defender, null));
   // BG-9: "this round" cards (Morale Boost) end with the round's rolls.
   expireEffects(d, 'combat-round');
+  // OR-6.2 General: one re-roll per side per round.
+  a.hits += generalReroll(d, label, inv.invader, inv.hex, inv.planet, a.rolls);
+  x.hits += generalReroll(d, label, defender, inv.hex, inv.planet, x.rolls);
   const aPromote = promotionCandidates(d, inv, inv.invader, a.rolls['ground-force']);
   const xPromote = promotionCandidates(d, inv, defender, x.rolls['ground-force']);
   const reason = `ground combat round ${round}`;
@@ -468,6 +495,8 @@ function conclude(d: Draft, inv: Invasion): void {
     // Landed PDS do not hold a planet alone: they are lost with the invasion.
     destroy(d, inv.hex, inv.planet, inv.invader, { pds: n(mine, 'pds') }, 'the invasion failed');
     const keeper = d.s.planets[inv.planet]?.owner ?? null;
+    if (d.s.options.leaders)
+      leadersAfterInvasion(d, inv.hex, inv.planet, inv.invader, keeper, false);
     endInvasion(
       d,
       inv,
@@ -479,6 +508,7 @@ function conclude(d: Draft, inv: Invasion): void {
   const from = d.s.planets[inv.planet]?.owner ?? null;
   d.setPlanetOwner(inv.planet, inv.invader);
   d.emit({ type: 'planet-captured', hex: inv.hex, planet: inv.planet, from, to: inv.invader });
+  if (d.s.options.leaders) leadersAfterInvasion(d, inv.hex, inv.planet, inv.invader, from, true);
   // BG-9 Reparations: the loser may answer at once (the window holds the next step).
   if (typeof from === 'number' && from !== inv.invader) {
     openWindow(d, {
@@ -579,4 +609,16 @@ export function stepInvasion(d: Draft, inv: Invasion): boolean {
       return true;
     }
   }
+}
+
+/** Rolls `count` dice that hit at `value`+ (a leader's modifier changed the printed value). */
+function rollAt(
+  d: Draft,
+  purpose: string,
+  owner: Owner,
+  count: number,
+  value: number,
+): { hits: number } {
+  const r = rollDice(d, purpose, count, owner);
+  return { hits: r.filter((x) => x >= value).length };
 }

@@ -1,3 +1,5 @@
+import { admiralDice } from '../leaders/abilities.js';
+import { leadersFollowShips } from '../leaders/windows.js';
 import { distance, parseHexKey, tileById, type HexKey } from '@outer-rim/map';
 import { payTruceFine } from '../politics/truce.js';
 import { lawRollOptions } from '../politics/combat.js';
@@ -140,6 +142,8 @@ function battleRound(d: Draft, b: SpaceBattle): SpaceBattle {
     types,
     lawRollOptions(d.s, b.attacker, round),
   );
+  // OR-6.2 Admiral: one extra die for the ship carrying it, rolled with its side's dice.
+  a.hits += admiralDice(d, label, b.attacker, b.hex);
   const x = rollFor(
     d,
     label,
@@ -148,6 +152,7 @@ function battleRound(d: Draft, b: SpaceBattle): SpaceBattle {
     types,
     lawRollOptions(d.s, defender, round),
   );
+  x.hits += admiralDice(d, label, defender, b.hex);
   // BG-9: "this round" cards (Morale Boost) end with the round's rolls.
   expireEffects(d, 'combat-round');
   // The hits are scored in the next step: issue 9 plugs rerolls (a General, OR-6.2) and cards
@@ -308,6 +313,7 @@ export function withdraw(d: Draft, b: SpaceBattle, to: HexKey): void {
     d.addUnits(to, null, b.attacker, k, v);
   }
   d.emit({ type: 'fleet-withdrew', hex: b.hex, seat: b.attacker, to, units });
+  if (d.s.options.leaders) leadersFollowShips(d, b.attacker, b.hex, to, units);
   // BG-3: Fighters the Carriers and Spacedocks there cannot hold are lost.
   const there = spaceUnits(d.s, to, b.attacker);
   const over = Math.min(

@@ -1,3 +1,4 @@
+import { leadersFollowShips } from '../leaders/windows.js';
 import type { HexKey, Side } from '@outer-rim/map';
 import type { ActionOf, Load } from '../actions/schema.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
@@ -157,6 +158,8 @@ function moveFleet(d: Draft, phase: TurnsPhase, seat: Seat, f: Fleet): void {
   for (const [unit, n] of Object.entries(units) as [UnitKind, number][]) {
     d.addUnits(to, null, seat, unit, n);
   }
+  // OR-6.2: leaders aboard the last ship of a type that left go with it.
+  if (d.s.options.leaders) leadersFollowShips(d, seat, f.from, to, f.ships);
   const m = movementOf(phase);
   let movedHere: UnitCounts = m.moved[to] ?? {};
   for (const [unit, n] of Object.entries(units) as [UnitKind, number][]) {

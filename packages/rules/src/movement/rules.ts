@@ -83,8 +83,9 @@ export function passesAsteroids(t: Table, seat: Seat): boolean {
 /**
  * A ship type's move value for `seat` from `from`: technologies (XRD
  * Transporter, Type IV Drive) and, for Dreadnoughts, an active Admiral in
- * that system (OR-6.2; leaders do not move yet, so where it stands now is
- * where it stood as the segment began).
+ * that system as the Movement segment began (OR-6.2; recorded in the phase
+ * by leaders/abilities.ts recordAdmirals; without that record, where it
+ * stands now).
  */
 export function moveValue(t: Table, seat: Seat, unit: MovingShip, from?: HexKey): number {
   let n = UNITS[unit].move;
@@ -94,9 +95,11 @@ export function moveValue(t: Table, seat: Seat, unit: MovingShip, from?: HexKey)
   if (
     unit === 'dreadnought' &&
     from !== undefined &&
-    t.players[seat]?.leaders.some(
-      (l) => l.type === 'admiral' && l.status === 'active' && l.hex === from,
-    ) === true
+    (t.phase.name === 'individual-turns' && t.phase.admiralsAt !== undefined
+      ? t.phase.active === seat && t.phase.admiralsAt.includes(from)
+      : t.players[seat]?.leaders.some(
+          (l) => l.type === 'admiral' && l.status === 'active' && l.hex === from,
+        ) === true)
   ) {
     n += RULE_CONSTANTS.admiralDreadnoughtMoveBonus;
   }

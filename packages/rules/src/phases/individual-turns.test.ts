@@ -58,7 +58,10 @@ describe('BG-2 Individual Turns', () => {
     if (s.phase.name !== 'individual-turns') throw new Error('not in turns');
     const seat = s.phase.active;
     const seen = [s.phase.segment];
-    expect(legalActions(s, seat)).toEqual([{ type: 'end-segment' }, { type: 'end-turn' }]);
+    // OR-6.2: in the leaders-board segment the leaders at home may also go aboard the ships there.
+    const first = legalActions(s, seat);
+    expect(first.slice(-2)).toEqual([{ type: 'end-segment' }, { type: 'end-turn' }]);
+    expect(first.slice(0, -2).every((a) => a.type === 'board-leader')).toBe(true);
     for (let i = 1; i < TURN_SEGMENTS.length; i++) {
       // BG-9: a card window may open as a segment begins; everyone passes here.
       s = passWindows(mustApply(s, seat, { type: 'end-segment' }));

@@ -1,3 +1,4 @@
+import { CAPTIVES_STEP } from '../leaders/captives.js';
 import type { Action } from '../actions/schema.js';
 import { groupUnits, shockForcesOnBoard } from '../combat/forces.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
@@ -47,7 +48,7 @@ export interface BeforeAgendaStep {
 }
 
 /** The call points before the agenda, in order (leaders/ adds the captives step here). */
-export const BEFORE_AGENDA: readonly BeforeAgendaStep[] = [];
+export const BEFORE_AGENDA: readonly BeforeAgendaStep[] = [CAPTIVES_STEP];
 
 /**
  * BG-8: the phase opens by retiring laws whose time is over, offering the

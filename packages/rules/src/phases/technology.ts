@@ -32,15 +32,15 @@ function owned(t: Table, seat: Seat): TechId[] {
  */
 function technologyCost(t: Table, phase: TechnologyPhase, seat: Seat, tech: TechDef): number {
   const genius = t.cardEffects.some((e) => e.card === 'touch-of-genius' && e.seat === seat);
-  return Math.max(0, printedOrAbilityCost(t, phase, seat, tech) - (genius ? TOUCH_OF_GENIUS : 0));
+  const printed = printedOrAbilityCost(t, phase, seat, tech);
+  // BG-8 Technology Tariffs: every technology costs more, whatever the price it starts from.
+  return Math.max(0, printed - (genius ? TOUCH_OF_GENIUS : 0)) + technologySurcharge(t);
 }
 
 /** BG-9 Touch of Genius: the technology costs this much less this phase. */
 const TOUCH_OF_GENIUS = 10;
 
 function printedOrAbilityCost(t: Table, phase: TechnologyPhase, seat: Seat, tech: TechDef): number {
-  // BG-8 Technology Tariffs: every technology costs more, whatever the price it starts from.
-  const tariff = technologySurcharge(t);
   let cost: number = tech.cost;
   for (const e of effectsOf(t, seat)) {
     if (e.kind === 'technology-cost') {
@@ -51,7 +51,7 @@ function printedOrAbilityCost(t: Table, phase: TechnologyPhase, seat: Seat, tech
       if (known) cost = Math.min(cost, e.cost);
     }
   }
-  return cost + tariff;
+  return cost;
 }
 
 function buyable(t: Table, phase: TechnologyPhase, seat: Seat): TechDef[] {

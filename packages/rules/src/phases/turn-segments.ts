@@ -10,6 +10,13 @@ import {
   enterSpaceBattle,
 } from '../combat/segment.js';
 import { openWindow } from '../cards/window.js';
+import { recordAdmirals } from '../leaders/abilities.js';
+import {
+  withInvadingLeaders,
+  LEADERS_BOARD_SEGMENT,
+  applyLandLeader,
+  landLeaderLegal,
+} from '../leaders/windows.js';
 import { MOVEMENT_SEGMENT } from '../movement/segment.js';
 import type { Draft } from '../state/draft.js';
 import type { TurnSegment, TurnsPhase } from '../state/phase.js';
@@ -53,11 +60,13 @@ const COMBAT_HOOKS = {
 
 /** One entry per segment. */
 export const SEGMENT_RULES: Readonly<Record<TurnSegment, SegmentRules>> = {
-  'leaders-board': {},
+  'leaders-board': LEADERS_BOARD_SEGMENT,
   // BG-9 / BG-11: cards played "before your Movement segment" (and Signal Jamming) get their window.
   movement: {
     ...MOVEMENT_SEGMENT,
     enter: (d) => {
+      // OR-6.2: where the Admirals stand now decides which Dreadnoughts move +1 this segment.
+      recordAdmirals(d);
       MOVEMENT_SEGMENT.enter?.(d);
       const phase = d.s.phase;
       if (phase.name === 'individual-turns')
@@ -65,5 +74,20 @@ export const SEGMENT_RULES: Readonly<Record<TurnSegment, SegmentRules>> = {
     },
   },
   'space-battle': { enter: enterSpaceBattle, ...COMBAT_HOOKS },
-  'invasion-combat': { enter: enterInvasionCombat, ...COMBAT_HOOKS },
+  'invasion-combat': {
+    enter: enterInvasionCombat,
+    ...COMBAT_HOOKS,
+    // OR-6.2: between fights a leader aboard may land on a friendly planet.
+    legal: (t, phase, seat) =>
+      t.options.leaders
+        ? [
+            ...withInvadingLeaders(t, seat, combatLegal(t, phase, seat)),
+            ...landLeaderLegal(t, phase, seat),
+          ]
+        : combatLegal(t, phase, seat),
+    apply: (d, phase, seat, a) =>
+      a.type === 'land-leader'
+        ? applyLandLeader(d, phase, seat, a)
+        : applyCombat(d, phase, seat, a),
+  },
 };

@@ -1,6 +1,5 @@
 import { hexKey, type HexKey } from '@outer-rim/map';
 import { describe, expect, it } from 'vitest';
-import { placeName } from '../views/describe.js';
 import { apply } from '../apply.js';
 import { spaceUnits, planetUnits } from '../combat/forces.js';
 import { decisions } from '../decisions.js';
@@ -33,6 +32,7 @@ import {
   withLaw,
 } from '../testing/politics.js';
 import { describeEvent } from '../views/describe.js';
+import { payTradeIncome } from '../cards/trade.js';
 import { tradeEmbargoed, tradeIncomeBonus } from './laws.js';
 
 const RACES = { players: [{ race: 'sol' as const }, { race: 'letnev' as const }] };
@@ -169,9 +169,10 @@ describe('BG-8 Crown of Thalnos', () => {
     // Sol: Dreadnought 1 (miss), Cruiser 1 (miss) → the Dreadnought (hits on 4+) rolls again: 6.
     const r = step(s, 0, { type: 'end-segment' }, [1, 1, 6, 1]);
     const purposes = dice(r.events).map((x) => x.purpose);
-    expect(purposes.filter((p) => p.includes('Crown of Thalnos'))).toEqual([
-      `space battle in ${placeName(x, s.galaxy)}, round 1: Crown of Thalnos re-roll of a Dreadnought, hit on 4+`,
-    ]);
+    const rerolls = purposes.filter((p) => p.includes('Crown of Thalnos'));
+    expect(rerolls).toHaveLength(1);
+    expect(rerolls[0]).toMatch(/round 1: Crown of Thalnos re-roll of a Dreadnought, hit on 4\+$/);
+    expect(ofType(r.events, 'battle-started')[0]?.hex).toBe(x);
     expect(ofType(r.events, 'hits-scored').find((e) => e.by === 0)?.hits).toBe(1);
   });
 
@@ -234,6 +235,44 @@ describe('BG-8 Free Trade, Minister of Commerce, Trade Embargo', () => {
     const s = withLaw(councilTable(), 'trade-embargo#1', { elected: { player: 2 } });
     expect([0, 1, 2].map((seat) => tradeEmbargoed(s, seat))).toEqual([false, false, true]);
   });
+
+  function trading(): GameState {
+    const s = councilTable();
+    return {
+      ...s,
+      tradeAgreements: [
+        { seats: [0, 1], card: 'trade-agreement#1' },
+        { seats: [1, 2], card: 'trade-agreement#2' },
+      ],
+    };
+  }
+
+  it('Free Trade pays 5 more per agreement in Receive Trade Income; the Minister of Commerce gains 1 per agreement', () => {
+    const pay = (s: GameState) => {
+      const d = new Draft(s);
+      payTradeIncome(d);
+      return { state: d.finish(), events: d.events };
+    };
+    const plain = pay(trading());
+    const free = pay(withLaw(trading(), 'free-trade#1'));
+    const gain = (r: { state: GameState }, seat: number) =>
+      (r.state.players[seat]?.credits ?? 0) - (trading().players[seat]?.credits ?? 0);
+    expect(gain(free, 0) - gain(plain, 0)).toBe(5);
+    expect(gain(free, 1) - gain(plain, 1)).toBe(10);
+    const minister = pay(withLaw(trading(), 'minister-of-commerce#1', { elected: { player: 0 } }));
+    expect(gain(minister, 0) - gain(plain, 0)).toBe(2);
+    expect(gain(minister, 2) - gain(plain, 2)).toBe(0);
+  });
+
+  it('Trade Embargo, as it passes, ends the elected player’s agreements', () => {
+    const { state } = openCouncil(trading(), ['trade-embargo#1']);
+    const r = voteAll(state, () => electPlayer(1));
+    expect(r.state.tradeAgreements).toEqual([]);
+    expect(ofType(r.events, 'trade-ended').map((e) => e.reason)).toEqual([
+      'Trade Embargo',
+      'Trade Embargo',
+    ]);
+  });
 });
 
 describe('BG-8 Holy Planet of Ixth and Humane Labor', () => {
@@ -284,9 +323,12 @@ describe('BG-8 Limits to Individual Power', () => {
     const d = new Draft(withPlayer({ ...s, actionDeck: s.actionDeck.slice(3) }, 1, { hand }));
     expect(enterDrawActionCards(d)).toBe(true);
     const after = d.finish();
-    expect(decisions(after)).toEqual([
-      { seat: 1, kind: 'discard', prompt: 'Discard 1 action card: your hand limit is 3.' },
-    ]);
+    expect(after.players[1]?.hand).toHaveLength(4);
+    expect(decisions(after)).toContainEqual({
+      seat: 1,
+      kind: 'discard',
+      prompt: 'Discard 1 action card: your hand limit is 3.',
+    });
   });
 });
 

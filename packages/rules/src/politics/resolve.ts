@@ -1,5 +1,6 @@
 import type { HexKey } from '@outer-rim/map';
 import { groupUnits } from '../combat/forces.js';
+import { embargo } from '../cards/trade.js';
 import type { Draft } from '../state/draft.js';
 import { planetDef, planetsOf } from '../state/board.js';
 import { homeHexKey } from '../state/board.js';
@@ -42,6 +43,13 @@ export function enactLaw(d: Draft, law: LawInForce): void {
     ...(elected === undefined ? {} : { elected }),
   });
   if (cardOf(law.card)?.id === 'arms-reduction') scrapDreadnoughts(d);
+  if (
+    cardOf(law.card)?.id === 'trade-embargo' &&
+    law.elected !== undefined &&
+    'player' in law.elected
+  ) {
+    embargo(d, law.elected.player);
+  }
 }
 
 export function repealLaw(d: Draft, card: string, reason: string): void {

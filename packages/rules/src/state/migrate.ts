@@ -41,6 +41,9 @@ function fromV1(s: Record<string, unknown>): Record<string, unknown> {
  * (the political deck and the laws in force) is optional and stays absent:
  * no law was ever in force in a v2 game, and its first Political phase
  * shuffles the deck from the game's seeded PRNG (phases/political.ts).
+ * OR-6.2 `captivesDone`, a leader's `ship` and the turn's `admiralsAt` are
+ * optional too and absent in a v2 game: no leader could board a ship or be
+ * captured before issue 9, and absent `admiralsAt` reads where Admirals stand.
  */
 function fromV2(s: Record<string, unknown>): Record<string, unknown> {
   return { ...s, schemaVersion: 3, neverAsk: [], cardEffects: [], tradeAgreements: [] };

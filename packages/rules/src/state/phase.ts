@@ -1,3 +1,4 @@
+import type { HexKey } from '@outer-rim/map';
 import type { CombatState } from '../combat/types.js';
 import type { TurnSegment } from '../content/timing.js';
 import type { MovementState } from '../movement/types.js';
@@ -44,6 +45,11 @@ export type PhaseState =
       movement?: MovementState;
       /** Space Battle / Invasion Combat segment in progress (BG-6, BG-7); see combat/types.ts. */
       combat?: CombatState;
+      /**
+       * OR-6.2: systems where the active player had an Admiral as its Movement
+       * segment began (its Dreadnoughts there move +1 even after it moves on).
+       */
+      admiralsAt?: HexKey[];
     }
   | {
       name: 'technology';

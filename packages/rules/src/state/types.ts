@@ -54,6 +54,13 @@ export interface LeaderState {
   /** Where an active leader stands (OR-6.2: on a friendly planet or aboard a ship). */
   hex?: HexKey;
   planet?: string;
+  /**
+   * Aboard a ship of this type at `hex` (no `planet`). Ships are counts, not
+   * pieces (issue 8), so a leader knows its ship only by type: it is aboard
+   * the last ship of that type its owner has there, and dies (or is taken)
+   * only when that type is wiped out in the system (OR-6.2, leaders/README).
+   */
+  ship?: 'dreadnought' | 'carrier' | 'cruiser';
   /** Seat holding it captive. */
   captor?: Seat;
 }
@@ -110,6 +117,8 @@ export interface GameState {
   actionDiscard: string[];
   /** Galaxy tiles neither dealt nor placed (the set-aside tile of 8 players); hidden. */
   tileStock: string[];
+  /** OR-6.2: captors that have finished the captives step of this round's Political phase. */
+  captivesDone?: { round: number; seats: Seat[] };
   /** Order of the current or last Individual Turns phase. */
   turnOrder: Seat[];
   winner: Seat | null;

@@ -18,7 +18,8 @@ import { movementTable } from './board.js';
 export function councilTable(seed = 'council', players = 3): GameState {
   // The first round's own Political phase is behind this table: start the council afresh.
   // Nobody is asked about action cards (BG-9) unless a test says so: the windows are tested apart.
-  const { politics: _done, ...s } = movementTable(seed, players).state;
+  // The table comes from a turn that may wait in a card window: the council starts with none open.
+  const { politics: _done, window: _open, ...s } = movementTable(seed, players).state;
   return { ...s, neverAsk: s.players.map((_, seat) => seat) };
 }
 

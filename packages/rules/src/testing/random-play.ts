@@ -49,6 +49,11 @@ export function pickAction(actions: readonly Action[], rnd: () => number): Actio
 function pickFrom(actions: readonly Action[], rnd: () => number): Action | undefined {
   const lands = actions.filter((a) => a.type === 'land');
   if (lands.length > 0 && rnd() < 0.7) return lands[Math.floor(rnd() * lands.length)];
+  // OR-6.2: leaders go aboard and down with invasions often enough to be captured and rescued.
+  const leaders = actions.filter(
+    (a) => a.type === 'board-leader' || (a.type === 'land' && a.leaders !== undefined),
+  );
+  if (leaders.length > 0 && rnd() < 0.5) return leaders[Math.floor(rnd() * leaders.length)];
   const loaded = actions.filter((a) => a.type === 'move' && (a.load?.length ?? 0) > 0);
   if (loaded.length > 0 && rnd() < 0.5) return loaded[Math.floor(rnd() * loaded.length)];
   return actions[Math.floor(rnd() * actions.length)];

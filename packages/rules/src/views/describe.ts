@@ -1,3 +1,4 @@
+import { leaderName } from '../leaders/names.js';
 import { hexKey, tileById } from '@outer-rim/map';
 import type { Galaxy, HexKey } from '@outer-rim/map';
 import { actionCardById } from '../content/action-cards.js';
@@ -94,6 +95,30 @@ export function unitList(units: UnitCounts): string {
     .map(([u, n]) => unitName(u, n));
   if (parts.length <= 1) return parts[0] ?? 'nothing';
   return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1] ?? ''}`;
+}
+
+function describeLeaderFate(
+  e: Extract<GameEvent, { type: 'leader-fate' }>,
+  who: (seat: number) => string,
+): string {
+  const name = leaderName(e.leader);
+  const Name = name.charAt(0).toUpperCase() + name.slice(1);
+  switch (e.fate) {
+    case 'killed':
+      return `${Name} (${who(e.owner)}) is killed (${e.reason}).`;
+    case 'captured':
+      return `${Name} (${who(e.owner)}) is captured by ${e.by === undefined ? 'the enemy' : who(e.by)} (${e.reason}).`;
+    case 'escaped':
+      return `${Name} (${who(e.owner)}) escapes to ${e.planet ?? 'another planet'} (${e.reason}).`;
+    case 'rescued':
+      return `${Name} is rescued by ${who(e.owner)}${e.planet === undefined ? '' : ` onto ${e.planet}`} (${e.reason}).`;
+    case 'handed-over':
+      return e.by === undefined
+        ? `${Name} is released to ${who(e.owner)} (${e.reason}).`
+        : `${Name} (${who(e.owner)}) is handed over to ${who(e.by)} (${e.reason}).`;
+    case 'executed':
+      return `${Name} (${who(e.owner)}) is executed (${e.reason}).`;
+  }
 }
 
 /**
@@ -240,6 +265,10 @@ export function describeEvent(
       return `${who(e.owner)}: ${e.count === 1 ? 'a Ground Force becomes a Shock Force' : `${e.count} Ground Forces become Shock Forces`} on ${e.planet}.`;
     case 'installations-captured':
       return `${who(e.seat)}'s Shock Forces capture ${unitList(e.units)} on ${e.planet}.`;
+    case 'leader-moved':
+      return `${who(e.owner)} moves ${leaderName(e.leader)} ${e.planet === undefined ? `aboard a ${e.ship === undefined ? 'ship' : UNITS[e.ship].name}` : `onto ${e.planet}`} in ${place(e.hex)}.`;
+    case 'leader-fate':
+      return describeLeaderFate(e, who);
     case 'political-deck-shuffled':
       return `The political deck of ${plural(e.cards, 'card')} is shuffled.`;
     case 'agenda-revealed':

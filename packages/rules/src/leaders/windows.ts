@@ -1,0 +1,186 @@
+import type { HexKey } from '@outer-rim/map';
+import type { Action, ActionOf } from '../actions/schema.js';
+import { combatBusy } from '../combat/state.js';
+import { ruleError, type RuleError } from '../errors.js';
+import type { Draft } from '../state/draft.js';
+import type { TurnsPhase } from '../state/phase.js';
+import type { Seat, Table } from '../state/types.js';
+import {
+  LEADER_SHIPS,
+  findLeader,
+  leadersAt,
+  placeLeader,
+  shipsOfType,
+  troopsOn,
+  type ShipType,
+} from './fates.js';
+
+/**
+ * OR-6.2 movement windows, and only these:
+ * - the leaders-board segment just before Movement: planet → ship, or ship →
+ *   ship of another type, in one system (`board-leader`);
+ * - aboard, a leader goes wherever the last ship of its type goes
+ *   (`leadersFollowShips`, called by movement and withdrawal);
+ * - the Invasion Combat segment: ship → friendly planet with friendly
+ *   troops in the system (`land-leader`), or with an invasion's landing
+ *   (`land.leaders`) onto the planet invaded, then fighting and capturable.
+ */
+
+function illegal(message: string): RuleError {
+  return ruleError('ILLEGAL_ACTION', message);
+}
+
+function ownLeader(t: Table, seat: Seat, id: string) {
+  const ref = findLeader(t, id);
+  if (ref?.owner !== seat || ref.leader.status !== 'active' || ref.leader.hex === undefined)
+    return null;
+  return ref.leader;
+}
+
+export function boardProblem(t: Table, seat: Seat, a: ActionOf<'board-leader'>): string | null {
+  const l = ownLeader(t, seat, a.leader);
+  if (l?.hex === undefined) return 'That is none of your leaders on the board.';
+  if (l.ship === a.ship) return 'The leader is aboard that type of ship already.';
+  if (shipsOfType(t, seat, l.hex, a.ship) === 0) return 'You have no such ship in its system.';
+  return null;
+}
+
+export function boardOptions(t: Table, seat: Seat): Action[] {
+  const out: Action[] = [];
+  for (const l of t.players[seat]?.leaders ?? []) {
+    if (l.status !== 'active' || l.hex === undefined) continue;
+    for (const ship of LEADER_SHIPS) {
+      const a = { type: 'board-leader' as const, leader: l.id, ship };
+      if (boardProblem(t, seat, a) === null) out.push(a);
+    }
+  }
+  return out;
+}
+
+export function landLeaderProblem(t: Table, seat: Seat, a: ActionOf<'land-leader'>): string | null {
+  const l = ownLeader(t, seat, a.leader);
+  if (l?.hex === undefined || l.ship === undefined)
+    return 'That leader is aboard none of your ships.';
+  if (t.planets[a.planet]?.hex !== l.hex) return `${a.planet} is not in the leader's system.`;
+  if (t.planets[a.planet]?.owner !== seat || troopsOn(t, seat, l.hex, a.planet) === 0)
+    return 'A leader lands only on a friendly planet with friendly Ground Forces (or with an invasion).';
+  return null;
+}
+
+export function landLeaderOptions(t: Table, seat: Seat): Action[] {
+  const out: Action[] = [];
+  for (const l of t.players[seat]?.leaders ?? []) {
+    if (l.status !== 'active' || l.hex === undefined || l.ship === undefined) continue;
+    for (const [name, p] of Object.entries(t.planets)) {
+      if (p.hex !== l.hex) continue;
+      const a = { type: 'land-leader' as const, leader: l.id, planet: name };
+      if (landLeaderProblem(t, seat, a) === null) out.push(a);
+    }
+  }
+  return out;
+}
+
+/** The leaders-board segment's hooks (phases/turn-segments.ts). */
+export const LEADERS_BOARD_SEGMENT = {
+  legal: (t: Table, phase: TurnsPhase, seat: Seat): Action[] =>
+    seat === phase.active ? boardOptions(t, seat) : [],
+  apply: (d: Draft, phase: TurnsPhase, seat: Seat, a: Action): RuleError | null | undefined => {
+    if (a.type !== 'board-leader') return undefined;
+    if (seat !== phase.active) return ruleError('NOT_YOUR_DECISION', 'It is not your turn.');
+    const problem = boardProblem(d.s, seat, a);
+    if (problem !== null) return illegal(problem);
+    const l = ownLeader(d.s, seat, a.leader);
+    if (l?.hex === undefined) return illegal('That is none of your leaders on the board.');
+    placeLeader(d, seat, l, l.hex, { ship: a.ship });
+    return null;
+  },
+};
+
+/** Invasion Combat: landing a leader on a friendly planet, between fights. */
+export function landLeaderLegal(t: Table, phase: TurnsPhase, seat: Seat): Action[] {
+  if (phase.segment !== 'invasion-combat' || seat !== phase.active || combatBusy(phase)) return [];
+  return landLeaderOptions(t, seat);
+}
+
+export function applyLandLeader(
+  d: Draft,
+  phase: TurnsPhase,
+  seat: Seat,
+  a: ActionOf<'land-leader'>,
+): RuleError | null {
+  if (seat !== phase.active) return ruleError('NOT_YOUR_DECISION', 'It is not your turn.');
+  if (combatBusy(phase)) return illegal('Finish the fight in progress first.');
+  const problem = landLeaderProblem(d.s, seat, a);
+  if (problem !== null) return illegal(problem);
+  const l = ownLeader(d.s, seat, a.leader);
+  if (l?.hex === undefined) return illegal('That leader is aboard none of your ships.');
+  placeLeader(d, seat, l, l.hex, { planet: a.planet });
+  return null;
+}
+
+/** Leaders that may go down with a landing on `planet` (aboard the lander's ships there). */
+export function invadingLeaderProblem(
+  t: Table,
+  seat: Seat,
+  hex: HexKey,
+  leaders: readonly string[],
+  troops: number,
+): string | null {
+  if (leaders.length === 0) return null;
+  if (troops === 0) return 'Leaders land on an enemy planet only with Ground or Shock Forces.';
+  for (const id of leaders) {
+    const l = ownLeader(t, seat, id);
+    if (l?.ship === undefined || l.hex !== hex)
+      return 'Only your leaders aboard ships there may land.';
+  }
+  return null;
+}
+
+export function landInvadingLeaders(
+  d: Draft,
+  seat: Seat,
+  hex: HexKey,
+  planet: string,
+  leaders: readonly string[],
+): void {
+  for (const id of leaders) {
+    const l = ownLeader(d.s, seat, id);
+    if (l !== null) placeLeader(d, seat, l, hex, { planet });
+  }
+}
+
+/**
+ * Aboard, a leader is on the last ship of its type (fates.ts): it goes with
+ * a move that leaves none of that type behind.
+ */
+export function leadersFollowShips(
+  d: Draft,
+  seat: Seat,
+  from: HexKey,
+  to: HexKey,
+  moved: Partial<Record<ShipType, number | undefined>>,
+): void {
+  if (from === to) return;
+  for (const l of leadersAt(d.s, seat, from, null)) {
+    if (l.ship === undefined || (moved[l.ship] ?? 0) === 0) continue;
+    if (shipsOfType(d.s, seat, from, l.ship) > 0) continue;
+    placeLeader(d, seat, l, to, { ship: l.ship });
+  }
+}
+
+/**
+ * legalActions: each landing of troops on a planet the lander does not hold
+ * is offered once more with every leader aboard its ships there going down
+ * with them (the other subsets are legal too; the list stays short).
+ */
+export function withInvadingLeaders(t: Table, seat: Seat, actions: Action[]): Action[] {
+  const out: Action[] = [];
+  for (const a of actions) {
+    out.push(a);
+    if (a.type !== 'land' || a.groundForces + a.shockForces === 0) continue;
+    if (t.planets[a.planet]?.owner === seat) continue;
+    const aboard = leadersAt(t, seat, a.hex, null).filter((l) => l.ship !== undefined);
+    if (aboard.length > 0) out.push({ ...a, leaders: aboard.map((l) => l.id) });
+  }
+  return out;
+}
