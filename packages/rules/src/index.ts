@@ -5,6 +5,7 @@ export type {
   ActionOf,
   ActionType,
   Load,
+  CardTargetInput,
   Losses,
   PurchasableUnit,
 } from './actions/schema.js';
@@ -108,3 +109,13 @@ export type {
   PoliticsState,
   PoliticsView,
 } from './politics/types.js';
+// BG-9 action cards and BG-11 trade agreements.
+export type {
+  CardEffect,
+  CardTarget,
+  CardWindow,
+  PlayedCard,
+  TradeAgreement,
+  TradeProposal,
+  WindowTrigger,
+} from './cards/types.js';

@@ -25,6 +25,7 @@ import { PlayersPanel } from './players-panel';
 import { BATTLE_ACTIONS, BattlePanel } from './battle/battle-panel';
 import { MOVE_ACTIONS, useMoveUi } from './movement/move-panel';
 import { LawsPanel, PoliticsPanel } from './politics/politics-panel';
+import { CARD_ACTIONS, CardsPanel } from './cards/cards-panel';
 import { POLITICS_ACTIONS } from './politics/politics';
 import { hexesFor, placeableTiles, placementAt } from './tile-placement';
 import { TilePicker } from './tile-picker';
@@ -86,6 +87,7 @@ export function Table({
         (a) =>
           !BATTLE_ACTIONS.has(a.type) &&
           !POLITICS_ACTIONS.has(a.type) &&
+          !CARD_ACTIONS.has(a.type) &&
           !(move.active && MOVE_ACTIONS.has(a.type)),
       ),
     [actions, move.active],
@@ -172,6 +174,15 @@ export function Table({
           seat={seat}
           actions={actions}
           log={log}
+          busy={busy}
+          onAct={async (action) => {
+            await act(action);
+          }}
+        />
+        <CardsPanel
+          view={view}
+          seat={seat}
+          actions={actions}
           busy={busy}
           onAct={async (action) => {
             await act(action);

@@ -216,6 +216,16 @@ export function heuristicBot(seed: number): BotPolicy {
     choose(v, seat) {
       const legal = legalActions(v, seat);
       if (legal.length === 0) return undefined;
+      // BG-9 / BG-11: in a card window, accept trade offers, play a card it can (now and then), else pass.
+      if (v.window !== undefined) {
+        const play = legal.filter((a) => a.type === 'play-card');
+        return (
+          first(legal, 'answer-trade') ??
+          (play.length > 0 && rnd() < 0.5 ? pick(play, rnd) : undefined) ??
+          first(legal, 'pass-card') ??
+          legal[0]
+        );
+      }
       switch (v.phase.name) {
         case 'galaxy-building':
           return pick(legal, rnd);
@@ -223,6 +233,9 @@ export function heuristicBot(seed: number): BotPolicy {
           return first(legal, 'end-market') ?? first(legal, 'decline-offer') ?? legal[0];
         case 'draw-action-cards':
           return legal[0];
+        case 'political':
+          // BG-8: votes and the phase's other choices, at random.
+          return pick(legal, rnd);
         case 'purchase-units':
           return purchaseChoice(v, seat, legal);
         case 'technology':

@@ -40,4 +40,6 @@ export const STEP_ENDING: ReadonlySet<Action['type']> = new Set<Action['type']>(
   'end-placement',
   'fight-on',
   'rift-stay',
+  // BG-9: playing no card in an action-card window.
+  'pass-card',
 ]);

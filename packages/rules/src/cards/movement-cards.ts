@@ -154,6 +154,21 @@ function addCounts(a: UnitCounts | undefined, b: UnitCounts): UnitCounts {
   return out;
 }
 
+/** Cargo the Carriers left in `hex` cannot hold is lost with the Carriers (BG-3). */
+function dropOverflow(d: Draft, hex: HexKey, seat: Seat, reason: string): void {
+  const left = spaceUnits(d.s, hex, seat);
+  const over = Math.max(0, cargoNeed(left, docksIn(d.s, hex, seat)) - capacityOf(left));
+  if (over === 0) return;
+  const cargo: UnitCounts = {};
+  let rest = over;
+  for (const k of ['fighter', 'ground-force', 'shock-force', 'pds'] as const) {
+    const take = Math.min(rest, n(left, k));
+    if (take > 0) cargo[k] = take;
+    rest -= take;
+  }
+  destroy(d, hex, null, seat, cargo, reason);
+}
+
 function spatialJump(d: Draft, seat: Seat, from: HexKey, to: HexKey): void {
   const units = spaceUnits(d.s, from, seat);
   const ships: UnitCounts = {};
@@ -173,19 +188,7 @@ function spatialJump(d: Draft, seat: Seat, from: HexKey, to: HexKey): void {
     if (dead > 0) lost[k] = dead;
   }
   destroy(d, from, null, seat, lost, 'lost in the Spatial Jump');
-  const left = spaceUnits(d.s, from, seat);
-  // Cargo the surviving Carriers cannot hold is lost with the Carriers.
-  const over = Math.max(0, cargoNeed(left, docksIn(d.s, from, seat)) - capacityOf(left));
-  if (over > 0) {
-    const cargo: UnitCounts = {};
-    let rest = over;
-    for (const k of ['fighter', 'ground-force', 'shock-force', 'pds'] as const) {
-      const take = Math.min(rest, n(left, k));
-      if (take > 0) cargo[k] = take;
-      rest -= take;
-    }
-    destroy(d, from, null, seat, cargo, 'lost with the Carriers in the Spatial Jump');
-  }
+  dropOverflow(d, from, seat, 'lost with the Carriers in the Spatial Jump');
   const moving = spaceUnits(d.s, from, seat);
   if (shipsIn(moving) === 0) return;
   for (const [k, v] of Object.entries(moving) as [UnitKind, number][]) {
@@ -217,8 +220,10 @@ export function resolveMovementCard(d: Draft, played: PlayedCard): void {
       addEffect(d, { card: id, seat, until: 'turn' });
       return;
     case 'lucky-shot':
-      if (t.hex !== undefined && t.seat !== undefined && t.unit !== undefined)
+      if (t.hex !== undefined && t.seat !== undefined && t.unit !== undefined) {
         destroy(d, t.hex, null, t.seat, { [t.unit]: 1 }, `Lucky Shot (${ownerName(d.s, seat)})`);
+        dropOverflow(d, t.hex, t.seat, 'lost with the Carrier (Lucky Shot)');
+      }
       return;
     case 'spatial-jump':
       if (t.hex !== undefined && t.toHex !== undefined) spatialJump(d, seat, t.hex, t.toHex);

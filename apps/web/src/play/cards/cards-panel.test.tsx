@@ -1,0 +1,105 @@
+// @vitest-environment happy-dom
+import { apply, legalActions, view, type Action, type GameState } from '@outer-rim/rules';
+import { render } from 'preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  quietPair,
+  turnOf,
+  withArrivals,
+  withUnits,
+} from '../../../../../packages/rules/src/testing/battle.js';
+import { withHand } from '../../../../../packages/rules/src/cards/testing.js';
+import { CardsPanel } from './cards-panel';
+
+const root = () => document.body.appendChild(document.createElement('div'));
+
+afterEach(() => {
+  document.body.innerHTML = '';
+});
+
+/** A space battle about to begin: Ann (Sol) holds Morale Boost and Good Year, Bo (Letnev) a Sabotage. */
+function battleWindow(): GameState {
+  const base = turnOf(0, 'movement', { players: [{ race: 'sol' }, { race: 'letnev' }] });
+  const [x, y] = quietPair(base);
+  let s = withUnits(base, x, 0, { dreadnought: 1 });
+  s = withUnits(s, x, 1, { cruiser: 1 });
+  s = withArrivals(s, [x], { [x]: [y] });
+  s = withHand(withHand(s, 0, ['morale-boost', 'good-year']), 1, ['sabotage']);
+  s = { ...s, players: s.players.map((p, i) => ({ ...p, name: ['Ann', 'Bo'][i] ?? p.name })) };
+  const r = apply(s, 0, { type: 'end-segment' });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.state;
+}
+
+function show(s: GameState, seat: number, sent: Action[]): HTMLElement {
+  const v = view(s, seat);
+  const el = root();
+  render(
+    <CardsPanel
+      view={v}
+      seat={seat}
+      actions={legalActions(v, seat)}
+      busy={false}
+      onAct={(a) => {
+        sent.push(a);
+        return Promise.resolve();
+      }}
+    />,
+    el,
+  );
+  return el;
+}
+
+describe('BG-9 cards panel', () => {
+  it('shows the own hand by name and text, lights the playable card and plays it', () => {
+    const s = battleWindow();
+    const sent: Action[] = [];
+    const el = show(s, 0, sent);
+    const cards = [...el.querySelectorAll('.hand-card')];
+    expect(cards.map((c) => c.querySelector('.card-name')?.textContent)).toEqual([
+      'Morale Boost',
+      'Good Year',
+    ]);
+    expect(cards.map((c) => c.classList.contains('playable'))).toEqual([true, false]);
+    expect(el.textContent).toContain('your units get +1 on their rolls this round');
+    expect(el.textContent).not.toMatch(/#\d/);
+    el.querySelector<HTMLButtonElement>('[data-action="play-card"]')?.click();
+    expect(sent).toEqual([{ type: 'play-card', card: s.players[0]?.hand[0] }]);
+  });
+
+  it('the other seat sees the card on the stack by name, and answers with its Sabotage or passes', () => {
+    const s = battleWindow();
+    const played = apply(s, 0, { type: 'play-card', card: s.players[0]?.hand[0] ?? '' });
+    if (!played.ok) throw new Error(played.error.message);
+    const sent: Action[] = [];
+    const el = show(played.state, 1, sent);
+    expect(el.querySelector('[data-testid="card-stack"]')?.textContent).toBe(
+      'Ann plays Morale Boost',
+    );
+    expect(el.querySelector('.hand-card.playable .card-name')?.textContent).toBe('Sabotage');
+    el.querySelector<HTMLButtonElement>('[data-action="pass-card"]')?.click();
+    el.querySelector<HTMLButtonElement>('[data-action="play-card"]')?.click();
+    expect(sent.map((a) => a.type)).toEqual(['pass-card', 'play-card']);
+    // Ann's hand stays hidden from Bo.
+    expect(el.textContent).not.toContain('Good Year');
+  });
+
+  it('sends the "never ask me" setting', () => {
+    const sent: Action[] = [];
+    const el = show(battleWindow(), 1, sent);
+    el.querySelector<HTMLInputElement>('[data-testid="never-ask"]')?.dispatchEvent(
+      new Event('change'),
+    );
+    expect(sent).toEqual([{ type: 'card-prompts', ask: false }]);
+  });
+
+  it('lists the trade agreements in force by the partners’ names', () => {
+    const s = battleWindow();
+    const traded = {
+      ...s,
+      tradeAgreements: [{ seats: [0, 1] as [number, number], card: 'trade-agreement#1' }],
+    };
+    const el = show(traded, 0, []);
+    expect(el.querySelector('[data-testid="trade-panel"]')?.textContent).toContain('Ann and Bo');
+  });
+});

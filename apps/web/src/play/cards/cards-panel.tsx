@@ -1,0 +1,271 @@
+import {
+  actionCardById,
+  cardIdOf,
+  cardName,
+  type Action,
+  type ActionOf,
+  type CardTarget,
+  type CardTargetInput,
+  type GameView,
+} from '@outer-rim/rules';
+import { useState } from 'preact/hooks';
+
+/** Card and trade actions shown here, not in the generic decision list. */
+export const CARD_ACTIONS: ReadonlySet<string> = new Set([
+  'play-card',
+  'pass-card',
+  'card-prompts',
+  'answer-trade',
+  'cancel-trade',
+]);
+
+interface Props {
+  readonly view: GameView;
+  readonly seat: number | undefined;
+  readonly actions: readonly Action[];
+  readonly busy: boolean;
+  readonly onAct: (action: Action) => Promise<void>;
+}
+
+function seatName(names: readonly string[], seat: number): string {
+  return names[seat] ?? `Seat ${seat + 1}`;
+}
+
+/** What a play is aimed at, in words: names, never ids. */
+export function targetWords(
+  target: CardTarget | CardTargetInput | undefined,
+  names: readonly string[],
+): string {
+  if (target === undefined) return '';
+  const parts: string[] = [];
+  if (target.seat !== undefined) parts.push(seatName(names, target.seat));
+  if (target.other !== undefined) parts.push(seatName(names, target.other));
+  if (target.unit !== undefined) parts.push(`a ${target.unit.replace(/-/g, ' ')}`);
+  if (target.planet !== undefined)
+    parts.push(target.to === undefined ? target.planet : `from ${target.planet}`);
+  if (target.to !== undefined) parts.push(`to ${target.to}`);
+  if (target.count !== undefined)
+    parts.push(`${target.count} Ground Force${target.count === 1 ? '' : 's'}`);
+  if (target.hex !== undefined) parts.push(`system ${target.hex}`);
+  if (target.toHex !== undefined) parts.push(`to system ${target.toHex}`);
+  if (target.technology !== undefined) parts.push(target.technology.replace(/-/g, ' '));
+  return parts.join(', ');
+}
+
+/**
+ * BG-9 / BG-11 in the browser: the seat's own hand with each card's name and
+ * text (the cards it can play now lit), the open window's prompt with the
+ * cards on the stack (a Sabotage answers the top one), play / pass and the
+ * "never ask me" setting, and the trade agreements: offers to answer, the
+ * agreements in force, cancelling one's own.
+ */
+export function CardsPanel({ view, seat, actions, busy, onAct }: Props) {
+  const names = view.players.map((p) => p.name);
+  const me = seat === undefined ? undefined : view.players[seat];
+  const hand = me?.hand ?? [];
+  const plays = actions.filter((a): a is ActionOf<'play-card'> => a.type === 'play-card');
+  const playable = new Set(plays.map((p) => p.card));
+  const window = view.window;
+  const answers = actions.filter((a): a is ActionOf<'answer-trade'> => a.type === 'answer-trade');
+  const cancels = actions.filter((a): a is ActionOf<'cancel-trade'> => a.type === 'cancel-trade');
+  const passes = actions.some((a) => a.type === 'pass-card');
+  const never = seat !== undefined && view.neverAsk.includes(seat);
+  if (seat === undefined && window === undefined && view.tradeAgreements.length === 0) return null;
+  const act = (action: Action) => () => {
+    void onAct(action);
+  };
+  return (
+    <section
+      class="panel cards-panel"
+      aria-label="Action cards and trade"
+      data-testid="cards-panel"
+    >
+      <h3>Action cards</h3>
+      {window === undefined ? null : (
+        <div class="card-window" data-testid="card-window">
+          {window.stack.length === 0 ? (
+            <p class="prompt">Action cards may be played now.</p>
+          ) : (
+            <ol class="card-stack" data-testid="card-stack">
+              {window.stack.map((played) => (
+                <li key={played.card}>
+                  {seatName(names, played.seat)} plays <strong>{cardName(played.card)}</strong>
+                  {played.target === undefined ? '' : ` (${targetWords(played.target, names)})`}
+                </li>
+              ))}
+            </ol>
+          )}
+          {window.proposal === undefined ? null : (
+            <p class="prompt">
+              {seatName(names, window.proposal.from)} offers {seatName(names, window.proposal.to)} a
+              trade agreement.
+            </p>
+          )}
+          {answers.length === 0 ? null : (
+            <div class="action-buttons">
+              <button
+                type="button"
+                class="action"
+                disabled={busy}
+                data-action="accept-trade"
+                onClick={act({ type: 'answer-trade', accept: true })}
+              >
+                Accept the trade agreement
+              </button>
+              <button
+                type="button"
+                class="action"
+                disabled={busy}
+                data-action="refuse-trade"
+                onClick={act({ type: 'answer-trade', accept: false })}
+              >
+                Refuse
+              </button>
+            </div>
+          )}
+          {passes ? (
+            <div class="action-buttons">
+              <button
+                type="button"
+                class="action"
+                disabled={busy}
+                data-action="pass-card"
+                onClick={act({ type: 'pass-card' })}
+              >
+                Play no card
+              </button>
+            </div>
+          ) : null}
+        </div>
+      )}
+      {seat === undefined ? null : (
+        <label class="never-ask">
+          <input
+            type="checkbox"
+            checked={never}
+            disabled={busy}
+            data-testid="never-ask"
+            onChange={act({ type: 'card-prompts', ask: never })}
+          />{' '}
+          Never ask me about cards I cannot or will not play
+        </label>
+      )}
+      {seat === undefined ? null : hand.length === 0 ? (
+        <p class="hand-empty">You hold no action cards.</p>
+      ) : (
+        <ul class="hand" data-testid="hand">
+          {hand.map((card) => (
+            <HandCard
+              key={card}
+              card={card}
+              plays={plays.filter((p) => p.card === card)}
+              lit={playable.has(card)}
+              names={names}
+              busy={busy}
+              onAct={onAct}
+            />
+          ))}
+        </ul>
+      )}
+      <TradePanel view={view} seat={seat} cancels={cancels} busy={busy} onAct={onAct} />
+    </section>
+  );
+}
+
+function HandCard(props: {
+  card: string;
+  plays: readonly ActionOf<'play-card'>[];
+  lit: boolean;
+  names: readonly string[];
+  busy: boolean;
+  onAct: (action: Action) => Promise<void>;
+}) {
+  const { card, plays, lit, names, busy, onAct } = props;
+  const def = actionCardById(cardIdOf(card));
+  const [picked, setPicked] = useState(0);
+  const index = Math.min(picked, Math.max(0, plays.length - 1));
+  const chosen = plays[index];
+  return (
+    <li class={lit ? 'hand-card playable' : 'hand-card'} data-card={def?.name}>
+      <strong class="card-name">{def?.name ?? cardName(card)}</strong>
+      <p class="card-text">{def?.text}</p>
+      {plays.length > 1 ? (
+        <select
+          value={String(index)}
+          aria-label={`Target of ${def?.name ?? 'the card'}`}
+          onChange={(e) => {
+            setPicked(Number(e.currentTarget.value));
+          }}
+        >
+          {plays.map((p, i) => (
+            <option key={i} value={String(i)}>
+              {targetWords(p.target, names)}
+            </option>
+          ))}
+        </select>
+      ) : null}
+      {chosen === undefined ? null : (
+        <button
+          type="button"
+          class="action"
+          disabled={busy}
+          data-action="play-card"
+          onClick={() => {
+            void onAct(chosen);
+          }}
+        >
+          Play {def?.name}
+          {plays.length === 1 && chosen.target !== undefined
+            ? ` (${targetWords(chosen.target, names)})`
+            : ''}
+        </button>
+      )}
+    </li>
+  );
+}
+
+function TradePanel(props: {
+  view: GameView;
+  seat: number | undefined;
+  cancels: readonly ActionOf<'cancel-trade'>[];
+  busy: boolean;
+  onAct: (action: Action) => Promise<void>;
+}) {
+  const { view, seat, cancels, busy, onAct } = props;
+  const names = view.players.map((p) => p.name);
+  return (
+    <div class="trade-panel" data-testid="trade-panel">
+      <h4>Trade agreements</h4>
+      {view.tradeAgreements.length === 0 ? (
+        <p>
+          No trade agreement is in force. Play a Trade Agreement card just before your Movement
+          segment to offer one.
+        </p>
+      ) : (
+        <ul>
+          {view.tradeAgreements.map((a) => {
+            const partner = a.seats[0] === seat ? a.seats[1] : a.seats[0];
+            const cancel = cancels.find((c) => c.partner === partner);
+            return (
+              <li key={`${a.seats[0]}-${a.seats[1]}`}>
+                {seatName(names, a.seats[0])} and {seatName(names, a.seats[1])}
+                {seat !== undefined && a.seats.includes(seat) && cancel !== undefined ? (
+                  <button
+                    type="button"
+                    class="link"
+                    disabled={busy}
+                    onClick={() => {
+                      void onAct(cancel);
+                    }}
+                  >
+                    cancel
+                  </button>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
