@@ -154,7 +154,11 @@ function addCounts(a: UnitCounts | undefined, b: UnitCounts): UnitCounts {
   return out;
 }
 
-/** Cargo the Carriers left in `hex` cannot hold is lost with the Carriers (BG-3). */
+/**
+ * Cargo the Carriers left in `hex` cannot hold is lost with the Carriers (BG-3).
+ * Which cargo is our decision, made for the owner so the card needs no further
+ * prompt: the cheapest first (Fighters, then Ground Forces, Shock Forces, PDS).
+ */
 function dropOverflow(d: Draft, hex: HexKey, seat: Seat, reason: string): void {
   const left = spaceUnits(d.s, hex, seat);
   const over = Math.max(0, cargoNeed(left, docksIn(d.s, hex, seat)) - capacityOf(left));
