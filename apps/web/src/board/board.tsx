@@ -261,8 +261,9 @@ function HexContent({ hex: h, names }: { hex: BoardHex; names: readonly string[]
       ? []
       : [
           {
-            // OR-6.2: a star with each leader's type initial; full names on hover.
-            text: `★${h.leaders.map((l) => l.leader.type.charAt(0).toUpperCase()).join('')}`,
+            // OR-6.2: a star with how many leaders stand here (initials would not fit the title
+            // line at 1280×720); who they are and where is on hover.
+            text: `★${String(h.leaders.length)}`,
             class: 'leader',
             // The first leader's owner's colour (leaders of two owners share a hex only mid-invasion).
             ...(h.leaders[0] === undefined ? {} : { fill: ownerColour(h.leaders[0].seat) }),

@@ -1,13 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, rest, TestServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { rest } from './harness';
+import { useE2eSession } from './session';
 
-let started: { server: TestServer; browser: Browser } | undefined;
-
-function env(): { server: TestServer; browser: Browser } {
-  if (started === undefined) throw new Error('the server or the browser did not start');
-  return started;
-}
+const env = useE2eSession();
 
 /** An eight-seat game of 32-character names, started through the REST API, opened as seat 0. */
 async function eightLongNames(viewport: { width: number; height: number }): Promise<Page> {
@@ -133,21 +129,6 @@ function measureBoard(page: Page): Promise<Measure> {
 }
 
 describe('issue 11: the board is readable at the default zoom (real server, real Chromium)', () => {
-  beforeAll(async () => {
-    const server = await TestServer.start();
-    try {
-      started = { server, browser: await launchChromium() };
-    } catch (error) {
-      await server.stop();
-      throw error;
-    }
-  });
-
-  afterAll(async () => {
-    await started?.browser.close();
-    await started?.server.stop();
-  });
-
   for (const viewport of [
     { width: 1280, height: 720 },
     { width: 1920, height: 1080 },

@@ -1,23 +1,13 @@
-import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
 import { decisions, TECH_IDS, type GameState } from '@outer-rim/rules';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { mustApply, passAction } from '../../../../packages/rules/src/testing/fixtures.js';
-import { launchChromium, rest, TestServer } from './harness';
+import { rest } from './harness';
+import { SHOTS, shotsDir, useE2eSession } from './session';
 
-// Screenshots are rewritten only on request (npm run screenshots), so a test run leaves the tree alone.
-const SHOTS = process.env['UPDATE_SCREENSHOTS'] === '1';
-const shotsDir = fileURLToPath(new URL('../../screenshots/', import.meta.url));
+const env = useE2eSession();
+
 const viewport = { width: 1280, height: 720 };
-
-let started: { server: TestServer; browser: Browser } | undefined;
-const contexts: BrowserContext[] = [];
-
-function env(): { server: TestServer; browser: Browser } {
-  if (started === undefined) throw new Error('the server or the browser did not start');
-  return started;
-}
 
 async function openAs(
   gameId: string,
@@ -25,11 +15,8 @@ async function openAs(
   token = '',
   name = '',
 ): Promise<Page> {
-  const { server, browser } = env();
-  const context = await browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
+  const { server } = env();
+  const page = await env().newPage(viewport);
   await page.goto(`${server.url}/`);
   if (seat !== undefined) {
     await page.evaluate(
@@ -92,23 +79,6 @@ function nearTheEnd(stored: GameState): GameState {
 }
 
 describe('BG-10: the end screen in the browser (real server on PGlite, real Chromium)', () => {
-  beforeAll(async () => {
-    if (SHOTS) await mkdir(shotsDir, { recursive: true });
-    const server = await TestServer.start();
-    try {
-      started = { server, browser: await launchChromium() };
-    } catch (error) {
-      await server.stop();
-      throw error;
-    }
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await started?.browser.close();
-    await started?.server.stop();
-  });
-
   it('Imperium Rex ends the game: the winner, why, the final table, the revealed seed and the replay', async () => {
     const { server } = env();
     const created = await rest<{ gameId: string; token: string }>(

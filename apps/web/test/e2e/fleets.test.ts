@@ -1,42 +1,14 @@
-import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { SEAT_COLOURS } from '../../src/ui/colours';
-import { launchChromium, rest, TestServer } from './harness';
+import { rest } from './harness';
 import { prepareScenario, type Scenario } from './scenario';
+import { SHOTS, shotsDir, useE2eSession, seqOf, waitForSeq } from './session';
 
-// Screenshots are rewritten only on request (npm run screenshots), so a test run leaves the tree alone.
-const SHOTS = process.env['UPDATE_SCREENSHOTS'] === '1';
-const shotsDir = fileURLToPath(new URL('../../screenshots/', import.meta.url));
+const env = useE2eSession();
+const newPage = (): Promise<Page> => env().newPage(viewport);
+
 const viewport = { width: 1280, height: 720 };
-
-let started: { server: TestServer; browser: Browser } | undefined;
-const contexts: BrowserContext[] = [];
-
-function env(): { server: TestServer; browser: Browser } {
-  if (started === undefined) throw new Error('the server or the browser did not start');
-  return started;
-}
-
-async function newPage(): Promise<Page> {
-  const context = await env().browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
-
-async function seqOf(page: Page): Promise<number> {
-  return Number(await page.locator('.table').getAttribute('data-seq'));
-}
-
-async function waitForSeq(page: Page, atLeast: number): Promise<void> {
-  await page.waitForFunction(
-    (n) => Number(document.querySelector('.table')?.getAttribute('data-seq') ?? -1) >= n,
-    atLeast,
-  );
-}
 
 /** Clicks a button that sends an action and waits until the action has landed. */
 async function send(page: Page, selector: string): Promise<void> {
@@ -84,23 +56,6 @@ async function clickHex(page: Page, key: string): Promise<void> {
 }
 
 describe('issue 8: fleets move and fight in the browser (real server on PGlite, real Chromium)', () => {
-  beforeAll(async () => {
-    if (SHOTS) await mkdir(shotsDir, { recursive: true });
-    const server = await TestServer.start();
-    try {
-      started = { server, browser: await launchChromium() };
-    } catch (error) {
-      await server.stop();
-      throw error;
-    }
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await started?.browser.close();
-    await started?.server.stop();
-  });
-
   it('a fleet stops in a nebula, a carrier leaves a rift, a fleet fights a minor race, an invasion captures a planet; every seat and a spectator watch', async () => {
     const { server } = env();
     const names = ['Ann', 'Bo'];

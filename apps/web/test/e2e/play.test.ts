@@ -1,44 +1,16 @@
-import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, rest, TestServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { rest } from './harness';
+import { SHOTS, shotsDir, useE2eSession, seqOf, waitForSeq } from './session';
 
-// Screenshots are rewritten only on request (npm run screenshots), so a test run leaves the tree alone.
-const SHOTS = process.env['UPDATE_SCREENSHOTS'] === '1';
-const shotsDir = fileURLToPath(new URL('../../screenshots/', import.meta.url));
+const env = useE2eSession();
+const newPage = (): Promise<Page> => env().newPage(viewport);
+
 const viewport = { width: 1440, height: 1000 };
-
-let started: { server: TestServer; browser: Browser } | undefined;
-
-function env(): { server: TestServer; browser: Browser } {
-  if (started === undefined) throw new Error('the server or the browser did not start');
-  return started;
-}
-const contexts: BrowserContext[] = [];
-
-async function newPage(): Promise<Page> {
-  const context = await env().browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   const png = await page.screenshot({ ...(SHOTS ? { path: `${shotsDir}${name}.png` } : {}) });
   expect(png.byteLength).toBeGreaterThan(10_000);
-}
-
-async function seqOf(page: Page): Promise<number> {
-  return Number(await page.locator('.table').getAttribute('data-seq'));
-}
-
-async function waitForSeq(page: Page, atLeast: number): Promise<void> {
-  await page.waitForFunction(
-    (n) => Number(document.querySelector('.table')?.getAttribute('data-seq') ?? -1) >= n,
-    atLeast,
-  );
 }
 
 async function statusLine(page: Page): Promise<string> {
@@ -48,7 +20,15 @@ async function statusLine(page: Page): Promise<string> {
 /** Clicks a legal action the page offers (ending the current step when it can) and waits for it to land. */
 async function takeLegalAction(page: Page): Promise<void> {
   const before = await seqOf(page);
-  const ending = page.locator('.decision-panel button.action[data-action^="end-"]:not([disabled])');
+  // An action-card window (BG-9) is answered in the cards panel and a vote (BG-8) in the politics
+  // panel: passing the window or casting the vote ends that step too.
+  const ending = page.locator(
+    [
+      'button.action[data-action="pass-card"]:not([disabled])',
+      'button.action[data-action="vote"]:not([disabled])',
+      '.decision-panel button.action[data-action^="end-"]:not([disabled])',
+    ].join(', '),
+  );
   const button =
     (await ending.count()) > 0
       ? ending.first()
@@ -121,24 +101,6 @@ async function openSeat(gameId: string, seat: number, token: string, name: strin
 }
 
 describe('issue 5: the browser client end to end (real server on PGlite, real Chromium)', () => {
-  beforeAll(async () => {
-    if (SHOTS) await mkdir(shotsDir, { recursive: true });
-    const server = await TestServer.start();
-    try {
-      started = { server, browser: await launchChromium() };
-    } catch (error) {
-      await server.stop();
-      throw error;
-    }
-  });
-
-  afterAll(async () => {
-    // A failed start leaves nothing to close.
-    for (const context of contexts) await context.close();
-    await started?.browser.close();
-    await started?.server.stop();
-  });
-
   it('three players create, join and start a game, each acts; a spectator sees the same board; reload and restart keep the game', async () => {
     const { server } = env();
     // Ann creates a three-player game in the lobby.

@@ -1,17 +1,16 @@
-import { mkdir } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, rest, TestServer } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { rest } from './harness';
+import { SHOTS, shotsDir, useE2eSession, type Viewport } from './session';
 
-// Screenshots are rewritten only on request (npm run screenshots), so a test run leaves the tree alone.
-const SHOTS = process.env['UPDATE_SCREENSHOTS'] === '1';
-const shotsDir = fileURLToPath(new URL('../../screenshots/', import.meta.url));
+const env = useE2eSession(180_000);
 
 const SIZES = [
   { width: 1280, height: 720 },
   { width: 1920, height: 1080 },
 ] as const;
+
+const newPage = (viewport: Viewport = SIZES[0]): Promise<Page> => env().newPage(viewport);
 
 /** Eight names of exactly 32 characters, one of them a single unbreakable word. */
 const LONG_NAMES = [
@@ -24,22 +23,6 @@ const LONG_NAMES = [
   'Fitzwilliam Throckmorton-Higgins',
   'Gwendolyn Montmorency-Bracegirdl',
 ];
-
-let started: { server: TestServer; browser: Browser } | undefined;
-const contexts: BrowserContext[] = [];
-
-function env(): { server: TestServer; browser: Browser } {
-  if (started === undefined) throw new Error('the server or the browser did not start');
-  return started;
-}
-
-async function newPage(viewport: { width: number; height: number } = SIZES[0]): Promise<Page> {
-  const context = await env().browser.newContext({ viewport });
-  contexts.push(context);
-  const page = await context.newPage();
-  page.setDefaultTimeout(20_000);
-  return page;
-}
 
 async function seatPage(
   gameId: string,
@@ -156,23 +139,6 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 describe('issue 11: words, layout and the choices a table needs (real server, real Chromium)', () => {
-  beforeAll(async () => {
-    if (SHOTS) await mkdir(shotsDir, { recursive: true });
-    const server = await TestServer.start();
-    try {
-      started = { server, browser: await launchChromium() };
-    } catch (error) {
-      await server.stop();
-      throw error;
-    }
-  }, 180_000);
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await started?.browser.close();
-    await started?.server.stop();
-  });
-
   it('no horizontal scroll at 1280×720 and 1920×1080 with 32-character names in all eight seats', async () => {
     const { server } = env();
     const playing = await restGame(LONG_NAMES, {}, true);
@@ -371,12 +337,13 @@ describe('issue 11: words, layout and the choices a table needs (real server, re
   }, 120_000);
 
   it('choosing amounts: an offer of any credits in the Market, units by count with a running total', async () => {
-    const names = ['Ann', 'Bo', 'Cy'];
+    // Two players: no Political phase (BG-8) stands between the Market and Purchase Units.
+    const names = ['Ann', 'Bo'];
     const { gameId, tokens } = await restGame(names, {}, true);
     const pages = await Promise.all(
       names.map((name, seat) => seatPage(gameId, seat, tokens[seat] ?? '', name)),
     );
-    const [ann, bo] = pages as [Page, Page, Page];
+    const [ann, bo] = pages as [Page, Page];
     await ann.getByTestId('offer-form').waitFor();
     const credits = Number(await ann.locator('[data-testid=credits-0]').textContent());
     expect(credits).toBeGreaterThan(3);
@@ -389,11 +356,25 @@ describe('issue 11: words, layout and the choices a table needs (real server, re
       .locator('[data-testid=credits-0]')
       .filter({ hasText: String(credits - 3) })
       .waitFor();
-    // Everyone leaves the Market; in Purchase Units, Cy chooses counts.
+    // Everyone leaves the Market; in Purchase Units, a seat chooses counts.
     for (const page of pages) {
       await page.locator('button.action[data-action="end-market"]').click();
     }
     const buyer = await (async () => {
+      // Action-card windows at the start of Receive Credits and Purchase Units (BG-9): everyone passes.
+      for (let round = 0; round < 6; round++) {
+        for (const page of pages) {
+          const pass = page.locator('button.action[data-action="pass-card"]:not([disabled])');
+          if ((await pass.count()) > 0) await pass.first().click();
+        }
+        if (
+          (await Promise.all(pages.map((p) => p.getByTestId('purchase-form').count()))).some(
+            (n) => n > 0,
+          )
+        )
+          break;
+        await pages[0]?.waitForTimeout(500);
+      }
       for (const page of pages) {
         const form = page.getByTestId('purchase-form');
         try {

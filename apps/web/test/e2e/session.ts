@@ -1,0 +1,76 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launchChromium, TestServer } from './harness';
+
+// Screenshots are rewritten only on request (npm run screenshots), so a test run leaves the tree alone.
+export const SHOTS = process.env['UPDATE_SCREENSHOTS'] === '1';
+export const shotsDir = fileURLToPath(new URL('../../screenshots/', import.meta.url));
+
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+export interface E2eSession {
+  readonly server: TestServer;
+  readonly browser: Browser;
+  /** A page in a context of its own (its own storage, so its own seat token), closed after the file. */
+  newPage(viewport: Viewport): Promise<Page>;
+}
+
+/**
+ * One test server and one Chromium for a test file: started before its tests, and closed after them with
+ * every context they opened. Call it at the top of the file's `describe`; the returned function gives the
+ * running session inside a test.
+ */
+export function useE2eSession(startTimeout?: number): () => E2eSession {
+  let started: { server: TestServer; browser: Browser } | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    if (SHOTS) await mkdir(shotsDir, { recursive: true });
+    const server = await TestServer.start();
+    try {
+      started = { server, browser: await launchChromium() };
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+  }, startTimeout);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await started?.browser.close();
+    await started?.server.stop();
+  });
+
+  return () => {
+    if (started === undefined) throw new Error('the server or the browser did not start');
+    const { server, browser } = started;
+    return {
+      server,
+      browser,
+      async newPage(viewport) {
+        const context = await browser.newContext({ viewport });
+        contexts.push(context);
+        const page = await context.newPage();
+        page.setDefaultTimeout(20_000);
+        return page;
+      },
+    };
+  };
+}
+
+/** The action sequence number the page's table has shown last. */
+export async function seqOf(page: Page): Promise<number> {
+  return Number(await page.locator('.table').getAttribute('data-seq'));
+}
+
+export async function waitForSeq(page: Page, atLeast: number): Promise<void> {
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('.table')?.getAttribute('data-seq') ?? -1) >= n,
+    atLeast,
+  );
+}
