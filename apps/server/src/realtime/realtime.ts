@@ -65,6 +65,7 @@ interface ServerToClient {
 }
 interface BetweenServers {
   committed: (notice: { gameId: string; seq: number }) => void;
+  'seat-released': (released: ReleasedSeat) => void;
 }
 type GameServer = Server<ClientToServer, ServerToClient, BetweenServers, SocketData>;
 type GameSocket = Socket<ClientToServer, ServerToClient, BetweenServers, SocketData>;
@@ -193,6 +194,9 @@ export class Realtime {
         },
       );
     });
+    this.io.on('seat-released', (released: ReleasedSeat) => {
+      this.#dropReleased(released);
+    });
     this.io.on('connection', (socket) => {
       this.#onConnection(socket);
     });
@@ -256,13 +260,20 @@ export class Realtime {
    * (through the adapter), is told why and dropped, so it hears nothing the seat's next holder
    * may hear and can act for nobody.
    */
-  seatReleased({ gameId, seat, tokenHash }: ReleasedSeat): void {
+  seatReleased(released: ReleasedSeat): void {
+    this.#dropReleased(released);
+    // One message per process, not an emit and a disconnect through the adapter: those travel as
+    // two notifications that may overtake each other, and a socket dropped first never hears why.
+    if (this.#adapterPool !== undefined) this.io.serverSideEmit('seat-released', released);
+  }
+
+  #dropReleased({ gameId, seat, tokenHash }: ReleasedSeat): void {
     const room = roomOfToken(gameId, tokenHash);
-    this.io.to(room).emit(SOCKET_EVENTS.gameError, {
+    this.io.local.to(room).emit(SOCKET_EVENTS.gameError, {
       code: 'UNAUTHORIZED',
       message: `Seat ${String(seat)} was left: this connection no longer holds it.`,
     });
-    this.io.in(room).disconnectSockets(true);
+    this.io.local.in(room).disconnectSockets(true);
   }
 
   /** Sends the lobby record to everyone connected to the game. */
