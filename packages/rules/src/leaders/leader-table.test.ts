@@ -1,0 +1,111 @@
+import type { HexKey } from '@outer-rim/map';
+import { describe, expect, it } from 'vitest';
+import { apply } from '../apply.js';
+import { cardIn, withHand } from '../cards/testing.js';
+import { decisions } from '../decisions.js';
+import type { GameEvent } from '../events.js';
+import { legalActions } from '../legal-actions.js';
+import type { GameState } from '../state/types.js';
+import { ofType, quietPair, turnOf, withArrivals, withUnits } from '../testing/battle.js';
+import { deepFreeze } from '../testing/fixtures.js';
+import { leaderOf, step } from '../testing/leaders.js';
+import { describeEvent } from '../views/describe.js';
+import { view } from '../views/view.js';
+
+/**
+ * OR-6.2 the Leader Table's abilities outside combat rolls: the Agent as a
+ * Sabotage card, the Diplomat's delay and passage, the Scientist's PDS, and
+ * where an escaping leader goes.
+ */
+
+describe('OR-6.2 Agent: sacrificed as a Sabotage card', () => {
+  // Letnev (seat 0) attacks Sol (seat 1); Sol's Agent stands on Jord, and Sol holds no card.
+  function battle(hand1: string[] = []): { s: GameState; x: HexKey } {
+    const base = turnOf(0, 'movement', {
+      leaders: true,
+      shockForces: false,
+      players: [{ race: 'letnev' }, { race: 'sol' }],
+    });
+    const [x, y] = quietPair(base);
+    let s = withUnits(base, x, 0, { dreadnought: 1 });
+    s = withUnits(s, x, 1, { cruiser: 1 });
+    s = withArrivals(s, [x], { [x]: [y] });
+    s = withHand(s, 0, ['morale-boost']);
+    s = withHand(s, 1, hand1);
+    return { s: deepFreeze(s), x };
+  }
+
+  it('a seat with an Agent and no card is asked when a card is played, and cancels it by the sacrifice', () => {
+    const { s } = battle();
+    const agent = leaderOf(s, 1, 'agent').id;
+    const a = step(s, 0, { type: 'end-segment' });
+    // The battle-round window: only seat 0 holds a card; an Agent does not answer a trigger.
+    expect(a.window?.asked).toEqual([0]);
+    const mb = cardIn(s, 0, 'morale-boost');
+    const b = step(a, 0, { type: 'play-card', card: mb });
+    // Morale Boost is being played: the Agent's owner is asked, with no card in hand.
+    expect(decisions(b).map((d) => [d.seat, d.kind])).toEqual([[1, 'card']]);
+    expect(legalActions(b, 1)).toEqual([
+      { type: 'play-card', card: `agent:${agent}` },
+      { type: 'pass-card' },
+      { type: 'card-prompts', ask: false },
+    ]);
+    expect(legalActions(view(b, 1), 1)).toEqual(legalActions(b, 1));
+    const log: GameEvent[] = [];
+    const c = step(b, 1, { type: 'play-card', card: `agent:${agent}` }, [3, 1], log);
+    expect(ofType(log, 'card-cancelled')).toEqual([
+      { type: 'card-cancelled', seat: 0, card: mb, by: 1 },
+    ]);
+    expect(leaderOf(c, 1, 'agent').status).toBe('killed');
+    expect(ofType(log, 'leader-fate')).toEqual([
+      expect.objectContaining({ leader: agent, fate: 'killed' }),
+    ]);
+    expect(c.window).toBeUndefined();
+    // The Agent goes to no discard pile; the cancelled card does.
+    expect(c.actionDiscard).toContain(mb);
+    expect(c.actionDiscard.some((x) => x.startsWith('agent:'))).toBe(false);
+    const words = log.map((e) => describeEvent(e, ['Ann', 'Bob'])).join(' ');
+    expect(words).toContain('Agent');
+    expect(words).not.toMatch(/agent:|sol-agent/);
+  });
+
+  it('only while a card is being played, never against a Sabotage, and never by a captive or dead Agent', () => {
+    const { s } = battle(['sabotage']);
+    const agent = leaderOf(s, 1, 'agent').id;
+    const a = step(s, 0, { type: 'end-segment' });
+    // At the trigger itself there is nothing to cancel.
+    expect(apply(a, 1, { type: 'play-card', card: `agent:${agent}` }).ok).toBe(false);
+    const b = step(a, 0, { type: 'play-card', card: cardIn(s, 0, 'morale-boost') });
+    // Seat 1 answers with the real Sabotage: seat 0 (no Agent of the Letnev) is not asked about it.
+    const c = step(b, 1, { type: 'play-card', card: cardIn(s, 1, 'sabotage') }, [1, 1]);
+    expect(c.window).toBeUndefined();
+    expect(leaderOf(c, 1, 'agent').status).toBe('active');
+    // Someone else's Agent, or a made-up one, is refused and changes nothing.
+    const stolen = apply(b, 1, { type: 'play-card', card: 'agent:letnev-admiral-1' });
+    expect(!stolen.ok && stolen.error.code).toBe('ILLEGAL_ACTION');
+    const dead = {
+      ...b,
+      players: b.players.map((p, i) =>
+        i === 1
+          ? {
+              ...p,
+              leaders: p.leaders.map((l) =>
+                l.id === agent ? { ...l, status: 'killed' as const } : l,
+              ),
+            }
+          : p,
+      ),
+    };
+    expect(apply(dead, 1, { type: 'play-card', card: `agent:${agent}` }).ok).toBe(false);
+  });
+
+  it('"never ask me" still holds: a seat with only an Agent that chose it is not waited for', () => {
+    const { s } = battle();
+    const quiet = step(s, 1, { type: 'card-prompts', ask: false });
+    const a = step(quiet, 0, { type: 'end-segment' });
+    const b = step(a, 0, { type: 'play-card', card: cardIn(s, 0, 'morale-boost') }, [3, 1]);
+    // Nobody to ask: Morale Boost resolves and the round is rolled at once.
+    expect(b.window).toBeUndefined();
+    expect(leaderOf(b, 1, 'agent').status).toBe('active');
+  });
+});
