@@ -158,7 +158,7 @@ export type GameEvent =
       type: 'leader-fate';
       owner: Seat;
       leader: string;
-      fate: 'killed' | 'captured' | 'escaped' | 'rescued' | 'handed-over' | 'executed';
+      fate: 'killed' | 'captured' | 'escaping' | 'escaped' | 'rescued' | 'handed-over' | 'executed';
       /** The captor after the event (captured, handed over to another seat than the owner). */
       by?: Seat;
       planet?: string;

@@ -6,9 +6,17 @@ import { decisions } from '../decisions.js';
 import type { GameEvent } from '../events.js';
 import { legalActions } from '../legal-actions.js';
 import type { GameState } from '../state/types.js';
-import { ofType, quietPair, turnOf, withArrivals, withUnits } from '../testing/battle.js';
+import {
+  cleared,
+  ofType,
+  quietPair,
+  setOwner,
+  turnOf,
+  withArrivals,
+  withUnits,
+} from '../testing/battle.js';
 import { deepFreeze } from '../testing/fixtures.js';
-import { leaderOf, step } from '../testing/leaders.js';
+import { home, leaderOf, step, withLeader } from '../testing/leaders.js';
 import { describeEvent } from '../views/describe.js';
 import { view } from '../views/view.js';
 
@@ -107,5 +115,103 @@ describe('OR-6.2 Agent: sacrificed as a Sabotage card', () => {
     // Nobody to ask: Morale Boost resolves and the round is rolled at once.
     expect(b.window).toBeUndefined();
     expect(leaderOf(b, 1, 'agent').status).toBe('active');
+  });
+});
+
+const SOL_LETNEV = {
+  leaders: true,
+  shockForces: false,
+  players: [{ race: 'sol' as const }, { race: 'letnev' as const }],
+};
+
+/** A neutral planet outside both home systems, with its hex. */
+function outsidePlanet(s: GameState): [string, HexKey] {
+  const found = Object.entries(s.planets).find(
+    ([, p]) => p.owner === null && p.hex !== home(s, 0) && p.hex !== home(s, 1),
+  );
+  if (found === undefined) throw new Error('no neutral planet');
+  return [found[0], found[1].hex];
+}
+
+describe('OR-6.2 escape: its owner chooses where a leader escaping an invaded planet goes', () => {
+  // Sol (seat 0) invades Arc Prime, where the Letnev General stands; Letnev troops also hold
+  // Wren Terra and, when `refuges` is 2, a planet outside the home system.
+  function invasion(refuges: 1 | 2): { s: GameState; log: GameEvent[]; far: string } {
+    const s0 = turnOf(0, 'invasion-combat', SOL_LETNEV);
+    const target = home(s0, 1);
+    const [far, farHex] = outsidePlanet(s0);
+    let s = cleared(s0, target);
+    s = withUnits(s, target, 1, { 'ground-force': 1 }, 'Arc Prime');
+    s = withUnits(s, target, 1, { 'ground-force': 1 }, 'Wren Terra');
+    if (refuges === 2) {
+      s = setOwner(s, far, 1);
+      s = withUnits(s, farHex, 1, { 'ground-force': 1 }, far);
+    }
+    s = withUnits(s, target, 0, { carrier: 1, 'ground-force': 2 });
+    s = withLeader(s, 1, 'general', { hex: target, planet: 'Arc Prime' });
+    s = withLeader(s, 1, 'admiral', { status: 'killed' });
+    s = withLeader(s, 1, 'diplomat', { status: 'killed' });
+    const log: GameEvent[] = [];
+    // Round 1: both invaders hit, the defender misses; the General's re-roll misses; the fate die 7.
+    s = step(
+      s,
+      0,
+      {
+        type: 'land',
+        hex: target,
+        planet: 'Arc Prime',
+        groundForces: 2,
+        shockForces: 0,
+        pds: 0,
+        bombard: 0,
+      },
+      [10, 10, 1, 1, 7],
+      log,
+    );
+    return { s: deepFreeze(s), log, far };
+  }
+
+  it('with two planets to go to, the owner is asked, and nothing else goes on until it answers', () => {
+    const { s, log, far } = invasion(2);
+    const general = leaderOf(s, 1, 'general');
+    expect(s.planets['Arc Prime']?.owner).toBe(0);
+    expect(general).toMatchObject({ status: 'active', escapingFrom: 'Arc Prime' });
+    expect(general.hex).toBeUndefined();
+    expect(decisions(s)).toEqual([
+      {
+        seat: 1,
+        kind: 'escape',
+        prompt: `The Barony of Letnev General escapes from Arc Prime: choose which of your planets it goes to.`,
+      },
+    ]);
+    expect(legalActions(s, 1)).toEqual([
+      { type: 'escape-leader', leader: general.id, planet: 'Wren Terra' },
+      { type: 'escape-leader', leader: general.id, planet: far },
+    ]);
+    expect(legalActions(view(s, 0), 1)).toEqual(legalActions(s, 1));
+    expect(legalActions(s, 0)).toEqual([]);
+    expect(ofType(log, 'leader-fate')).toEqual([
+      expect.objectContaining({ fate: 'escaping', planet: 'Arc Prime' }),
+    ]);
+    // The invader waits; the owner may not send its leader anywhere else.
+    expect(apply(s, 0, { type: 'end-turn' }).ok).toBe(false);
+    const wrong = apply(s, 1, { type: 'escape-leader', leader: general.id, planet: 'Arc Prime' });
+    expect(!wrong.ok && wrong.error.code).toBe('ILLEGAL_ACTION');
+    const notOwner = apply(s, 0, { type: 'escape-leader', leader: general.id, planet: far });
+    expect(!notOwner.ok && notOwner.error.code).toBe('NOT_YOUR_DECISION');
+    const after: GameEvent[] = [];
+    const t = step(s, 1, { type: 'escape-leader', leader: general.id, planet: far }, [], after);
+    expect(leaderOf(t, 1, 'general')).toMatchObject({ status: 'active', planet: far });
+    expect(leaderOf(t, 1, 'general').escapingFrom).toBeUndefined();
+    expect(describeEvent(ofType(after, 'leader-fate')[0] as GameEvent, ['Ann', 'Bob'])).toBe(
+      `The Barony of Letnev General (Bob) escapes to ${far} (Arc Prime was invaded; its owner chose ${far}).`,
+    );
+    expect(decisions(t).map((d) => [d.seat, d.kind])).toEqual([[0, 'turn']]);
+  });
+
+  it('with one planet to go to it goes there at once', () => {
+    const { s } = invasion(1);
+    expect(leaderOf(s, 1, 'general')).toMatchObject({ status: 'active', planet: 'Wren Terra' });
+    expect(decisions(s).map((d) => d.kind)).toEqual(['turn']);
   });
 });

@@ -63,6 +63,12 @@ export interface LeaderState {
   ship?: 'dreadnought' | 'carrier' | 'cruiser';
   /** Seat holding it captive. */
   captor?: Seat;
+  /**
+   * OR-6.2: it rolled 6–9 as `escapingFrom` was invaded, and its owner has
+   * not yet chosen which of its other planets it escapes to (off the board
+   * meanwhile; leaders/escape.ts).
+   */
+  escapingFrom?: string;
 }
 
 /** Everything about a player that every viewer may know. */

@@ -137,6 +137,8 @@ function describeLeaderFate(
       return `${Name} (${who(e.owner)}) is killed (${e.reason}).`;
     case 'captured':
       return `${Name} (${who(e.owner)}) is captured by ${e.by === undefined ? 'the enemy' : who(e.by)} (${e.reason}).`;
+    case 'escaping':
+      return `${Name} (${who(e.owner)}) escapes from ${e.planet ?? 'its planet'} (${e.reason}); ${who(e.owner)} chooses where it goes.`;
     case 'escaped':
       return `${Name} (${who(e.owner)}) escapes to ${e.planet ?? 'another planet'} (${e.reason}).`;
     case 'rescued':
