@@ -144,6 +144,22 @@ export type GameEvent =
     }
   | { type: 'invasion-ended'; hex: HexKey; planet: string; winner: Owner | null; reason: string }
   | { type: 'planet-captured'; hex: HexKey; planet: string; from: Owner | null; to: Seat }
+  /** OR-6.2 Diplomat: `by`'s Diplomat (`leader`) delays the invasion of `planet` by one turn. */
+  | {
+      type: 'invasion-delayed';
+      hex: HexKey;
+      planet: string;
+      invader: Seat;
+      by: Seat;
+      leader: string;
+    }
+  /** OR-6.2 Diplomat: an opponent asked to let a fleet with a Diplomat pass its ships answers. */
+  | {
+      type: 'passage-answered';
+      seat: Seat;
+      mover: Seat;
+      accept: boolean;
+    }
   | { type: 'shock-force-promoted'; hex: HexKey; planet: string; owner: Seat; count: number }
   | { type: 'installations-captured'; hex: HexKey; planet: string; seat: Seat; units: UnitCounts }
   | {

@@ -215,3 +215,94 @@ describe('OR-6.2 escape: its owner chooses where a leader escaping an invaded pl
     expect(decisions(s).map((d) => d.kind)).toEqual(['turn']);
   });
 });
+
+describe('OR-6.2 Diplomat: delays an invasion of its planet by one turn, not in the following turn', () => {
+  // Sol (seat 0) lands on Arc Prime, where the Letnev Diplomat stands with one Ground Force.
+  function landing(delayedInRound?: number): { s: GameState; target: HexKey; land: unknown } {
+    const s0 = turnOf(0, 'invasion-combat', SOL_LETNEV);
+    const target = home(s0, 1);
+    let s = cleared(s0, target);
+    s = setOwner(s, 'Wren Terra', null);
+    s = withUnits(s, target, 1, { 'ground-force': 1 }, 'Arc Prime');
+    s = withUnits(s, target, 0, { carrier: 1, 'ground-force': 2 });
+    s = withLeader(s, 1, 'general', { status: 'killed' });
+    s = withLeader(s, 1, 'admiral', { status: 'killed' });
+    s = withLeader(s, 1, 'diplomat', {
+      hex: target,
+      planet: 'Arc Prime',
+      ...(delayedInRound === undefined ? {} : { delayedInRound }),
+    });
+    const land = {
+      type: 'land',
+      hex: target,
+      planet: 'Arc Prime',
+      groundForces: 2,
+      shockForces: 0,
+      pds: 0,
+      bombard: 0,
+    };
+    return { s: deepFreeze(s), target, land };
+  }
+
+  it("the Diplomat's owner is asked as the forces land; delayed, they stay aboard and may not land there this turn", () => {
+    const { s, target, land } = landing();
+    const diplomat = leaderOf(s, 1, 'diplomat').id;
+    const a = step(s, 0, land);
+    expect(decisions(a)).toEqual([
+      {
+        seat: 1,
+        kind: 'diplomat',
+        prompt: `${a.players[0]?.name ?? ''} is landing on Arc Prime: the Barony of Letnev Diplomat there may delay the invasion by one turn.`,
+      },
+    ]);
+    expect(legalActions(a, 1)).toEqual([
+      { type: 'diplomat-delay', delay: true },
+      { type: 'diplomat-delay', delay: false },
+    ]);
+    expect(legalActions(view(a, 1), 1)).toEqual(legalActions(a, 1));
+    expect(legalActions(a, 0)).toEqual([]);
+    expect(apply(a, 0, { type: 'end-turn' }).ok).toBe(false);
+    expect(apply(a, 0, { type: 'diplomat-delay', delay: true }).ok).toBe(false);
+    const log: GameEvent[] = [];
+    const b = step(a, 1, { type: 'diplomat-delay', delay: true }, [], log);
+    expect(ofType(log, 'invasion-delayed')).toEqual([
+      {
+        type: 'invasion-delayed',
+        hex: target,
+        planet: 'Arc Prime',
+        invader: 0,
+        by: 1,
+        leader: diplomat,
+      },
+    ]);
+    expect(describeEvent(ofType(log, 'invasion-delayed')[0] as GameEvent, ['Ann', 'Bob'])).toBe(
+      "Bob's Barony of Letnev Diplomat delays Ann's invasion of Arc Prime by one turn: the forces stay aboard.",
+    );
+    // Nothing landed; the planet is still Letnev's; no second landing there this turn.
+    expect(b.units[target]?.space.find((g) => g.owner === 0)?.units['ground-force']).toBe(2);
+    expect(b.planets['Arc Prime']?.owner).toBe(1);
+    expect(ofType(log, 'dice-rolled')).toEqual([]);
+    const again = apply(b, 0, land);
+    expect(!again.ok && again.error.message).toBe(
+      'You have already landed on Arc Prime this turn.',
+    );
+    expect(leaderOf(b, 1, 'diplomat').delayedInRound).toBe(s.round);
+    expect(decisions(b).map((d) => [d.seat, d.kind])).toEqual([[0, 'turn']]);
+  });
+
+  it('not in the turn after it delayed; again the turn after that; the owner may let it go on', () => {
+    const next = landing(0);
+    const nextRound = { ...next.s, round: 1 };
+    // Round 1 follows its delay in round 0: no question, the invasion is fought (10, 10 hit; 1 misses).
+    const fought = step(nextRound, 0, next.land, [10, 10, 1, 5]);
+    expect(fought.planets['Arc Prime']?.owner).toBe(0);
+    const later = { ...next.s, round: 2 };
+    expect(decisions(step(later, 0, next.land)).map((d) => d.kind)).toEqual(['diplomat']);
+    // Let go on: the invasion is fought at once (the fate die 5: the Diplomat is captured).
+    const { s, land } = landing();
+    const asked = step(s, 0, land);
+    const goOn = step(asked, 1, { type: 'diplomat-delay', delay: false }, [10, 10, 1, 5]);
+    expect(goOn.planets['Arc Prime']?.owner).toBe(0);
+    expect(leaderOf(goOn, 1, 'diplomat')).toMatchObject({ status: 'captured', captor: 0 });
+  });
+});

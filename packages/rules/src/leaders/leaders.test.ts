@@ -204,7 +204,12 @@ describe('OR-6.2 Leaders: fates', () => {
     if (escape) s = withUnits(s, target, 1, { 'ground-force': 1 }, 'Wren Terra');
     else s = setOwner(s, 'Wren Terra', null);
     s = withUnits(s, target, 0, { carrier: 1, 'ground-force': 2 });
-    s = withLeader(s, 1, 'diplomat', { hex: target, planet: 'Arc Prime' });
+    // It delayed an invasion last round, so it may not delay this one (leader-table.test.ts).
+    s = withLeader(s, 1, 'diplomat', {
+      hex: target,
+      planet: 'Arc Prime',
+      delayedInRound: s.round - 1,
+    });
     s = withLeader(s, 1, 'general', { hex: target, planet: 'Wren Terra' });
     s = withLeader(s, 1, 'admiral', { status: 'killed' });
     if (!escape) s = withLeader(s, 1, 'general', { status: 'killed' });
@@ -291,6 +296,12 @@ describe('OR-6.2 Leaders: fates', () => {
     s = withUnits(s, target, 1, { 'ground-force': 2 }, 'Arc Prime');
     s = withUnits(s, target, 0, { carrier: 1, 'ground-force': 1 });
     s = withLeader(s, 0, 'agent', { hex: target, ship: 'carrier' });
+    // The Letnev Diplomat on Arc Prime lets the invasion go on (its delay: leader-table.test.ts).
+    s = withLeader(s, 1, 'diplomat', {
+      hex: target,
+      planet: 'Arc Prime',
+      delayedInRound: s.round - 1,
+    });
     const agent = leaderOf(s, 0, 'agent').id;
     s = step(
       s,

@@ -69,6 +69,8 @@ export interface LeaderState {
    * meanwhile; leaders/escape.ts).
    */
   escapingFrom?: string;
+  /** OR-6.2 Diplomat: the round it last delayed an invasion (not again in the round after). */
+  delayedInRound?: number;
 }
 
 /** Everything about a player that every viewer may know. */

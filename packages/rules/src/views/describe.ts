@@ -292,6 +292,12 @@ export function describeEvent(
       return e.from === null
         ? `${who(e.to)} takes control of ${e.planet}.`
         : `${who(e.to)} takes ${e.planet} from ${owner(e.from)}.`;
+    case 'invasion-delayed':
+      return `${who(e.by)}'s ${leaderName(e.leader).replace(/^the /, '')} delays ${who(e.invader)}'s invasion of ${e.planet} by one turn: the forces stay aboard.`;
+    case 'passage-answered':
+      return e.accept
+        ? `${who(e.seat)} lets ${who(e.mover)}'s fleet with its Diplomat pass.`
+        : `${who(e.seat)} refuses ${who(e.mover)}'s fleet with its Diplomat passage.`;
     case 'shock-force-promoted':
       return `${who(e.owner)}: ${e.count === 1 ? 'a Ground Force becomes a Shock Force' : `${e.count} Ground Forces become Shock Forces`} on ${e.planet}.`;
     case 'installations-captured':
