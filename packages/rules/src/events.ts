@@ -50,7 +50,15 @@ export type GameEvent =
   | { type: 'deck-reshuffled'; cards: number }
   | { type: 'card-discarded'; seat: Seat; card: string }
   | { type: 'credits-received'; seat: Seat; amount: number; total: number }
-  | { type: 'units-purchased'; seat: Seat; unit: UnitKind; count: number; cost: number }
+  /** `planet`: OR-6.2, the Scientist's PDS bought for that planet. */
+  | {
+      type: 'units-purchased';
+      seat: Seat;
+      unit: UnitKind;
+      count: number;
+      cost: number;
+      planet?: string;
+    }
   | { type: 'spacedock-ordered'; seat: Seat; planet: string; cost: number }
   | { type: 'purchases-cancelled'; seat: Seat; refund: number }
   | { type: 'purchase-ended'; seat: Seat }

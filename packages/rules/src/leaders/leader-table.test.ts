@@ -5,6 +5,8 @@ import { cardIn, withHand } from '../cards/testing.js';
 import { decisions } from '../decisions.js';
 import type { GameEvent } from '../events.js';
 import { legalActions } from '../legal-actions.js';
+import { enterPlaceNewUnits } from '../phases/place-new-units.js';
+import { Draft } from '../state/draft.js';
 import type { GameState } from '../state/types.js';
 import {
   cleared,
@@ -15,7 +17,7 @@ import {
   withArrivals,
   withUnits,
 } from '../testing/battle.js';
-import { deepFreeze } from '../testing/fixtures.js';
+import { advanceTo, deepFreeze, newGame, withPlayer } from '../testing/fixtures.js';
 import { home, leaderOf, step, withLeader } from '../testing/leaders.js';
 import { describeEvent } from '../views/describe.js';
 import { view } from '../views/view.js';
@@ -304,5 +306,61 @@ describe('OR-6.2 Diplomat: delays an invasion of its planet by one turn, not in 
     const goOn = step(asked, 1, { type: 'diplomat-delay', delay: false }, [10, 10, 1, 5]);
     expect(goOn.planets['Arc Prime']?.owner).toBe(0);
     expect(leaderOf(goOn, 1, 'diplomat')).toMatchObject({ status: 'captured', captor: 0 });
+  });
+});
+
+describe('OR-6.2 Scientist: one PDS per turn for 5 credits on a planet with a Spacedock and a Scientist', () => {
+  // The Jol-Nar (seat 0) start with both Scientists on Nar, the home planet with the Spacedock.
+  function purchasing(credits = 20): GameState {
+    const s = advanceTo(
+      newGame(2, { leaders: true, players: [{ race: 'jol-nar' }, { race: 'sol' }] }, 'sci'),
+      'purchase-units',
+    );
+    return deepFreeze(withPlayer(s, 0, { credits, purchases: {}, spacedockOrders: [] }));
+  }
+  const buy = { type: 'purchase-scientist-pds', planet: 'Nar' } as const;
+
+  it('in Purchase Units: 5 credits, once a round, counted with the units waiting; cancelling refunds it', () => {
+    const s = purchasing();
+    expect(leaderOf(s, 0, 'scientist').planet).toBe('Nar');
+    expect(legalActions(s, 0)).toContainEqual(buy);
+    expect(legalActions(view(s, 0), 0)).toEqual(legalActions(s, 0));
+    // Sol has no Scientist: nothing of the kind is offered there.
+    expect(legalActions(s, 1).some((a) => a.type === 'purchase-scientist-pds')).toBe(false);
+    const log: GameEvent[] = [];
+    const a = step(s, 0, buy, [], log);
+    expect(a.players[0]?.credits).toBe(15);
+    expect(a.players[0]?.scientistPds).toBe('Nar');
+    expect(describeEvent(log[0] as GameEvent, ['Ann', 'Bob'])).toBe(
+      "Ann buys the Scientist's PDS on Nar for 5 credits.",
+    );
+    // Once a round.
+    expect(legalActions(a, 0)).not.toContainEqual(buy);
+    const twice = apply(a, 0, buy);
+    expect(!twice.ok && twice.error.code).toBe('ILLEGAL_ACTION');
+    const back = step(a, 0, { type: 'cancel-purchases' });
+    expect(back.players[0]?.credits).toBe(20);
+    expect(back.players[0]?.scientistPds).toBeUndefined();
+    // Not with fewer than 5 credits, nor on a planet without a Scientist.
+    expect(apply(purchasing(4), 0, buy).ok).toBe(false);
+    expect(apply(s, 0, { type: 'purchase-scientist-pds', planet: 'Jol' }).ok).toBe(false);
+  });
+
+  it("the PDS appears on that planet as Place New Units begins, using one of its dock's places", () => {
+    const a = step(purchasing(), 0, buy);
+    const nar = a.planets.Nar?.hex as HexKey;
+    const pdsBefore = a.units[nar]?.planets.Nar?.find((g) => g.owner === 0)?.units.pds ?? 0;
+    // The round machine enters Place New Units after Individual Turns and Technology.
+    const d = new Draft(a);
+    enterPlaceNewUnits(d);
+    const placed = d.finish();
+    expect(ofType(d.events, 'unit-placed')).toEqual([
+      { type: 'unit-placed', owner: 0, unit: 'pds', hex: nar, planet: 'Nar' },
+    ]);
+    expect(placed.units[nar]?.planets.Nar?.find((g) => g.owner === 0)?.units.pds).toBe(
+      pdsBefore + 1,
+    );
+    expect(placed.players[0]?.scientistPds).toBeUndefined();
+    if (placed.phase.name === 'place-new-units') expect(placed.phase.used.Nar).toBe(1);
   });
 });

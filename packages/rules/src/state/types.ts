@@ -88,6 +88,8 @@ export interface PlayerPublic {
   purchases: UnitCounts;
   /** Planets where a bought Spacedock will appear. */
   spacedockOrders: string[];
+  /** OR-6.2: the planet where this round's Scientist's PDS will appear (leaders/scientist.ts). */
+  scientistPds?: string;
   /** OR-3 extra starting credits (Tight / Squeezed seats), 0 otherwise. */
   compensation: number;
 }

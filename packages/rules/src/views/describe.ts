@@ -213,7 +213,9 @@ export function describeEvent(
     case 'credits-received':
       return `${who(e.seat)} receives ${plural(e.amount, 'credit')} (now ${e.total}).`;
     case 'units-purchased':
-      return `${who(e.seat)} buys ${units(e.count, e.unit)} for ${plural(e.cost, 'credit')}.`;
+      return e.planet === undefined
+        ? `${who(e.seat)} buys ${units(e.count, e.unit)} for ${plural(e.cost, 'credit')}.`
+        : `${who(e.seat)} buys the Scientist's PDS on ${e.planet} for ${plural(e.cost, 'credit')}.`;
     case 'spacedock-ordered':
       return `${who(e.seat)} buys a Spacedock for ${e.planet} (${e.cost} credits).`;
     case 'purchases-cancelled':
