@@ -37,6 +37,7 @@ export type {
   SeatChoice,
 } from './options.js';
 export { movementOptions } from './movement/options.js';
+export { passageOptions, type PassageOption } from './movement/passage.js';
 export type {
   Destination,
   LoadSource,

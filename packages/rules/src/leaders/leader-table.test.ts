@@ -1,4 +1,4 @@
-import type { HexKey } from '@outer-rim/map';
+import { hexKey, parseHexKey, tileById, type HexKey } from '@outer-rim/map';
 import { describe, expect, it } from 'vitest';
 import { apply } from '../apply.js';
 import { cardIn, withHand } from '../cards/testing.js';
@@ -362,5 +362,87 @@ describe('OR-6.2 Scientist: one PDS per turn for 5 credits on a planet with a Sp
     );
     expect(placed.players[0]?.scientistPds).toBeUndefined();
     if (placed.phase.name === 'place-new-units') expect(placed.phase.used.Nar).toBe(1);
+  });
+});
+
+describe("OR-6.2 Diplomat: its fleet passes an opponent's ships if that opponent agrees", () => {
+  /** Three quiet systems in a straight line: x → y → z (y the only way between x and z in 2). */
+  function line(s: GameState): [HexKey, HexKey, HexKey] {
+    const quiet = (k: HexKey): boolean => {
+      const placed = s.galaxy.tiles[k];
+      const tile = placed === undefined ? undefined : tileById(placed.tileId);
+      return tile?.kind === 'system' && tile.anomaly === undefined && s.units[k] === undefined;
+    };
+    for (const x of Object.keys(s.galaxy.tiles) as HexKey[]) {
+      if (!quiet(x)) continue;
+      const a = parseHexKey(x);
+      for (const [dq, dr] of [
+        [1, 0],
+        [0, 1],
+        [-1, 1],
+        [-1, 0],
+        [0, -1],
+        [1, -1],
+      ] as const) {
+        const y = hexKey({ q: a.q + dq, r: a.r + dr });
+        const z = hexKey({ q: a.q + 2 * dq, r: a.r + 2 * dr });
+        if (quiet(y) && quiet(z)) return [x, y, z];
+      }
+    }
+    throw new Error('no three quiet systems in a line');
+  }
+
+  function board(diplomatAboard: boolean) {
+    const base = turnOf(0, 'movement', SOL_LETNEV);
+    const [x, y, z] = line(base);
+    let s = withUnits(base, x, 0, { cruiser: 1 });
+    s = withUnits(s, y, 1, { cruiser: 1 });
+    if (diplomatAboard) s = withLeader(s, 0, 'diplomat', { hex: x, ship: 'cruiser' });
+    const move = { type: 'move', from: x, path: [y, z], ships: { cruiser: 1 } } as const;
+    return { s: deepFreeze(s), x, y, z, move };
+  }
+
+  it('the move is a request to the owner of the ships passed; agreed, the fleet goes through', () => {
+    const { s, x, z, move } = board(true);
+    expect(legalActions(s, 0)).toContainEqual(move);
+    expect(legalActions(view(s, 0), 0)).toEqual(legalActions(s, 0));
+    const a = step(s, 0, move);
+    // Nothing has moved yet: the Letnev player is asked, and only it.
+    expect(a.units[x]?.space.find((g) => g.owner === 0)?.units.cruiser).toBe(1);
+    expect(decisions(a).map((d) => [d.seat, d.kind])).toEqual([[1, 'passage']]);
+    expect(decisions(a)[0]?.prompt).toMatch(
+      /^.+ asks to pass your ships in .+ with a fleet carrying its Diplomat: let it pass, or refuse\.$/,
+    );
+    expect(legalActions(a, 1)).toEqual([
+      { type: 'answer-passage', accept: true },
+      { type: 'answer-passage', accept: false },
+    ]);
+    expect(legalActions(a, 0)).toEqual([]);
+    expect(apply(a, 0, { type: 'end-turn' }).ok).toBe(false);
+    expect(apply(a, 0, { type: 'answer-passage', accept: true }).ok).toBe(false);
+    const log: GameEvent[] = [];
+    const b = step(a, 1, { type: 'answer-passage', accept: true }, [], log);
+    expect(b.units[z]?.space.find((g) => g.owner === 0)?.units.cruiser).toBe(1);
+    expect(leaderOf(b, 0, 'diplomat')).toMatchObject({ hex: z, ship: 'cruiser' });
+    expect(describeEvent(ofType(log, 'passage-answered')[0] as GameEvent, ['Ann', 'Bob'])).toBe(
+      "Bob lets Ann's fleet with its Diplomat pass.",
+    );
+    expect(decisions(b).map((d) => [d.seat, d.kind])).toEqual([[0, 'turn']]);
+  });
+
+  it('refused, nothing moves and that opponent is not asked again this turn', () => {
+    const { s, x, move } = board(true);
+    const b = step(step(s, 0, move), 1, { type: 'answer-passage', accept: false });
+    expect(b.units[x]?.space.find((g) => g.owner === 0)?.units.cruiser).toBe(1);
+    expect(legalActions(b, 0)).not.toContainEqual(move);
+    const again = apply(b, 0, move);
+    expect(!again.ok && again.error.message).toMatch(/refused your fleet passage this turn/);
+  });
+
+  it('without a Diplomat in the fleet the ships stop the move as ever', () => {
+    const { s, move } = board(false);
+    expect(legalActions(s, 0)).not.toContainEqual(move);
+    const r = apply(s, 0, move);
+    expect(!r.ok && r.error.message).toMatch(/nothing passes through it/);
   });
 });
