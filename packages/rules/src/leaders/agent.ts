@@ -26,6 +26,11 @@ export function agentCard(leaderId: string): string {
   return `${AGENT_PREFIX}${leaderId}`;
 }
 
+/** The leader id an Agent pseudo card stands for. */
+export function agentLeader(card: string): string {
+  return card.slice(AGENT_PREFIX.length);
+}
+
 /** The played card a Sabotage (or an Agent) may answer at `m`, if any. */
 function sabotageable(m: Moment, seat: Seat): boolean {
   if (m.kind !== 'card' || m.played.seat === seat) return false;
@@ -62,7 +67,7 @@ export function agentProblem(t: Table, seat: Seat, card: string, m: Moment): str
 
 /** The Agent is removed from the game as it is played (already checked). */
 export function sacrificeAgent(d: Draft, seat: Seat, card: string): void {
-  const ref = findLeader(d.s, card.slice(AGENT_PREFIX.length));
+  const ref = findLeader(d.s, agentLeader(card));
   if (ref?.owner !== seat) return;
   killLeader(d, seat, ref.leader, 'sacrificed as a Sabotage card');
 }
