@@ -76,6 +76,8 @@ function passageFor(t: Table, phase: TurnsPhase, seat: Seat, a: Move): Seat[] | 
   const problem = checkFleet(t, phase, seat, fleetOf(a, true));
   if (problem !== null) return problem;
   const asked = passedOwners(t, seat, a.path);
+  // Nobody to ask: the move fails for its own reason, not for the ships it passes.
+  if (asked.length === 0) return checkFleet(t, phase, seat, fleetOf(a, false));
   const refused = movementOf(phase).refused ?? [];
   const no = asked.find((s) => refused.includes(s));
   if (no !== undefined)
