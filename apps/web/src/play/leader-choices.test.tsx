@@ -2,6 +2,7 @@
 import { hexKey, parseHexKey, tileById, type HexKey } from '@outer-rim/map';
 import { view, type Action, type GameState } from '@outer-rim/rules';
 import { render } from 'preact';
+import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   cleared,
@@ -12,6 +13,7 @@ import {
 import { advanceTo, newGame, withPlayer } from '../../../../packages/rules/src/testing/fixtures.js';
 import { home, step, withLeader } from '../../../../packages/rules/src/testing/leaders.js';
 import { emptyChat } from './chat';
+import { useMoveUi, type MoveUi } from './movement/move-panel';
 import { Table } from './table';
 
 /**
@@ -62,6 +64,27 @@ function noIds(el: HTMLElement): void {
   expect(el.textContent).not.toMatch(/sol-|letnev-|jol-nar-|\d+,-?\d+/);
 }
 
+/** Ann's Cruiser with her Diplomat at x, Bo's Cruiser at y, and z beyond it in a straight line. */
+function passageBoard(): { s: GameState; x: HexKey; y: HexKey; z: HexKey } {
+  const base = named(turnOf(0, 'movement', OPTIONS));
+  const quiet = (k: HexKey): boolean => {
+    const placed = base.galaxy.tiles[k];
+    const tile = placed === undefined ? undefined : tileById(placed.tileId);
+    return tile?.kind === 'system' && tile.anomaly === undefined && base.units[k] === undefined;
+  };
+  for (const x of Object.keys(base.galaxy.tiles) as HexKey[]) {
+    const a = parseHexKey(x);
+    const y = hexKey({ q: a.q + 1, r: a.r });
+    const z = hexKey({ q: a.q + 2, r: a.r });
+    if (!quiet(x) || !quiet(y) || !quiet(z)) continue;
+    let s = withUnits(base, x, 0, { cruiser: 1 });
+    s = withUnits(s, y, 1, { cruiser: 1 });
+    s = withLeader(s, 0, 'diplomat', { hex: x, ship: 'cruiser' });
+    return { s, x, y, z };
+  }
+  throw new Error('no three quiet systems in a line');
+}
+
 describe('OR-6.2 leaders in the browser', () => {
   it("the Diplomat's delay is offered to its owner only, by name, and sent", () => {
     let s = turnOf(0, 'invasion-combat', OPTIONS);
@@ -101,24 +124,7 @@ describe('OR-6.2 leaders in the browser', () => {
   });
 
   it('a fleet with the Diplomat asks to pass; the owner of the ships answers', () => {
-    const base = named(turnOf(0, 'movement', OPTIONS));
-    const quiet = (k: HexKey): boolean => {
-      const placed = base.galaxy.tiles[k];
-      const tile = placed === undefined ? undefined : tileById(placed.tileId);
-      return tile?.kind === 'system' && tile.anomaly === undefined && base.units[k] === undefined;
-    };
-    let line: [HexKey, HexKey, HexKey] | undefined;
-    for (const x of Object.keys(base.galaxy.tiles) as HexKey[]) {
-      const a = parseHexKey(x);
-      const y = hexKey({ q: a.q + 1, r: a.r });
-      const z = hexKey({ q: a.q + 2, r: a.r });
-      if (line === undefined && quiet(x) && quiet(y) && quiet(z)) line = [x, y, z];
-    }
-    if (line === undefined) throw new Error('no three quiet systems in a line');
-    const [x, y, z] = line;
-    let s = withUnits(base, x, 0, { cruiser: 1 });
-    s = withUnits(s, y, 1, { cruiser: 1 });
-    s = withLeader(s, 0, 'diplomat', { hex: x, ship: 'cruiser' });
+    const { s, x, y, z } = passageBoard();
     const sent: Action[] = [];
     const ann = show(s, 0, sent);
     const ask = buttons(ann, 'move');
@@ -197,5 +203,50 @@ describe('OR-6.2 leaders in the browser', () => {
     buy[0]?.click();
     expect(sent).toEqual([{ type: 'purchase-scientist-pds', planet: 'Nar' }]);
     expect(buttons(show(s, 1, []), 'purchase-scientist-pds')).toEqual([]);
+  });
+
+  it('on the board: the system past the ships lights up, marked, and the move panel asks', async () => {
+    const { s, x, y, z } = passageBoard();
+    const sent: Action[] = [];
+    let ui: MoveUi | undefined;
+    const v = view(s, 0);
+    function Probe() {
+      ui = useMoveUi({
+        view: v,
+        seat: 0,
+        actions: [],
+        busy: false,
+        onAct: (a) => {
+          sent.push(a);
+          return Promise.resolve();
+        },
+      });
+      return ui.panel;
+    }
+    const el = document.body.appendChild(document.createElement('div'));
+    render(<Probe />, el);
+    await act(() => {
+      ui?.onHex(x);
+    });
+    const input = el.querySelector<HTMLInputElement>('input[data-unit="cruiser"]');
+    await act(() => {
+      if (input === null) throw new Error('no Cruiser count');
+      input.value = '1';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    expect(ui?.highlighted?.has(z)).toBe(true);
+    expect(ui?.marked?.has(z)).toBe(true);
+    await act(() => {
+      ui?.onHex(z);
+    });
+    expect(ui?.route).toEqual([x, y, z]);
+    expect(el.querySelector('[data-testid="move-destination"]')?.textContent).toMatch(
+      /past Bo's ships with your Diplomat: Bo is asked first\.$/,
+    );
+    const button = el.querySelector<HTMLButtonElement>('button[data-action="move"]');
+    expect(button?.textContent).toBe('Ask Bo to let the fleet pass');
+    button?.click();
+    expect(sent).toEqual([{ type: 'move', from: x, path: [y, z], ships: { cruiser: 1 } }]);
+    noIds(el);
   });
 });
