@@ -292,6 +292,21 @@ describe('OR-6.2 Diplomat: delays an invasion of its planet by one turn, not in 
     expect(decisions(b).map((d) => [d.seat, d.kind])).toEqual([[0, 'turn']]);
   });
 
+  it('stops the troops, not the guns: Dreadnoughts named to bombard still fire', () => {
+    const { s, target, land } = landing();
+    const withGuns = withUnits(s, target, 0, { carrier: 1, dreadnought: 1, 'ground-force': 2 });
+    const a = step(withGuns, 0, { ...(land as object), bombard: 1 });
+    const log: GameEvent[] = [];
+    // The Dreadnought's 10 kills the last Ground Force: the Diplomat there dies with it.
+    const b = step(a, 1, { type: 'diplomat-delay', delay: true }, [10], log);
+    expect(ofType(log, 'hits-scored')).toEqual([
+      expect.objectContaining({ planet: 'Arc Prime', by: 0, hits: 1, reason: 'bombardment' }),
+    ]);
+    expect(b.units[target]?.space.find((g) => g.owner === 0)?.units['ground-force']).toBe(2);
+    expect(b.planets['Arc Prime']?.owner).toBe(1);
+    expect(leaderOf(b, 1, 'diplomat').status).toBe('killed');
+  });
+
   it('not in the turn after it delayed; again the turn after that; the owner may let it go on', () => {
     const next = landing(0);
     const nextRound = { ...next.s, round: 1 };
