@@ -75,7 +75,7 @@ describe('OR-6.2 Agent: sacrificed as a Sabotage card', () => {
     expect(c.actionDiscard).toContain(mb);
     expect(c.actionDiscard.some((x) => x.startsWith('agent:'))).toBe(false);
     const words = log.map((e) => describeEvent(e, ['Ann', 'Bob'])).join(' ');
-    expect(words).toContain('Agent');
+    expect(words).toContain('Bob sacrifices the Federation of Sol Agent as a Sabotage card.');
     expect(words).not.toMatch(/agent:|sol-agent/);
   });
 

@@ -1,3 +1,4 @@
+import { agentLeader, isAgentCard } from '../leaders/agent.js';
 import { winReasonText } from '../phases/progression.js';
 import { leaderName } from '../leaders/names.js';
 import { tileById } from '@outer-rim/map';
@@ -351,7 +352,10 @@ export function describeEvent(
     case 'card-window-closed':
       return 'No more action cards are played at this moment.';
     case 'card-played':
-      return `${who(e.seat)} plays ${cardName(e.card)}${targetWords(e.target, who, place)}.`;
+      // OR-6.2: an Agent sacrificed stands in for a Sabotage card.
+      return isAgentCard(e.card)
+        ? `${who(e.seat)} sacrifices ${leaderName(agentLeader(e.card))} as a Sabotage card.`
+        : `${who(e.seat)} plays ${cardName(e.card)}${targetWords(e.target, who, place)}.`;
     case 'card-cancelled':
       return `${who(e.by)}'s Sabotage cancels ${who(e.seat)}'s ${cardName(e.card)}.`;
     case 'card-resolved':
