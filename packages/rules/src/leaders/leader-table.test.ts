@@ -28,6 +28,15 @@ import { view } from '../views/view.js';
  * where an escaping leader goes.
  */
 
+/** Every action offered to any seat is accepted; a seat that owes nothing is offered nothing. */
+function everyOfferAccepted(s: GameState): void {
+  for (const seat of s.players.keys()) {
+    const offered = legalActions(s, seat);
+    if (!decisions(s).some((d) => d.seat === seat)) expect(offered).toEqual([]);
+    for (const a of offered) expect(apply(s, seat, a)).toMatchObject({ ok: true });
+  }
+}
+
 describe('OR-6.2 Agent: sacrificed as a Sabotage card', () => {
   // Letnev (seat 0) attacks Sol (seat 1); Sol's Agent stands on Jord, and Sol holds no card.
   function battle(hand1: string[] = []): { s: GameState; x: HexKey } {
@@ -117,6 +126,12 @@ describe('OR-6.2 Agent: sacrificed as a Sabotage card', () => {
     // Nobody to ask: Morale Boost resolves and the round is rolled at once.
     expect(b.window).toBeUndefined();
     expect(leaderOf(b, 1, 'agent').status).toBe('active');
+  });
+
+  it('every choice offered at the card being played is accepted', () => {
+    const { s } = battle(['sabotage']);
+    const a = step(s, 0, { type: 'end-segment' });
+    everyOfferAccepted(step(a, 0, { type: 'play-card', card: cardIn(s, 0, 'morale-boost') }));
   });
 });
 
@@ -215,6 +230,10 @@ describe('OR-6.2 escape: its owner chooses where a leader escaping an invaded pl
     const { s } = invasion(1);
     expect(leaderOf(s, 1, 'general')).toMatchObject({ status: 'active', planet: 'Wren Terra' });
     expect(decisions(s).map((d) => d.kind)).toEqual(['turn']);
+  });
+
+  it('every choice offered while a leader escapes is accepted', () => {
+    everyOfferAccepted(invasion(2).s);
   });
 });
 
@@ -322,6 +341,11 @@ describe('OR-6.2 Diplomat: delays an invasion of its planet by one turn, not in 
     expect(goOn.planets['Arc Prime']?.owner).toBe(0);
     expect(leaderOf(goOn, 1, 'diplomat')).toMatchObject({ status: 'captured', captor: 0 });
   });
+
+  it('every choice offered while a landing waits for the Diplomat is accepted', () => {
+    const { s, land } = landing();
+    everyOfferAccepted(step(s, 0, land));
+  });
 });
 
 describe('OR-6.2 Scientist: one PDS per turn for 5 credits on a planet with a Spacedock and a Scientist', () => {
@@ -377,6 +401,11 @@ describe('OR-6.2 Scientist: one PDS per turn for 5 credits on a planet with a Sp
     );
     expect(placed.players[0]?.scientistPds).toBeUndefined();
     if (placed.phase.name === 'place-new-units') expect(placed.phase.used.Nar).toBe(1);
+  });
+
+  it('every choice offered in Purchase Units is accepted', () => {
+    everyOfferAccepted(purchasing());
+    everyOfferAccepted(step(purchasing(), 0, buy));
   });
 });
 
@@ -459,5 +488,11 @@ describe("OR-6.2 Diplomat: its fleet passes an opponent's ships if that opponent
     expect(legalActions(s, 0)).not.toContainEqual(move);
     const r = apply(s, 0, move);
     expect(!r.ok && r.error.message).toMatch(/nothing passes through it/);
+  });
+
+  it('every choice offered, before and while passage is asked, is accepted', () => {
+    const { s, move } = board(true);
+    everyOfferAccepted(s);
+    everyOfferAccepted(step(s, 0, move));
   });
 });
