@@ -29,9 +29,10 @@ import type { CardTarget, CardWindow, PlayedCard, WindowTrigger } from './types.
  *   fits it and can be played now, and has not chosen "never ask me";
  *   otherwise it returns false and the caller goes straight on.
  * - Asked are all the seats whose part in the moment lets them play some
- *   card (everyone, or the two sides of a fight), that hold a card and have
- *   not chosen "never ask me": asking only the holders of a fitting card
- *   would tell the table who holds what.
+ *   card (everyone, or the two sides of a fight), that hold a card (or, while
+ *   a card is being played, have an Agent on the board: OR-6.2, it acts as a
+ *   Sabotage) and have not chosen "never ask me": asking only the holders of
+ *   a fitting card would tell the table who holds what.
  * - A card played goes on the stack and opens the moment "a card is being
  *   played" (Sabotage); the stack resolves last-in first-out once everyone
  *   asked has passed. After a card resolves, the table is asked again at the
