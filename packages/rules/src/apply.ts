@@ -2,6 +2,7 @@ import { ActionSchema, type Action } from './actions/schema.js';
 import { cancelTrade } from './cards/trade.js';
 import { applyWindow, setCardPrompts } from './cards/window.js';
 import { enforceLeaderPlaces } from './leaders/fates.js';
+import { applyEscape } from './leaders/escape.js';
 import { ACTION_DECISION } from './decision.js';
 import { decisions } from './decisions.js';
 import { ruleError, type RuleError } from './errors.js';
@@ -29,6 +30,8 @@ function dispatch(d: Draft, seat: Seat, action: Action): RuleError | null {
     return null;
   }
   if (action.type === 'cancel-trade') return cancelTrade(d, seat, action.partner);
+  // OR-6.2: owed before anything else (decisions.ts), so it is the only action accepted then.
+  if (action.type === 'escape-leader') return applyEscape(d, seat, action);
   // BG-9: while an action-card window is open, it owns every decision.
   if (d.s.window !== undefined) return applyWindow(d, seat, action);
   const phase = d.s.phase;

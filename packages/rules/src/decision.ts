@@ -33,7 +33,13 @@ export type DecisionKind =
    */
   | 'any-time'
   /** OR-6.2: in the Political phase, a captor hands over or executes its captives. */
-  | 'captive';
+  | 'captive'
+  /** OR-6.2: where a leader escaping an invaded planet goes (its owner chooses). */
+  | 'escape'
+  /** OR-6.2 Diplomat: delay the invasion of its planet, or let it go on (its owner). */
+  | 'diplomat'
+  /** OR-6.2 Diplomat: let a fleet with a Diplomat pass your ships, or refuse (the opponent). */
+  | 'passage';
 
 export interface Decision {
   seat: Seat;
@@ -72,6 +78,10 @@ export const ACTION_DECISION: Readonly<Record<ActionType, DecisionKind>> = {
   'board-leader': 'turn',
   'land-leader': 'turn',
   captive: 'captive',
+  'escape-leader': 'escape',
+  'diplomat-delay': 'diplomat',
+  'answer-passage': 'passage',
+  'purchase-scientist-pds': 'purchase',
   vote: 'vote',
   'pick-agenda': 'pick-agenda',
   'hopes-end': 'hopes-end',

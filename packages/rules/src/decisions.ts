@@ -1,5 +1,6 @@
 import { windowDecisions } from './cards/window.js';
 import type { Decision } from './decision.js';
+import { escapeDecisions, escapePending } from './leaders/escape.js';
 import { buildingDecisions } from './setup/galaxy-building.js';
 import { drawDecisions } from './phases/draw-action-cards.js';
 import { turnDecisions } from './phases/individual-turns.js';
@@ -15,6 +16,8 @@ import type { Table } from './state/types.js';
  * only, so a view gives the same answer as the full state.
  */
 export function decisions(t: Table): Decision[] {
+  // OR-6.2: a leader escaping an invaded planet is placed by its owner before anything goes on.
+  if (escapePending(t)) return escapeDecisions(t);
   // BG-9: an open action-card window comes before the phase's own decisions.
   if (t.window !== undefined) return windowDecisions(t);
   const phase = t.phase;

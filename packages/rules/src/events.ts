@@ -50,7 +50,15 @@ export type GameEvent =
   | { type: 'deck-reshuffled'; cards: number }
   | { type: 'card-discarded'; seat: Seat; card: string }
   | { type: 'credits-received'; seat: Seat; amount: number; total: number }
-  | { type: 'units-purchased'; seat: Seat; unit: UnitKind; count: number; cost: number }
+  /** `planet`: OR-6.2, the Scientist's PDS bought for that planet. */
+  | {
+      type: 'units-purchased';
+      seat: Seat;
+      unit: UnitKind;
+      count: number;
+      cost: number;
+      planet?: string;
+    }
   | { type: 'spacedock-ordered'; seat: Seat; planet: string; cost: number }
   | { type: 'purchases-cancelled'; seat: Seat; refund: number }
   | { type: 'purchase-ended'; seat: Seat }
@@ -144,6 +152,22 @@ export type GameEvent =
     }
   | { type: 'invasion-ended'; hex: HexKey; planet: string; winner: Owner | null; reason: string }
   | { type: 'planet-captured'; hex: HexKey; planet: string; from: Owner | null; to: Seat }
+  /** OR-6.2 Diplomat: `by`'s Diplomat (`leader`) delays the invasion of `planet` by one turn. */
+  | {
+      type: 'invasion-delayed';
+      hex: HexKey;
+      planet: string;
+      invader: Seat;
+      by: Seat;
+      leader: string;
+    }
+  /** OR-6.2 Diplomat: an opponent asked to let a fleet with a Diplomat pass its ships answers. */
+  | {
+      type: 'passage-answered';
+      seat: Seat;
+      mover: Seat;
+      accept: boolean;
+    }
   | { type: 'shock-force-promoted'; hex: HexKey; planet: string; owner: Seat; count: number }
   | { type: 'installations-captured'; hex: HexKey; planet: string; seat: Seat; units: UnitCounts }
   | {
@@ -158,7 +182,7 @@ export type GameEvent =
       type: 'leader-fate';
       owner: Seat;
       leader: string;
-      fate: 'killed' | 'captured' | 'escaped' | 'rescued' | 'handed-over' | 'executed';
+      fate: 'killed' | 'captured' | 'escaping' | 'escaped' | 'rescued' | 'handed-over' | 'executed';
       /** The captor after the event (captured, handed over to another seat than the owner). */
       by?: Seat;
       planet?: string;

@@ -37,6 +37,8 @@ export type {
   SeatChoice,
 } from './options.js';
 export { movementOptions } from './movement/options.js';
+export { passageOptions, type PassageOption } from './movement/passage.js';
+export { agentLeader, isAgentCard } from './leaders/agent.js';
 export type {
   Destination,
   LoadSource,

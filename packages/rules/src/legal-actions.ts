@@ -1,6 +1,7 @@
 import type { Action } from './actions/schema.js';
 import { cancelTradeLegal } from './cards/trade.js';
 import { windowLegal } from './cards/window.js';
+import { escapeLegal, escapePending } from './leaders/escape.js';
 import { buildingLegal } from './setup/galaxy-building.js';
 import { drawLegal } from './phases/draw-action-cards.js';
 import { turnLegal } from './phases/individual-turns.js';
@@ -34,6 +35,7 @@ export function legalActions(t: Table, seat: Seat): Action[] {
 }
 
 function phaseLegal(t: Table, seat: Seat): Action[] {
+  if (escapePending(t)) return escapeLegal(t, seat);
   if (t.window !== undefined) return windowLegal(t, seat);
   const phase = t.phase;
   switch (phase.name) {

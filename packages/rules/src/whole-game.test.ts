@@ -22,6 +22,7 @@ function count(tally: Partial<Record<string, number>>, ...types: string[]): numb
 describe('BG-10 whole games with every option: random legal play ends every game', () => {
   const totals: Partial<Record<string, number>> = {};
   const captured: GameEvent[] = [];
+  let scientistPds = 0;
 
   for (const players of [3, 6, 8]) {
     it(`${players} players, leaders and Shock Forces on, round limit ${ROUND_LIMIT}`, () => {
@@ -31,7 +32,11 @@ describe('BG-10 whole games with every option: random legal play ends every game
           `whole-${players}-${seed}`,
         );
         const r = randomPlay(start, 40_000, seed * 7919 + players, (_b, _a, _s, _act, events) => {
-          for (const e of events) if (e.type === 'leader-fate') captured.push(e);
+          for (const e of events) {
+            if (e.type === 'leader-fate') captured.push(e);
+            // OR-6.2: the Scientist's 5-credit PDS names its planet.
+            if (e.type === 'units-purchased' && e.planet !== undefined) scientistPds++;
+          }
         });
         expect(r.problem).toBeUndefined();
         expect(r.state.phase.name).toBe('game-over');
@@ -48,12 +53,14 @@ describe('BG-10 whole games with every option: random legal play ends every game
     const laws = count(totals, 'law-enacted');
     console.log(
       'whole games:',
-      JSON.stringify({ ...pick(totals), captured: captured.length, votes, laws }),
+      JSON.stringify({ ...pick(totals), fates: fateCounts(captured), scientistPds, votes, laws }),
     );
     expect(count(totals, 'game-over')).toBe(6);
     expect(count(totals, 'leader-moved')).toBeGreaterThan(0);
     expect(captured.length).toBeGreaterThan(0);
     expect(captured.some((e) => e.type === 'leader-fate' && e.fate === 'captured')).toBe(true);
+    // OR-6.2: Agents stand in for Sabotage cards (the other abilities are counted in the log line).
+    expect(fateCounts(captured).sacrificed ?? 0).toBeGreaterThan(0);
     expect(count(totals, 'card-played')).toBeGreaterThan(0);
     expect(count(totals, 'trade-agreed')).toBeGreaterThan(0);
     expect(count(totals, 'trade-income')).toBeGreaterThan(0);
@@ -61,6 +68,17 @@ describe('BG-10 whole games with every option: random legal play ends every game
     expect(laws).toBeGreaterThan(0);
   });
 });
+
+/** OR-6.2: leader fates by kind (an Agent sacrificed as a Sabotage is killed for it). */
+function fateCounts(events: readonly GameEvent[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const e of events) {
+    if (e.type !== 'leader-fate') continue;
+    const kind = e.reason === 'sacrificed as a Sabotage card' ? 'sacrificed' : e.fate;
+    out[kind] = (out[kind] ?? 0) + 1;
+  }
+  return out;
+}
 
 function pick(t: Partial<Record<string, number>>) {
   const keys = [
@@ -73,6 +91,9 @@ function pick(t: Partial<Record<string, number>>) {
     'trade-income',
     'bracket-reached',
     'technology-bought',
+    // OR-6.2: the Diplomat's delay and passage.
+    'invasion-delayed',
+    'passage-answered',
   ];
   return Object.fromEntries(keys.map((k) => [k, t[k] ?? 0]));
 }

@@ -8,8 +8,11 @@ import {
   techById,
   TECH_COLOUR_NAMES,
   prerequisiteIds,
+  systemName,
   type Action,
+  type ActionOf,
   type Offer,
+  type PassageOption,
   type TurnSegment,
 } from '@outer-rim/rules';
 
@@ -31,6 +34,8 @@ export interface WordsContext {
   readonly docks?: readonly { readonly planet: string; readonly capacity: number }[];
   /** What each unit costs this seat (race and technology discounts included). */
   readonly unitCosts?: Readonly<Partial<Record<string, number>>>;
+  /** OR-6.2: fleet moves with a Diplomat through other players' ships, and whom each asks. */
+  readonly passages?: readonly PassageOption[];
 }
 
 const UNIT_WORDS: Readonly<Record<string, [string, string]>> = {
@@ -122,6 +127,18 @@ export function actionWords(action: Action, names: Names = [], context: WordsCon
       return `Put ${leaderName(action.leader)} aboard a ${unitWord(action.ship)}`;
     case 'land-leader':
       return `Land ${leaderName(action.leader)} on ${action.planet}`;
+    case 'escape-leader':
+      return `Send ${leaderName(action.leader)} to ${action.planet}`;
+    case 'diplomat-delay':
+      return action.delay
+        ? 'Delay the invasion by one turn with your Diplomat'
+        : 'Let the invasion go on';
+    case 'answer-passage':
+      return action.accept ? 'Let the fleet pass' : 'Refuse passage';
+    case 'purchase-scientist-pds':
+      return `Buy the Scientist's PDS on ${action.planet} for 5 credits`;
+    case 'move':
+      return moveWords(action, names, context);
     case 'captive':
       return action.execute === true
         ? `Execute ${leaderName(action.leader)}`
@@ -149,6 +166,21 @@ export function techWords(id: string): string {
   return `${tech.name} (${tech.colour} · ${TECH_COLOUR_NAMES[tech.colour]}, ${tech.cost} credits${
     needs.length === 0 ? '' : `; needs ${needs.join(joiner)}`
   })`;
+}
+
+/** A fleet move in words; OR-6.2: one through other players' ships says whom it asks. */
+function moveWords(action: ActionOf<'move'>, names: Names, context: WordsContext): string {
+  const ships = Object.entries(action.ships)
+    .filter((e): e is [string, number] => (e[1] ?? 0) > 0)
+    .map(([unit, n]) => `${n} ${unitWord(unit, n)}`)
+    .join(' and ');
+  const to = action.path[action.path.length - 1];
+  const where = to === undefined ? 'away' : `to ${systemName(to, context.galaxy)}`;
+  const key = JSON.stringify(action);
+  const passage = context.passages?.find((p) => JSON.stringify(p.move) === key);
+  if (passage === undefined) return `Move ${ships} ${where}`;
+  const asks = passage.asks.map((s) => seatName(names, s)).join(' and ');
+  return `Move ${ships} with your Diplomat past ${asks}'s ships ${where} (asks ${asks})`;
 }
 
 function offerWords(id: number, names: Names, context: WordsContext, side: 'from' | 'to'): string {
@@ -186,6 +218,12 @@ export function actionGroupTitle(type: string): string {
     'buy-technology': 'Buy a technology',
     'place-unit': 'Place new units',
     discard: 'Discard down to the hand limit',
+    // OR-6.2 leaders (fleet moves go to the move panel; a move listed here passes others' ships).
+    move: 'Pass other players’ ships with your Diplomat',
+    'escape-leader': 'Where your escaping leader goes',
+    'diplomat-delay': 'Your Diplomat on the invaded planet',
+    'answer-passage': 'A fleet with a Diplomat asks to pass your ships',
+    'purchase-scientist-pds': 'Your Scientist’s PDS',
   };
   const title = titles[type];
   if (title !== undefined) return title;

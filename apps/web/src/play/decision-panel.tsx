@@ -242,6 +242,13 @@ function othersTask(kind: string, context: WordsContext): string {
       return 'to buy a technology or pass';
     case 'place-units':
       return 'to place their new units';
+    // OR-6.2 leaders.
+    case 'escape':
+      return 'to choose where their escaping leader goes';
+    case 'diplomat':
+      return 'to decide whether their Diplomat delays the invasion';
+    case 'passage':
+      return 'to let a fleet with a Diplomat pass their ships, or refuse';
     default:
       return 'to decide';
   }

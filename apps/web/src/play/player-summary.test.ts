@@ -53,6 +53,25 @@ describe('side panel figures (BG-10 progression, OR-6.2 leaders and captives)', 
     expect(seen[1]?.influence).toBe(influenceOf(state, 1) + 2);
   });
 
+  it('OR-6.2: a leader escaping an invaded planet is shown off the board, escaping', () => {
+    const escaping = {
+      ...state,
+      players: state.players.map((p, i) =>
+        i === 0
+          ? {
+              ...p,
+              leaders: p.leaders.map((l, j) =>
+                j === 0
+                  ? { id: l.id, type: l.type, status: 'active' as const, escapingFrom: 'Jord' }
+                  : l,
+              ),
+            }
+          : p,
+      ),
+    };
+    expect(playerSummaries(view(escaping, 1))[0]?.leaders[0]).toBe('Admiral (escaping from Jord)');
+  });
+
   it('spells ids as names', () => {
     expect(words('hylar-v-assault-laser')).toBe('Hylar V Assault Laser');
     expect(words('admiral')).toBe('Admiral');

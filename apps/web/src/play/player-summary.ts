@@ -72,6 +72,8 @@ function leaderWhere(
   if (l.status === 'killed') return ' (killed)';
   if (l.status === 'captured')
     return ` (captured${l.captor === undefined ? '' : ` by ${names[l.captor] ?? `Seat ${l.captor + 1}`}`})`;
+  // OR-6.2: off the board while its owner chooses where it escapes to.
+  if (l.escapingFrom !== undefined) return ` (escaping from ${l.escapingFrom})`;
   if (l.planet !== undefined) return ` (on ${l.planet})`;
   if (l.ship !== undefined) return ` (aboard a ${words(l.ship)})`;
   return '';

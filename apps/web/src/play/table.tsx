@@ -4,6 +4,7 @@ import {
   gameOverReason,
   isGameOver,
   legalActions,
+  passageOptions,
   phaseName,
   PURCHASABLE_UNITS,
   segmentName,
@@ -80,18 +81,22 @@ export function Table({
       await act(action);
     },
   });
-  // Fleet moves and fight choices have panels of their own; the generic list keeps the rest.
-  const generic = useMemo(
-    () =>
-      actions.filter(
-        (a) =>
-          !BATTLE_ACTIONS.has(a.type) &&
-          !POLITICS_ACTIONS.has(a.type) &&
-          !CARD_ACTIONS.has(a.type) &&
-          !(move.active && MOVE_ACTIONS.has(a.type)),
-      ),
-    [actions, move.active],
+  // OR-6.2: moves through other players' ships with a Diplomat are asked for by name in the list.
+  const passages = useMemo(
+    () => (seat === undefined ? [] : passageOptions(view, seat)),
+    [view, seat],
   );
+  // Fleet moves and fight choices have panels of their own; the generic list keeps the rest.
+  const generic = useMemo(() => {
+    const asking = new Set(passages.map((p) => JSON.stringify(p.move)));
+    return actions.filter(
+      (a) =>
+        !BATTLE_ACTIONS.has(a.type) &&
+        !POLITICS_ACTIONS.has(a.type) &&
+        !CARD_ACTIONS.has(a.type) &&
+        !(move.active && MOVE_ACTIONS.has(a.type) && !asking.has(JSON.stringify(a))),
+    );
+  }, [actions, move.active, passages]);
   const placeable = placeableTiles(actions);
   const tile = chosenTile !== undefined && placeable.includes(chosenTile) ? chosenTile : undefined;
   const highlighted =
@@ -201,7 +206,7 @@ export function Table({
           busy={busy}
           error={error}
           over={over}
-          context={wordsContext(view, seat)}
+          context={{ ...wordsContext(view, seat), passages }}
         />
         <PlayersPanel view={view} seat={seat} active={active} presence={presence} />
         <LawsPanel view={view} />

@@ -229,6 +229,28 @@ export const CaptiveSchema = z.object({
   execute: z.boolean().optional(),
 });
 
+/** OR-6.2: the owner of a leader that escaped an invaded planet chooses where it goes. */
+export const EscapeLeaderSchema = z.object({
+  type: z.literal('escape-leader'),
+  leader: z.string().min(1).max(80),
+  planet,
+});
+/** OR-6.2 Diplomat: its owner delays the invasion of its planet by one turn (or lets it go on). */
+export const DiplomatDelaySchema = z.object({
+  type: z.literal('diplomat-delay'),
+  delay: z.boolean(),
+});
+/** OR-6.2 Diplomat: an opponent lets a fleet with a Diplomat pass its ships (or refuses). */
+export const AnswerPassageSchema = z.object({
+  type: z.literal('answer-passage'),
+  accept: z.boolean(),
+});
+/** OR-6.2 Scientist: in Purchase Units, one PDS for 5 credits on a planet with a Spacedock and a Scientist. */
+export const PurchaseScientistPdsSchema = z.object({
+  type: z.literal('purchase-scientist-pds'),
+  planet,
+});
+
 /** Every action a seat can send, as one discriminated union on `type`. */
 export const ActionSchema = z.discriminatedUnion('type', [
   PlaceTileSchema,
@@ -260,6 +282,10 @@ export const ActionSchema = z.discriminatedUnion('type', [
   BoardLeaderSchema,
   LandLeaderSchema,
   CaptiveSchema,
+  EscapeLeaderSchema,
+  DiplomatDelaySchema,
+  AnswerPassageSchema,
+  PurchaseScientistPdsSchema,
   VoteSchema,
   PickAgendaSchema,
   HopesEndSchema,

@@ -8,6 +8,13 @@ import type { GameState, Seat, Table } from '../state/types.js';
 import { cardRule, momentName, type Moment } from './catalogue.js';
 import { resumeAfterWindow } from './resume.js';
 import { answerTrade, proposalDecisions, proposalLegal } from './trade.js';
+import {
+  agentPlays,
+  agentProblem,
+  hasAgent,
+  isAgentCard,
+  sacrificeAgent,
+} from '../leaders/agent.js';
 import type { CardTarget, CardWindow, PlayedCard, WindowTrigger } from './types.js';
 
 /**
@@ -22,9 +29,10 @@ import type { CardTarget, CardWindow, PlayedCard, WindowTrigger } from './types.
  *   fits it and can be played now, and has not chosen "never ask me";
  *   otherwise it returns false and the caller goes straight on.
  * - Asked are all the seats whose part in the moment lets them play some
- *   card (everyone, or the two sides of a fight), that hold a card and have
- *   not chosen "never ask me": asking only the holders of a fitting card
- *   would tell the table who holds what.
+ *   card (everyone, or the two sides of a fight), that hold a card (or, while
+ *   a card is being played, have an Agent on the board: OR-6.2, it acts as a
+ *   Sabotage) and have not chosen "never ask me": asking only the holders of
+ *   a fitting card would tell the table who holds what.
  * - A card played goes on the stack and opens the moment "a card is being
  *   played" (Sabotage); the stack resolves last-in first-out once everyone
  *   asked has passed. After a card resolves, the table is asked again at the
@@ -81,8 +89,15 @@ export function eligibleSeats(t: Table, m: Moment): Seat[] {
   }
 }
 
+/**
+ * OR-6.2: while a card is being played, a seat with an Agent on the board may
+ * answer it (the Agent acts as a Sabotage) even with an empty hand; where
+ * the Agents stand is public, so asking that seat tells nobody anything.
+ */
 function askedFor(t: Table, m: Moment): Seat[] {
-  return eligibleSeats(t, m).filter((s) => !t.neverAsk.includes(s) && handSize(t, s) > 0);
+  return eligibleSeats(t, m).filter(
+    (s) => !t.neverAsk.includes(s) && (handSize(t, s) > 0 || (m.kind === 'card' && hasAgent(t, s))),
+  );
 }
 
 /** The ways `seat` may play `card` (an instance id) at moment `m`; empty: not now. */
@@ -107,8 +122,10 @@ export function playsOf(
 
 /** Some asked seat holds a card it could play at this moment (any-time cards do not count). */
 function someoneCanPlay(s: GameState, m: Moment, asked: readonly Seat[]): boolean {
-  return asked.some((seat) =>
-    handOf(s, seat).some((c) => playsOf(s, seat, c, m, false).length > 0),
+  return asked.some(
+    (seat) =>
+      agentPlays(s, seat, m).length > 0 ||
+      handOf(s, seat).some((c) => playsOf(s, seat, c, m, false).length > 0),
   );
 }
 
@@ -137,9 +154,9 @@ function discard(d: Draft, card: string): void {
   d.s.actionDiscard = [...d.s.actionDiscard, card];
 }
 
-/** Sabotage, or another source of its effect (lead9: an Agent sacrificed, `agent:<leader id>`). */
+/** Sabotage, or another source of its effect (OR-6.2: an Agent sacrificed, `agent:<leader id>`). */
 export function isSabotage(card: string): boolean {
-  return cardIdOf(card) === 'sabotage' || card.startsWith('agent:');
+  return cardIdOf(card) === 'sabotage' || isAgentCard(card);
 }
 
 /** Resolves the top of the stack: Sabotage cancels the card below it; any other card takes effect. */
@@ -150,7 +167,7 @@ function resolveTop(d: Draft, w: CardWindow): void {
   if (isSabotage(top.card)) {
     const below = stack[stack.length - 1];
     stack = stack.slice(0, -1);
-    if (!top.card.startsWith('agent:')) discard(d, top.card);
+    if (!isAgentCard(top.card)) discard(d, top.card);
     setWindow(d, { ...w, stack, passed: [] });
     if (below !== undefined) {
       discard(d, below.card);
@@ -212,7 +229,8 @@ export function windowLegal(t: Table, seat: Seat): Action[] {
   if (w.proposal !== undefined) return proposalLegal(t, w.proposal, seat);
   if (!w.asked.includes(seat) || w.passed.includes(seat) || t.neverAsk.includes(seat)) return [];
   const m = currentMoment(w);
-  const out: Action[] = [];
+  // OR-6.2: an Agent sacrificed as a Sabotage card.
+  const out: Action[] = agentPlays(t, seat, m).map((card) => ({ type: 'play-card', card }));
   for (const card of new Set(handOf(t, seat))) {
     for (const target of playsOf(t, seat, card, m, true)) {
       out.push(
@@ -252,6 +270,7 @@ function playCard(d: Draft, seat: Seat, a: ActionOf<'play-card'>): RuleError | n
   if (!w.asked.includes(seat) || w.passed.includes(seat)) {
     return ruleError('NOT_YOUR_DECISION', 'You are not asked for a card at this moment.');
   }
+  if (isAgentCard(a.card)) return playAgent(d, seat, w, a);
   const p = d.s.players[seat];
   const i = p?.hand.indexOf(a.card) ?? -1;
   if (p === undefined || i === -1)
@@ -278,13 +297,34 @@ function playCard(d: Draft, seat: Seat, a: ActionOf<'play-card'>): RuleError | n
       ? { type: 'card-played', seat, card: a.card }
       : { type: 'card-played', seat, card: a.card, target },
   );
-  // "As it is played": the table may answer the card before it takes effect.
+  pushPlayed(d, w, played);
+  return null;
+}
+
+/** "As it is played": the table may answer the card before it takes effect. */
+function pushPlayed(d: Draft, w: CardWindow, played: PlayedCard): void {
   const answer: PlayedCard[] = [...w.stack, played];
   const next: CardWindow = { ...w, stack: answer, passed: [] };
   const moment = currentMoment(next);
   const asked = askedFor(d.s, moment);
   setWindow(d, { ...next, asked: someoneCanPlay(d.s, moment, asked) ? asked : [] });
   continueWindow(d);
+}
+
+/** OR-6.2: an Agent sacrificed goes on the stack as a Sabotage; the leader is removed at once. */
+function playAgent(
+  d: Draft,
+  seat: Seat,
+  w: CardWindow,
+  a: ActionOf<'play-card'>,
+): RuleError | null {
+  if (a.target !== undefined && stripUndefined(a.target) !== undefined)
+    return ruleError('ILLEGAL_ACTION', 'An Agent acting as a Sabotage is aimed at nothing.');
+  const problem = agentProblem(d.s, seat, a.card, currentMoment(w));
+  if (problem !== null) return ruleError('ILLEGAL_ACTION', problem);
+  d.emit({ type: 'card-played', seat, card: a.card });
+  sacrificeAgent(d, seat, a.card);
+  pushPlayed(d, w, { seat, card: a.card });
   return null;
 }
 

@@ -134,7 +134,9 @@ export interface LandingOption {
 export function landingOptions(t: Table, seat: Seat): LandingOption[] {
   const phase = t.phase;
   if (phase.name !== 'individual-turns' || phase.segment !== 'invasion-combat') return [];
+  // OR-6.2: nor while a landing waits for an enemy Diplomat's owner.
   if (phase.active !== seat || phase.combat?.invasion !== undefined) return [];
+  if (phase.combat?.delay !== undefined) return [];
   const out: LandingOption[] = [];
   for (const hex of Object.keys(t.units) as HexKey[]) {
     const space = spaceUnits(t, hex, seat);

@@ -26,6 +26,12 @@ import {
 } from './invasion.js';
 import { openWindow } from '../cards/window.js';
 import {
+  answerDiplomat,
+  askDiplomat,
+  diplomatDecisions,
+  diplomatLegal,
+} from '../leaders/diplomat.js';
+import {
   fightOn,
   fightsAt,
   queueFights,
@@ -103,6 +109,8 @@ export function combatBlocked(_t: Table, phase: TurnsPhase): string | null {
 export function combatDecisions(t: Table, phase: TurnsPhase): Decision[] {
   const c = phase.combat;
   if (c === undefined) return [];
+  // OR-6.2: a landing waits for the Diplomat's owner.
+  if (c.delay !== undefined) return diplomatDecisions(t, phase);
   const b = c.battle;
   if (b !== undefined) {
     if (b.step === 'casualties') {
@@ -174,6 +182,7 @@ function fromLosses(losses: Losses): UnitCounts {
 
 export function combatLegal(t: Table, phase: TurnsPhase, seat: Seat): Action[] {
   const c = phase.combat;
+  if (c?.delay !== undefined) return diplomatLegal(phase, seat);
   const b = c?.battle;
   if (b !== undefined) {
     if (b.step === 'casualties') {
@@ -290,7 +299,16 @@ export function applyCombat(
         return ruleError('ILLEGAL_ACTION', 'Finish the fight in progress first.');
       const problem = landProblem(d.s, phase, seat, a);
       if (problem !== null) return ruleError('ILLEGAL_ACTION', problem);
+      // OR-6.2: an enemy Diplomat on the planet may delay the invasion first.
+      if (askDiplomat(d, phase, a)) return null;
       land(d, seat, a);
+      advance(d);
+      return null;
+    }
+    case 'diplomat-delay': {
+      const answer = answerDiplomat(d, phase, seat, a);
+      if (answer !== null && 'code' in answer) return answer;
+      if (answer !== null) land(d, phase.active, answer);
       advance(d);
       return null;
     }

@@ -35,7 +35,11 @@ export function setInvasion(d: Draft, invasion: Invasion | undefined): void {
 export function combatBusy(phase: TurnsPhase): boolean {
   const c = phase.combat;
   return (
-    c !== undefined && (c.battle !== undefined || c.invasion !== undefined || c.queue.length > 0)
+    c !== undefined &&
+    (c.battle !== undefined ||
+      c.invasion !== undefined ||
+      c.delay !== undefined ||
+      c.queue.length > 0)
   );
 }
 

@@ -1,4 +1,5 @@
 import type { HexKey } from '@outer-rim/map';
+import type { ActionOf } from '../actions/schema.js';
 import type { Owner, Seat, UnitCounts } from '../state/types.js';
 
 /**
@@ -26,6 +27,12 @@ export interface CombatState {
   landed: string[];
   /** Dreadnoughts per system that have bombarded this turn (BG-7: once each). */
   bombarded: Partial<Record<HexKey, number>>;
+  /**
+   * OR-6.2 Diplomat: a landing on a planet where an enemy Diplomat stands,
+   * waiting for that Diplomat's owner to delay it or let it go on
+   * (leaders/diplomat.ts). Nothing else happens meanwhile.
+   */
+  delay?: { landing: ActionOf<'land'>; seat: Seat; leader: string };
 }
 
 /** Hits an owner has to take and has not yet assigned. */

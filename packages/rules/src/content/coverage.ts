@@ -198,7 +198,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
     id: 'OR-6.2',
     name: 'Leaders',
     status: partly(
-      "leaders board, fight, vote, are killed, captured, handed over, executed and rescued, and their abilities apply, the Agent as a Sabotage too; missing: the Scientist's 5-credit PDS, the owner's choice of the planet an escaping leader goes to (the home planet first is chosen), and the Assassins option",
+      "leaders board, fight, vote, are killed, captured, handed over, executed and rescued (an escaping leader goes to the planet its owner chooses), and every ability of the Leader Table applies: the General, the Admiral, the Agent (also sacrificed as a Sabotage card), the Diplomat (delaying an invasion, passing opponents' ships with their leave, picking the agenda) and the Scientist (double income, the 5-credit PDS); missing: the Assassins option (RULES-SPEC: later)",
     ),
     summary:
       'An option: every race has three leaders (Admiral, General, Scientist, Diplomat, Agent) who travel with fleets and help in battle, politics and income, and can be captured.',

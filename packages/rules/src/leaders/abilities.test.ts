@@ -1,4 +1,4 @@
-import { hexKey, type HexKey } from '@outer-rim/map';
+import type { HexKey } from '@outer-rim/map';
 import { combatModifier } from '../technology/combat.js';
 import { describe, expect, it } from 'vitest';
 import { apply } from '../apply.js';
@@ -8,7 +8,7 @@ import { legalActions } from '../legal-actions.js';
 import { moveValue } from '../movement/rules.js';
 import { planetDef } from '../state/board.js';
 import { incomeOf } from '../state/economy.js';
-import type { GameState, LeaderState, Seat } from '../state/types.js';
+import type { GameState } from '../state/types.js';
 import {
   cleared,
   dice,
@@ -19,68 +19,13 @@ import {
   withUnits,
 } from '../testing/battle.js';
 import { withDice } from '../testing/dice.js';
+import { home, noLeaders, step, withLeader } from '../testing/leaders.js';
 
 const RACES = {
   leaders: true,
   shockForces: false,
   players: [{ race: 'sardakk-norr' as const }, { race: 'letnev' as const }],
 };
-
-function step(
-  s: GameState,
-  seat: number,
-  action: unknown,
-  rolls: number[] = [],
-  log: GameEvent[] = [],
-) {
-  const r = withDice(rolls, () => apply(s, seat, action));
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  log.push(...r.events);
-  return r.state;
-}
-
-function withLeader(
-  s: GameState,
-  seat: Seat,
-  type: LeaderState['type'],
-  at: Partial<LeaderState>,
-): GameState {
-  let done = false;
-  return {
-    ...s,
-    players: s.players.map((p, i) =>
-      i !== seat
-        ? p
-        : {
-            ...p,
-            leaders: p.leaders.map((l) => {
-              if (done || l.type !== type) return l;
-              done = true;
-              return { id: l.id, type: l.type, status: 'active' as const, ...at };
-            }),
-          },
-    ),
-  };
-}
-
-/** Every leader of `seat` off the board (killed), so only the ones a test places act. */
-function noLeaders(s: GameState, seat: Seat): GameState {
-  return {
-    ...s,
-    players: s.players.map((p, i) =>
-      i !== seat
-        ? p
-        : {
-            ...p,
-            leaders: p.leaders.map((l) => ({ id: l.id, type: l.type, status: 'killed' as const })),
-          },
-    ),
-  };
-}
-
-function home(s: GameState, seat: Seat): HexKey {
-  return hexKey(s.galaxy.homes[seat] ?? { q: 0, r: 0 });
-}
 
 function land(
   s: GameState,

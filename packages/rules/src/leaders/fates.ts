@@ -72,7 +72,7 @@ export function putLeader(d: Draft, owner: Seat, next: LeaderState): void {
 }
 
 function offBoard(l: LeaderState): LeaderState {
-  const { hex: _h, planet: _p, ship: _s, captor: _c, ...rest } = l;
+  const { hex: _h, planet: _p, ship: _s, captor: _c, escapingFrom: _e, ...rest } = l;
   return rest;
 }
 
@@ -258,23 +258,23 @@ export function leadersAfterInvasion(
     } else if (r <= C.leaderInvadedCapturedMax) {
       captureLeader(d, from, l, invader, `${planet} was invaded (rolled ${face})`);
     } else {
-      const refuge = escapePlanet(d.s, from, planet);
-      if (refuge === null) {
+      const refuges = escapePlanets(d.s, from, planet);
+      const reason = `${planet} was invaded (rolled ${face})`;
+      const [only] = refuges;
+      if (only === undefined) {
         captureLeader(d, from, l, invader, `${planet} was invaded and it had nowhere to escape to`);
+      } else if (refuges.length === 1) {
+        escapeTo(d, from, l, only, reason);
       } else {
-        putLeader(d, from, {
-          ...offBoard(l),
-          status: 'active',
-          hex: refuge.hex,
-          planet: refuge.planet,
-        });
+        // Its owner chooses where (leaders/escape.ts); off the board until then.
+        putLeader(d, from, { ...offBoard(l), status: 'active', escapingFrom: planet });
         d.emit({
           type: 'leader-fate',
           owner: from,
           leader: l.id,
-          fate: 'escaped',
-          planet: refuge.planet,
-          reason: `${planet} was invaded (rolled ${face})`,
+          fate: 'escaping',
+          planet,
+          reason,
         });
       }
     }
@@ -282,14 +282,18 @@ export function leadersAfterInvasion(
   rescueOnInvasion(d, hex, planet, invader, from);
 }
 
-/** Where an escaping leader may go: another planet of its owner with the owner's troops. */
-export function escapePlanet(
+/**
+ * Where an escaping leader may go: another planet of its owner with the
+ * owner's troops (a leader stands nowhere else), the home system's first,
+ * then by name.
+ */
+export function escapePlanets(
   t: Table,
   owner: Seat,
   except: string,
-): { hex: HexKey; planet: string } | null {
+): { hex: HexKey; planet: string }[] {
   const home = homeHexKey(t, owner);
-  const options = planetsOf(t, owner)
+  return planetsOf(t, owner)
     .filter((name) => name !== except)
     .map((name) => ({ planet: name, hex: t.planets[name]?.hex }))
     .filter((x): x is { planet: string; hex: HexKey } => x.hex !== undefined)
@@ -297,7 +301,34 @@ export function escapePlanet(
     .sort(
       (a, b) => Number(b.hex === home) - Number(a.hex === home) || a.planet.localeCompare(b.planet),
     );
-  return options[0] ?? null;
+}
+
+/** The first of `escapePlanets` (a captive released to its owner goes there). */
+export function escapePlanet(
+  t: Table,
+  owner: Seat,
+  except: string,
+): { hex: HexKey; planet: string } | null {
+  return escapePlanets(t, owner, except)[0] ?? null;
+}
+
+/** The escaping leader arrives on `to`, and says so. */
+export function escapeTo(
+  d: Draft,
+  owner: Seat,
+  l: LeaderState,
+  to: { hex: HexKey; planet: string },
+  reason: string,
+): void {
+  putLeader(d, owner, { ...offBoard(l), status: 'active', hex: to.hex, planet: to.planet });
+  d.emit({
+    type: 'leader-fate',
+    owner,
+    leader: l.id,
+    fate: 'escaped',
+    planet: to.planet,
+    reason,
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import { UNITS } from '../content/units.js';
 import { ruleError, type RuleError } from '../errors.js';
 import type { Draft } from '../state/draft.js';
 import type { TurnsPhase } from '../state/phase.js';
-import type { Seat, UnitCounts, UnitKind } from '../state/types.js';
+import type { Seat, Table, UnitCounts, UnitKind } from '../state/types.js';
 import {
   checkPath,
   docksIn,
@@ -40,26 +40,27 @@ function setMovement(d: Draft, m: MovementState): void {
 }
 
 function planetOwnerCount(
-  d: Draft,
+  t: Table,
   key: HexKey,
   planet: string,
   seat: Seat,
   unit: UnitKind,
 ): number {
-  return d.s.units[key]?.planets[planet]?.find((g) => g.owner === seat)?.units[unit] ?? 0;
+  return t.units[key]?.planets[planet]?.find((g) => g.owner === seat)?.units[unit] ?? 0;
 }
 
-interface Fleet {
+export interface Fleet {
   from: HexKey;
   path: HexKey[];
   ships: Partial<Record<MovingShip, number | undefined>>;
   load: readonly Load[];
   riftSide?: Side;
+  /** OR-6.2: with a Diplomat, passing other players' ships they agreed to (movement/passage.ts). */
+  passage?: boolean;
 }
 
 /** Everything a fleet move must satisfy before anything changes; null when it may go. */
-function checkFleet(d: Draft, phase: TurnsPhase, seat: Seat, f: Fleet): RuleError | null {
-  const t = d.s;
+export function checkFleet(t: Table, phase: TurnsPhase, seat: Seat, f: Fleet): RuleError | null {
   const illegal = (msg: string, details?: unknown): RuleError =>
     ruleError('ILLEGAL_ACTION', msg, details);
   const to = f.path[f.path.length - 1];
@@ -78,7 +79,7 @@ function checkFleet(d: Draft, phase: TurnsPhase, seat: Seat, f: Fleet): RuleErro
     if (unit === 'carrier') carriers = n;
   }
   if (ships === 0) return illegal('Name at least one ship to move.');
-  const problem = checkPath(t, seat, f.from, f.path, move);
+  const problem = checkPath(t, seat, f.from, f.path, move, f.passage === true);
   if (problem !== null) return illegal(problem);
 
   // BG-5: loads happen where the Carriers start or pass, never where they stop.
@@ -99,7 +100,7 @@ function checkFleet(d: Draft, phase: TurnsPhase, seat: Seat, f: Fleet): RuleErro
     } else {
       if (t.planets[l.planet]?.hex !== l.hex) return illegal(`${l.planet} is not at ${l.hex}.`);
       if (l.unit === 'fighter') return illegal('Fighters stand in space, not on planets.');
-      available = planetOwnerCount(d, l.hex, l.planet, seat, l.unit);
+      available = planetOwnerCount(t, l.hex, l.planet, seat, l.unit);
     }
     if (n > available) {
       return illegal(`There are not ${n} of your ${UNITS[l.unit].name} units to load there.`);
@@ -130,7 +131,7 @@ function checkFleet(d: Draft, phase: TurnsPhase, seat: Seat, f: Fleet): RuleErro
 }
 
 /** Moves the fleet (the checks passed) and records it. */
-function moveFleet(d: Draft, phase: TurnsPhase, seat: Seat, f: Fleet): void {
+export function moveFleet(d: Draft, phase: TurnsPhase, seat: Seat, f: Fleet): void {
   const to = f.path[f.path.length - 1] as HexKey;
   let units: UnitCounts = {};
   for (const unit of MOVING_SHIPS) {
@@ -200,7 +201,7 @@ export function applyMove(
     );
   }
   const fleet: Fleet = { from: a.from, path: a.path, ships: a.ships, load: a.load ?? [] };
-  const error = checkFleet(d, phase, seat, fleet);
+  const error = checkFleet(d.s, phase, seat, fleet);
   if (error !== null) return error;
   moveFleet(d, phase, seat, fleet);
   return null;
@@ -296,7 +297,7 @@ export function applyRiftExit(
     load: a.load ?? [],
     riftSide: side,
   };
-  const error = checkFleet(d, phase, seat, fleet);
+  const error = checkFleet(d.s, phase, seat, fleet);
   if (error !== null) return error;
   const { rift: _done, ...rest } = m;
   setMovement(d, rest);

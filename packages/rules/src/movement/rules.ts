@@ -178,7 +178,17 @@ function wormholePartners(t: Table, a: TileDef | undefined, b: TileDef | undefin
  * One step of a move from `from` into `to`: what it costs and what entering
  * does, or why it cannot be taken.
  */
-export function step(t: Table, seat: Seat, from: HexKey, to: HexKey): StepRules | string {
+/**
+ * `passage`: OR-6.2, a fleet with a Diplomat whose opponents let it pass:
+ * systems holding other players' ships (and no minor race's) do not stop it.
+ */
+export function step(
+  t: Table,
+  seat: Seat,
+  from: HexKey,
+  to: HexKey,
+  passage = false,
+): StepRules | string {
   const target = tileAt(t, to);
   if (target === undefined) return `There is no system at ${to}.`;
   const source = tileAt(t, from);
@@ -196,8 +206,13 @@ export function step(t: Table, seat: Seat, from: HexKey, to: HexKey): StepRules 
   const stops =
     target.anomaly === 'nebula' ||
     (target.anomaly === 'gravity-rift' && !ignoresRifts(t, seat)) ||
-    (stopsMovement(t, seat, to) && !passesShips(t, seat));
+    (stopsMovement(t, seat, to) && !passesShips(t, seat) && !(passage && onlyPlayersShips(t, to)));
   return { cost, stops, passOnly: asteroid };
+}
+
+/** Ships in `key` belong to players only (a minor race lets nobody pass: it is no player to ask). */
+export function onlyPlayersShips(t: Table, key: HexKey): boolean {
+  return (t.units[key]?.space ?? []).every((g) => typeof g.owner === 'number');
 }
 
 /**
@@ -211,6 +226,7 @@ export function checkPath(
   from: HexKey,
   path: readonly HexKey[],
   move: number,
+  passage = false,
 ): string | null {
   let at = from;
   let spent = 0;
@@ -219,7 +235,7 @@ export function checkPath(
     if (!isSystemKey(t, next)) return `There is no system at ${next}.`;
     if (seen.has(next)) return 'A move enters each system at most once.';
     seen.add(next);
-    const s = step(t, seat, at, next);
+    const s = step(t, seat, at, next, passage);
     if (typeof s === 'string') return s;
     spent += s.cost;
     const last = i === path.length - 1;
@@ -249,12 +265,14 @@ export interface Route {
   steps: number;
 }
 
-function model(t: Table, seat: Seat): MovementModel {
+function model(t: Table, seat: Seat, passage: boolean): MovementModel {
   const jump = ignoresRifts(t, seat);
   return {
     stops: (hex: Hex, tile: TileDef) =>
       (tile.anomaly === 'gravity-rift' && !jump) ||
-      (stopsMovement(t, seat, hexKey(hex)) && !passesShips(t, seat)),
+      (stopsMovement(t, seat, hexKey(hex)) &&
+        !passesShips(t, seat) &&
+        !(passage && onlyPlayersShips(t, hexKey(hex)))),
     cost: (from: Hex) => (tileAt(t, hexKey(from))?.anomaly === 'gravity-rift' ? 0 : 1),
     asteroids: passesAsteroids(t, seat) ? 'pass-through' : 'blocked',
     wormholes: 'same-type',
@@ -263,8 +281,14 @@ function model(t: Table, seat: Seat): MovementModel {
 }
 
 /** Every system ships with `move` movement can end a move in from `from`, with one shortest path. */
-export function routesFrom(t: Table, seat: Seat, from: HexKey, move: number): Route[] {
-  return reachable(t.galaxy, parseHexKey(from), move, model(t, seat)).map((r) => ({
+export function routesFrom(
+  t: Table,
+  seat: Seat,
+  from: HexKey,
+  move: number,
+  passage = false,
+): Route[] {
+  return reachable(t.galaxy, parseHexKey(from), move, model(t, seat, passage)).map((r) => ({
     hex: hexKey(r.hex),
     path: r.path.map(hexKey),
     steps: r.steps,

@@ -9,12 +9,21 @@ import {
   loseUnsupportedFighters,
 } from './apply-move.js';
 import { movementLegal } from './legal.js';
+import {
+  answerPassage,
+  askPassage,
+  passageDecisions,
+  passageLegal,
+  passageMoves,
+} from './passage.js';
 import { movementOf } from './rules.js';
 
 /** BG-5 Movement segment, with OR-4.1 Nebula and OR-4.2 Gravity Rift. */
 export const MOVEMENT_SEGMENT: SegmentRules = {
   leave: loseUnsupportedFighters,
-  decisions: (_t, phase) => {
+  decisions: (t, phase) => {
+    // OR-6.2: a fleet with a Diplomat waits for leave to pass other players' ships.
+    if (movementOf(phase).passage !== undefined) return passageDecisions(t, phase);
     const pending = movementOf(phase).rift;
     if (pending === undefined) return [];
     const how =
@@ -29,16 +38,33 @@ export const MOVEMENT_SEGMENT: SegmentRules = {
       },
     ];
   },
-  legal: movementLegal,
+  legal: (t, phase, seat) =>
+    movementOf(phase).passage !== undefined
+      ? passageLegal(phase, seat)
+      : [
+          ...movementLegal(t, phase, seat),
+          ...(seat === phase.active ? passageMoves(t, phase, seat) : []),
+        ],
   blocked: (_t, phase) =>
-    movementOf(phase).rift === undefined
-      ? null
-      : 'A ship in the Gravity Rift waits for your choice: leave or stay.',
+    movementOf(phase).passage !== undefined
+      ? 'Your fleet waits for leave to pass other players’ ships.'
+      : movementOf(phase).rift === undefined
+        ? null
+        : 'A ship in the Gravity Rift waits for your choice: leave or stay.',
   apply: (d, phase, seat, a) => {
+    if (a.type === 'answer-passage') return answerPassage(d, phase, seat, a);
     if (seat !== phase.active) return ruleError('NOT_YOUR_DECISION', 'It is not your turn.');
+    if (movementOf(phase).passage !== undefined)
+      return ruleError(
+        'ILLEGAL_ACTION',
+        'Your fleet waits for leave to pass other players’ ships.',
+      );
     switch (a.type) {
-      case 'move':
-        return applyMove(d, phase, seat, a);
+      case 'move': {
+        // OR-6.2: through other players' ships with a Diplomat, the move becomes a request.
+        const asked = askPassage(d, phase, seat, a);
+        return asked === undefined ? applyMove(d, phase, seat, a) : asked;
+      }
       case 'rift-roll':
         return applyRiftRoll(d, phase, seat, a);
       case 'rift-exit':

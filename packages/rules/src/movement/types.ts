@@ -1,5 +1,6 @@
 import type { HexKey, Side } from '@outer-rim/map';
-import type { UnitCounts } from '../state/types.js';
+import type { ActionOf } from '../actions/schema.js';
+import type { Seat, UnitCounts } from '../state/types.js';
 
 /** Ships that move under their own power (BG-3: Fighters move only aboard Carriers). */
 export const MOVING_SHIPS = ['dreadnought', 'carrier', 'cruiser'] as const;
@@ -44,6 +45,17 @@ export interface MovementState {
   cameFrom: Record<HexKey, HexKey[]>;
   /** Source of turn-local ids. */
   nextId: number;
+  /** OR-6.2 Diplomat: a move through other players' ships waiting for their leave (movement/passage.ts). */
+  passage?: PassageRequest;
+  /** OR-6.2: players who refused passage this turn; they are not asked again. */
+  refused?: Seat[];
+}
+
+/** A fleet carrying a Diplomat asks the owners of the ships it would pass. */
+export interface PassageRequest {
+  move: ActionOf<'move'>;
+  asked: Seat[];
+  agreed: Seat[];
 }
 
 export const EMPTY_MOVEMENT: MovementState = {

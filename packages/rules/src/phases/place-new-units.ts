@@ -9,6 +9,7 @@ import { dockPlacementLimit, placementForbidden } from '../politics/laws.js';
 import type { Draft } from '../state/draft.js';
 import type { PhaseState } from '../state/phase.js';
 import { withCount } from '../state/counts.js';
+import { placeScientistPds } from '../leaders/scientist.js';
 import type { Seat, Table, UnitKind } from '../state/types.js';
 
 /**
@@ -116,7 +117,9 @@ export function enterPlaceNewUnits(d: Draft): boolean {
     }
     d.player(seat).spacedockOrders = [];
   }
-  const phase: PlacePhase = { name: 'place-new-units', done: [], used: {}, newDocks };
+  // OR-6.2: the Scientist's PDS appears on its planet, using one of that dock's places.
+  const used = placeScientistPds(d);
+  const phase: PlacePhase = { name: 'place-new-units', done: [], used, newDocks };
   d.s.phase = phase;
   return d.s.players.some((_, seat) => placeable(d.s, phase, seat).length > 0);
 }

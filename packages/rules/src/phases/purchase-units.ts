@@ -6,7 +6,13 @@ import { countIn, planetDef, spacedocksOf } from '../state/board.js';
 import type { Draft } from '../state/draft.js';
 import { unitCost } from '../state/economy.js';
 import type { PhaseState } from '../state/phase.js';
-import type { Seat, Table, UnitCounts } from '../state/types.js';
+import type { PlayerPublic, Seat, Table, UnitCounts } from '../state/types.js';
+import {
+  buyScientistPds,
+  cancelScientistPds,
+  scientistPdsLegal,
+  scientistPdsPlanets,
+} from '../leaders/scientist.js';
 
 /**
  * BG-2 phase 7, Purchase Units: everyone buys at once; units wait off the
@@ -31,6 +37,17 @@ function pendingUnits(purchases: UnitCounts): number {
   return n;
 }
 
+/** Units waiting to be placed: the purchases and the Scientist's PDS (OR-6.2). */
+function waiting(p: PlayerPublic): number {
+  return pendingUnits(p.purchases) + (p.scientistPds === undefined ? 0 : 1);
+}
+
+/** What the seat's Spacedocks may still take this round. */
+function roomLeft(t: Table, seat: Seat): number {
+  const p = t.players[seat];
+  return p === undefined ? 0 : dockCapacity(t, seat) - waiting(p);
+}
+
 function spacedockPlanets(t: Table, seat: Seat): string[] {
   const p = t.players[seat];
   if (p === undefined) return [];
@@ -50,13 +67,14 @@ function maxBuyable(t: Table, seat: Seat, unit: PurchasableUnit): number {
   const p = t.players[seat];
   const cost = unitCost(t, seat, unit);
   if (p === undefined || cost === null) return 0;
-  const room = dockCapacity(t, seat) - pendingUnits(p.purchases);
+  const room = roomLeft(t, seat);
   const affordable = cost === 0 ? room : Math.floor(p.credits / cost);
   return Math.max(0, Math.min(room, affordable));
 }
 
 function canBuyAnything(t: Table, seat: Seat): boolean {
   if (PURCHASABLE_UNITS.some((u) => maxBuyable(t, seat, u) > 0)) return true;
+  if (roomLeft(t, seat) > 0 && scientistPdsPlanets(t, seat).length > 0) return true;
   const p = t.players[seat];
   return (
     p !== undefined && p.credits >= SPACEDOCK_COST(t, seat) && spacedockPlanets(t, seat).length > 0
@@ -100,7 +118,8 @@ export function purchaseLegal(t: Table, phase: PurchasePhase, seat: Seat): Actio
     for (const planet of spacedockPlanets(t, seat))
       out.push({ type: 'purchase-spacedock', planet });
   }
-  if (pendingUnits(p.purchases) > 0 || p.spacedockOrders.length > 0) {
+  out.push(...scientistPdsLegal(t, seat, roomLeft(t, seat)));
+  if (waiting(p) > 0 || p.spacedockOrders.length > 0) {
     out.push({ type: 'cancel-purchases' });
   }
   out.push({ type: 'end-purchase' });
@@ -163,7 +182,7 @@ export function applyPurchase(
       if (total > p.credits) {
         return ruleError('ILLEGAL_ACTION', `That costs ${total} credits; you have ${p.credits}.`);
       }
-      const room = dockCapacity(d.s, seat) - pendingUnits(p.purchases);
+      const room = roomLeft(d.s, seat);
       if (a.count > room) {
         return ruleError(
           'ILLEGAL_ACTION',
@@ -176,6 +195,11 @@ export function applyPurchase(
       w.purchases = { ...w.purchases, [a.unit]: (w.purchases[a.unit] ?? 0) + a.count };
       d.emit({ type: 'units-purchased', seat, unit: a.unit, count: a.count, cost: total });
       return null;
+    }
+    case 'purchase-scientist-pds': {
+      if (roomLeft(d.s, seat) < 1)
+        return ruleError('ILLEGAL_ACTION', 'Your Spacedocks can place no more units this round.');
+      return buyScientistPds(d, seat, a.planet);
     }
     case 'purchase-spacedock': {
       const sponsored = Math.min(SPACEDOCK_COST(d.s, seat), sponsorship(d.s, seat));
@@ -204,11 +228,12 @@ export function applyPurchase(
       const given = sponsorshipGiven(d.s, seat);
       const refund = refundOf(d.s, seat) - (given - sponsorship(d.s, seat));
       if (given > 0) setSponsorship(d, seat, given);
+      const scientist = cancelScientistPds(d, seat);
       const w = d.player(seat);
-      w.credits += refund;
+      w.credits += refund + scientist;
       w.purchases = {};
       w.spacedockOrders = [];
-      d.emit({ type: 'purchases-cancelled', seat, refund });
+      d.emit({ type: 'purchases-cancelled', seat, refund: refund + scientist });
       return null;
     }
     case 'end-purchase':

@@ -63,6 +63,14 @@ export interface LeaderState {
   ship?: 'dreadnought' | 'carrier' | 'cruiser';
   /** Seat holding it captive. */
   captor?: Seat;
+  /**
+   * OR-6.2: it rolled 6–9 as `escapingFrom` was invaded, and its owner has
+   * not yet chosen which of its other planets it escapes to (off the board
+   * meanwhile; leaders/escape.ts).
+   */
+  escapingFrom?: string;
+  /** OR-6.2 Diplomat: the round it last delayed an invasion (not again in the round after). */
+  delayedInRound?: number;
 }
 
 /** Everything about a player that every viewer may know. */
@@ -80,6 +88,8 @@ export interface PlayerPublic {
   purchases: UnitCounts;
   /** Planets where a bought Spacedock will appear. */
   spacedockOrders: string[];
+  /** OR-6.2: the planet where this round's Scientist's PDS will appear (leaders/scientist.ts). */
+  scientistPds?: string;
   /** OR-3 extra starting credits (Tight / Squeezed seats), 0 otherwise. */
   compensation: number;
 }

@@ -1,3 +1,4 @@
+import { agentLeader, isAgentCard } from '../leaders/agent.js';
 import { winReasonText } from '../phases/progression.js';
 import { leaderName } from '../leaders/names.js';
 import { tileById } from '@outer-rim/map';
@@ -137,6 +138,8 @@ function describeLeaderFate(
       return `${Name} (${who(e.owner)}) is killed (${e.reason}).`;
     case 'captured':
       return `${Name} (${who(e.owner)}) is captured by ${e.by === undefined ? 'the enemy' : who(e.by)} (${e.reason}).`;
+    case 'escaping':
+      return `${Name} (${who(e.owner)}) escapes from ${e.planet ?? 'its planet'} (${e.reason}); ${who(e.owner)} chooses where it goes.`;
     case 'escaped':
       return `${Name} (${who(e.owner)}) escapes to ${e.planet ?? 'another planet'} (${e.reason}).`;
     case 'rescued':
@@ -211,7 +214,9 @@ export function describeEvent(
     case 'credits-received':
       return `${who(e.seat)} receives ${plural(e.amount, 'credit')} (now ${e.total}).`;
     case 'units-purchased':
-      return `${who(e.seat)} buys ${units(e.count, e.unit)} for ${plural(e.cost, 'credit')}.`;
+      return e.planet === undefined
+        ? `${who(e.seat)} buys ${units(e.count, e.unit)} for ${plural(e.cost, 'credit')}.`
+        : `${who(e.seat)} buys the Scientist's PDS on ${e.planet} for ${plural(e.cost, 'credit')}.`;
     case 'spacedock-ordered':
       return `${who(e.seat)} buys a Spacedock for ${e.planet} (${e.cost} credits).`;
     case 'purchases-cancelled':
@@ -290,6 +295,12 @@ export function describeEvent(
       return e.from === null
         ? `${who(e.to)} takes control of ${e.planet}.`
         : `${who(e.to)} takes ${e.planet} from ${owner(e.from)}.`;
+    case 'invasion-delayed':
+      return `${who(e.by)}'s ${leaderName(e.leader).replace(/^the /, '')} delays ${who(e.invader)}'s invasion of ${e.planet} by one turn: the forces stay aboard.`;
+    case 'passage-answered':
+      return e.accept
+        ? `${who(e.seat)} lets ${who(e.mover)}'s fleet with its Diplomat pass.`
+        : `${who(e.seat)} refuses ${who(e.mover)}'s fleet with its Diplomat passage.`;
     case 'shock-force-promoted':
       return `${who(e.owner)}: ${e.count === 1 ? 'a Ground Force becomes a Shock Force' : `${e.count} Ground Forces become Shock Forces`} on ${e.planet}.`;
     case 'installations-captured':
@@ -341,7 +352,10 @@ export function describeEvent(
     case 'card-window-closed':
       return 'No more action cards are played at this moment.';
     case 'card-played':
-      return `${who(e.seat)} plays ${cardName(e.card)}${targetWords(e.target, who, place)}.`;
+      // OR-6.2: an Agent sacrificed stands in for a Sabotage card.
+      return isAgentCard(e.card)
+        ? `${who(e.seat)} sacrifices ${leaderName(agentLeader(e.card))} as a Sabotage card.`
+        : `${who(e.seat)} plays ${cardName(e.card)}${targetWords(e.target, who, place)}.`;
     case 'card-cancelled':
       return `${who(e.by)}'s Sabotage cancels ${who(e.seat)}'s ${cardName(e.card)}.`;
     case 'card-resolved':

@@ -102,4 +102,37 @@ describe('BG-9 cards panel', () => {
     const el = show(traded, 0, []);
     expect(el.querySelector('[data-testid="trade-panel"]')?.textContent).toContain('Ann and Bo');
   });
+
+  it('OR-6.2: a seat with an Agent and no card may sacrifice it to cancel the card being played', () => {
+    const base = turnOf(0, 'movement', {
+      leaders: true,
+      players: [{ race: 'letnev' }, { race: 'sol' }],
+    });
+    const [x, y] = quietPair(base);
+    let s = withUnits(base, x, 0, { dreadnought: 1 });
+    s = withUnits(s, x, 1, { cruiser: 1 });
+    s = withArrivals(s, [x], { [x]: [y] });
+    s = withHand(withHand(s, 0, ['morale-boost']), 1, []);
+    s = { ...s, players: s.players.map((p, i) => ({ ...p, name: ['Ann', 'Bo'][i] ?? p.name })) };
+    const opened = apply(s, 0, { type: 'end-segment' });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const played = apply(opened.state, 0, {
+      type: 'play-card',
+      card: opened.state.players[0]?.hand[0] ?? '',
+    });
+    if (!played.ok) throw new Error(played.error.message);
+    const sent: Action[] = [];
+    const el = show(played.state, 1, sent);
+    const button = el.querySelector<HTMLButtonElement>('[data-action="sacrifice-agent"]');
+    expect(button?.textContent).toBe(
+      'Sacrifice the Federation of Sol Agent to cancel Morale Boost',
+    );
+    expect(el.textContent).toContain('You hold no action cards.');
+    expect(el.textContent).not.toMatch(/agent:|sol-agent/);
+    button?.click();
+    const agent = s.players[1]?.leaders.find((l) => l.type === 'agent')?.id ?? '';
+    expect(sent).toEqual([{ type: 'play-card', card: `agent:${agent}` }]);
+    // Ann sees no such choice: her hand holds nothing more, and she has no Agent.
+    expect(show(played.state, 0, []).querySelector('[data-action="sacrifice-agent"]')).toBeNull();
+  });
 });

@@ -1,7 +1,10 @@
 import {
   actionCardById,
+  agentLeader,
   cardIdOf,
   cardName,
+  isAgentCard,
+  leaderName,
   type Action,
   type ActionOf,
   type CardTarget,
@@ -64,6 +67,9 @@ export function CardsPanel({ view, seat, actions, busy, onAct }: Props) {
   const me = seat === undefined ? undefined : view.players[seat];
   const hand = me?.hand ?? [];
   const plays = actions.filter((a): a is ActionOf<'play-card'> => a.type === 'play-card');
+  // OR-6.2: an Agent on the board may stand in for a Sabotage card.
+  const agents = plays.filter((p) => isAgentCard(p.card));
+  const answered = view.window?.stack[view.window.stack.length - 1];
   const playable = new Set(plays.map((p) => p.card));
   const window = view.window;
   const answers = actions.filter((a): a is ActionOf<'answer-trade'> => a.type === 'answer-trade');
@@ -87,12 +93,19 @@ export function CardsPanel({ view, seat, actions, busy, onAct }: Props) {
             <p class="prompt">Action cards may be played now.</p>
           ) : (
             <ol class="card-stack" data-testid="card-stack">
-              {window.stack.map((played) => (
-                <li key={played.card}>
-                  {seatName(names, played.seat)} plays <strong>{cardName(played.card)}</strong>
-                  {played.target === undefined ? '' : ` (${targetWords(played.target, names)})`}
-                </li>
-              ))}
+              {window.stack.map((played) =>
+                isAgentCard(played.card) ? (
+                  <li key={played.card}>
+                    {seatName(names, played.seat)} sacrifices{' '}
+                    <strong>{leaderName(agentLeader(played.card))}</strong> as a Sabotage
+                  </li>
+                ) : (
+                  <li key={played.card}>
+                    {seatName(names, played.seat)} plays <strong>{cardName(played.card)}</strong>
+                    {played.target === undefined ? '' : ` (${targetWords(played.target, names)})`}
+                  </li>
+                ),
+              )}
             </ol>
           )}
           {window.proposal === undefined ? null : (
@@ -121,6 +134,23 @@ export function CardsPanel({ view, seat, actions, busy, onAct }: Props) {
               >
                 Refuse
               </button>
+            </div>
+          )}
+          {agents.length === 0 ? null : (
+            <div class="action-buttons" data-testid="agent-sacrifice">
+              {agents.map((a) => (
+                <button
+                  key={a.card}
+                  type="button"
+                  class="action"
+                  disabled={busy}
+                  data-action="sacrifice-agent"
+                  onClick={act(a)}
+                >
+                  Sacrifice {leaderName(agentLeader(a.card))} to cancel{' '}
+                  {answered === undefined ? 'the card' : cardName(answered.card)}
+                </button>
+              ))}
             </div>
           )}
           {passes ? (

@@ -1,10 +1,12 @@
 import { neighbourAt, parseHexKey, hexKey, type HexKey } from '@outer-rim/map';
 import {
   movementOptions,
+  passageOptions,
   UNITS,
   type Action,
   type ActionOf,
   type GameView,
+  type PassageOption,
   type SystemMoveOptions,
 } from '@outer-rim/rules';
 import { useMemo, useState } from 'preact/hooks';
@@ -62,6 +64,11 @@ interface Props {
 export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
   const options = useMemo(
     () => (seat === undefined ? undefined : movementOptions(view, seat)),
+    [view, seat],
+  );
+  // OR-6.2: where a fleet carrying a Diplomat may go by asking leave to pass others' ships.
+  const passages = useMemo(
+    () => (seat === undefined ? [] : passageOptions(view, seat)),
     [view, seat],
   );
   const [from, setFrom] = useState<HexKey | undefined>(undefined);
@@ -182,7 +189,20 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
       ),
     };
   }
-  return fleetUi(view, system, { ships, load, to }, { setShips, setLoad, setTo, reset, act }, busy);
+  return fleetUi(
+    view,
+    system,
+    { ships, load, to },
+    { setShips, setLoad, setTo, reset, act },
+    busy,
+    passages.filter((p) => p.move.from === system.hex),
+  );
+}
+
+/** The picked ships are exactly the passage move's (the whole group that takes the Diplomat along). */
+function sameShips(a: ShipPick, b: ActionOf<'move'>['ships']): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]) as Set<keyof ShipPick>;
+  return [...keys].every((k) => (a[k] ?? 0) === (b[k] ?? 0));
 }
 
 interface Choice {
@@ -205,9 +225,21 @@ function fleetUi(
   choice: Choice,
   set: Setters,
   busy: boolean,
+  passages: readonly PassageOption[],
 ): MoveUi {
   const destinations = fleetDestinations(system, choice.ships);
   const destination = destinations.find((d) => d.hex === choice.to);
+  // OR-6.2: systems reached only past other players' ships, with the Diplomat aboard (marked apart).
+  const asking = new Map<HexKey, PassageOption>();
+  for (const p of passages) {
+    const end = p.move.path[p.move.path.length - 1];
+    if (end === undefined || !sameShips(choice.ships, p.move.ships)) continue;
+    if (!destinations.some((d) => d.hex === end) && !asking.has(end)) asking.set(end, p);
+  }
+  const passage =
+    destination === undefined && choice.to !== undefined ? asking.get(choice.to) : undefined;
+  const names = view.players.map((p) => p.name);
+  const asks = passage?.asks.map((seat) => names[seat] ?? `Seat ${seat + 1}`).join(' and ');
   const capacity = fleetCapacity(system, choice.ships);
   const sources = loadSources(system, destination).filter(() => capacity > 0);
   const aboard = loadTotal(choice.load);
@@ -217,7 +249,11 @@ function fleetUi(
   const pickShips = (next: ShipPick) => {
     set.setShips(next);
     set.setLoad(defaultLoad(system, next));
-    const still = fleetDestinations(system, next).some((d) => d.hex === choice.to);
+    const still =
+      fleetDestinations(system, next).some((d) => d.hex === choice.to) ||
+      passages.some(
+        (p) => sameShips(next, p.move.ships) && p.move.path[p.move.path.length - 1] === choice.to,
+      );
     if (!still) set.setTo(undefined);
   };
 
@@ -263,13 +299,20 @@ function fleetUi(
     };
   }
 
+  const route =
+    destination !== undefined
+      ? [system.hex, ...destination.path]
+      : passage !== undefined
+        ? [system.hex, ...passage.move.path]
+        : undefined;
   return {
     active: true,
     from: system.hex,
-    highlighted: new Set(destinations.map((d) => d.hex)),
-    ...(destination === undefined ? {} : { route: [system.hex, ...destination.path] }),
+    highlighted: new Set([...destinations.map((d) => d.hex), ...asking.keys()]),
+    ...(asking.size === 0 ? {} : { marked: new Set(asking.keys()) }),
+    ...(route === undefined ? {} : { route }),
     onHex: (key) => {
-      if (destinations.some((d) => d.hex === key)) {
+      if (destinations.some((d) => d.hex === key) || asking.has(key)) {
         set.setTo(key);
         return true;
       }
@@ -335,25 +378,28 @@ function fleetUi(
         <p class="hint" data-testid="move-destination">
           {Object.values(choice.ships).every((n) => n === 0)
             ? 'Pick the ships that move.'
-            : destinations.length === 0
-              ? 'These ships cannot move anywhere together.'
-              : destination === undefined
-                ? `Click a lit system: ${destinations.length} within reach.`
-                : `To ${name(destination.hex)} via ${destination.path.map(name).join(' → ')}.`}
+            : passage !== undefined
+              ? `To ${name(choice.to ?? system.hex)} via ${passage.move.path.map(name).join(' → ')}, past ${asks ?? ''}'s ships with your Diplomat: ${asks ?? ''} is asked first.`
+              : destinations.length === 0 && asking.size === 0
+                ? 'These ships cannot move anywhere together.'
+                : destination === undefined
+                  ? `Click a lit system: ${destinations.length + asking.size} within reach${asking.size === 0 ? '' : ` (${asking.size} past other players’ ships, if they agree)`}.`
+                  : `To ${name(destination.hex)} via ${destination.path.map(name).join(' → ')}.`}
         </p>
         <div class="action-buttons">
           <button
             type="button"
             class="action"
             data-action="move"
-            disabled={busy || destination === undefined || over}
+            disabled={busy || (destination === undefined && passage === undefined) || over}
             onClick={() => {
-              if (destination !== undefined) {
+              if (passage !== undefined) set.act(passage.move);
+              else if (destination !== undefined) {
                 set.act(fleetMove(system, choice.ships, destination, choice.load));
               }
             }}
           >
-            Move
+            {passage === undefined ? 'Move' : `Ask ${asks ?? ''} to let the fleet pass`}
           </button>
           <button type="button" class="link" onClick={set.reset}>
             Another system
