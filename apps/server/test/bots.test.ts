@@ -181,6 +181,13 @@ describe.each(BACKENDS)('bots at the table on %s', (kind) => {
       await start(server.url, game.gameId, game.token);
       const late = await removeBot(server.url, game.gameId, 2, game.token);
       expect(late.body.error.code).toBe('GAME_ALREADY_STARTED');
+      // The new endpoints are in the published API description.
+      const openapi = await http<{ paths: Record<string, unknown> }>(
+        server.url,
+        'GET',
+        '/docs/json',
+      );
+      expect(Object.keys(openapi.body.paths)).toContain('/api/games/{id}/seats/{seat}/bot');
     },
     HEAVY_TEST_TIMEOUT,
   );
@@ -313,6 +320,71 @@ describe.each(BACKENDS)('bots at the table on %s', (kind) => {
       expect(ack.ok).toBe(true);
       host.close();
       guest.close();
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+});
+
+describe('bots with two server processes on one PostgreSQL', () => {
+  let backend: Backend;
+  let servers: RunningServer[];
+  const closed = new Set<RunningServer>();
+
+  beforeAll(async () => {
+    backend = await prepareBackend('postgres', 'bots2');
+    servers = await Promise.all([
+      startServer(backend.config(BOT_CONFIG)),
+      startServer(backend.config(BOT_CONFIG)),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all(servers.filter((s) => !closed.has(s)).map((s) => s.close()));
+    await backend.dispose();
+  });
+
+  it(
+    "exactly one process drives a game's bots, and the other takes over when it stops",
+    async () => {
+      const [a, b] = servers as [RunningServer, RunningServer];
+      const game = await create(a.url, 3, { handOverAfterSeconds: 1 });
+      await addBot(a.url, game.gameId, 1, game.token);
+      await addBot(b.url, game.gameId, 2, game.token, 'random');
+      const byProcess = new Map<RunningServer, BotDecision[]>([
+        [a, []],
+        [b, []],
+      ]);
+      for (const [server, seen] of byProcess) {
+        server.app.bots.onDecision((decision) => {
+          if (decision.gameId === game.gameId) seen.push(decision);
+        });
+      }
+      const watchers = await Promise.all(
+        [a, b].map((s) => Client.connect(s.url, { gameId: game.gameId })),
+      );
+      await start(b.url, game.gameId, game.token);
+      for (const w of watchers) await w.waitFor(() => (w.latest?.seq ?? 0) >= 40, 60_000);
+
+      const driving = [a, b].filter((s) => s.app.bots.driven.includes(game.gameId));
+      expect(driving).toHaveLength(1);
+      const driver = driving[0] as RunningServer;
+      const other = driver === a ? b : a;
+      expect(byProcess.get(other)).toEqual([]);
+      expect(byProcess.get(driver)?.every((d) => d.ack.ok)).toBe(true);
+
+      // The driver stops (and gives its lease up): the other process plays the bots on.
+      const reached = (await other.app.games.read(game.gameId))?.seq ?? 0;
+      closed.add(driver);
+      await driver.close();
+      const watcher = watchers[driver === a ? 1 : 0] as Client;
+      await watcher.waitFor(() => (watcher.latest?.seq ?? 0) >= reached + 30, 60_000);
+      expect(other.app.bots.driven).toContain(game.gameId);
+      const taken = byProcess.get(other) ?? [];
+      expect(taken.length).toBeGreaterThanOrEqual(20);
+      expect(taken.filter((d) => !d.ack.ok)).toEqual([]);
+      // One game, one history: every seq once, every bot decision once.
+      const log = await other.app.games.store.actionsAfter(game.gameId, 0);
+      expect(log.map((e) => e.seq)).toEqual(log.map((_, i) => i + 1));
+      for (const w of watchers) w.close();
     },
     HEAVY_TEST_TIMEOUT,
   );

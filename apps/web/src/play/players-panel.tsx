@@ -33,7 +33,7 @@ export function PlayersPanel({
         >
           <h4>
             <span class="swatch" style={{ background: ownerColour(p.seat) }} />
-            <Presence online={presence?.[p.seat]} />
+            {seats?.[p.seat]?.bot === undefined ? <Presence online={presence?.[p.seat]} /> : null}
             <span class="name" title={p.name}>
               {p.name}
             </span>{' '}
