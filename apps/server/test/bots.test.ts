@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apply, decisions, legalActions, view } from '@outer-rim/rules';
 import type { Action, GameState, GameView } from '@outer-rim/rules';
+import { BotLease } from '../src/bots/bot-lease.js';
 import { botClientId, botSeed } from '../src/bots/bot-seed.js';
 import type { BotDecision } from '../src/bots/bot-runner.js';
 import { makePolicy } from '../src/bots/policies.js';
@@ -188,6 +189,27 @@ describe.each(BACKENDS)('bots at the table on %s', (kind) => {
         '/docs/json',
       );
       expect(Object.keys(openapi.body.paths)).toContain('/api/games/{id}/seats/{seat}/bot');
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
+    "a game's bot lease is one process's until it is given up or expires (a crashed driver)",
+    async () => {
+      const { gameId } = await create(server.url, 2);
+      const db = server.app.database.db;
+      const first = new BotLease(db, 'process-1', 500);
+      const second = new BotLease(db, 'process-2', 500);
+      expect(await first.take(gameId)).toBe(true);
+      expect(await second.take(gameId)).toBe(false);
+      expect(await first.take(gameId)).toBe(true);
+      await first.release(gameId);
+      expect(await second.take(gameId)).toBe(true);
+      expect(await first.take(gameId)).toBe(false);
+      // The holder stops renewing without a word: once the lease ran out, another may take it.
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      expect(await first.take(gameId)).toBe(true);
+      expect(await second.take(gameId)).toBe(false);
     },
     HEAVY_TEST_TIMEOUT,
   );
