@@ -1,5 +1,6 @@
 import type { Action, BotPolicy, GameView } from '@outer-rim/rules';
 import type { Logger } from 'pino';
+import { isUnavailable } from '../db/database.js';
 import type { BotPolicyName } from '../protocol/game-record.js';
 import type { ActionAck } from '../protocol/socket-action.js';
 import type { BotLease } from './bot-lease.js';
@@ -110,7 +111,10 @@ export class BotRunner {
     }
     this.#ticking = this.#tick()
       .catch((error: unknown) => {
-        this.deps.logger.warn({ err: error }, 'bot tick failed');
+        // While the database is out every tick fails the same way; it is said once per tick at
+        // debug level, and the next tick after it returns goes on as before.
+        if (isUnavailable(error)) this.deps.logger.debug({ err: error }, 'bot tick: no database');
+        else this.deps.logger.warn({ err: error }, 'bot tick failed');
       })
       .finally(() => {
         this.#ticking = undefined;
@@ -265,13 +269,15 @@ export class BotRunner {
         if (!ack.ok) {
           // Judged on a state that moved on, or refused outright: the next commit or tick looks
           // again, so a refusal cannot spin.
-          this.deps.logger.warn({ gameId, seat, code: ack.error.code }, 'bot action refused');
+          const level = ack.error.code === 'UNAVAILABLE' ? 'debug' : 'warn';
+          this.deps.logger[level]({ gameId, seat, code: ack.error.code }, 'bot action refused');
           return;
         }
         acted = true;
       }
     } catch (error) {
-      this.deps.logger.warn({ err: error, gameId }, 'bot decision failed');
+      const level = isUnavailable(error) ? 'debug' : 'warn';
+      this.deps.logger[level]({ err: error, gameId }, 'bot decision failed');
     } finally {
       table.busy = false;
       if (acted || table.dirty) this.#schedule(table);
