@@ -50,6 +50,17 @@ function removeBot(url: string, gameId: string, seat: number, token?: string) {
   );
 }
 
+/** A guest takes seat 1; `ready` also marks it ready. */
+async function seatGuest(url: string, gameId: string, ready: boolean): Promise<string> {
+  const claim = await http<ClaimSeatResponse>(url, 'POST', `/api/games/${gameId}/seats`, {
+    name: 'Guest',
+    seat: 1,
+  });
+  if (ready)
+    await http(url, 'PATCH', `/api/games/${gameId}/seats/me`, { ready: true }, claim.body.token);
+  return claim.body.token;
+}
+
 async function start(url: string, gameId: string, token: string): Promise<void> {
   const started = await http(url, 'POST', `/api/games/${gameId}/start`, undefined, token);
   expect(started.status).toBe(200);
@@ -116,18 +127,13 @@ describe.each(BACKENDS)('bots at the table on %s', (kind) => {
     'only the creator seats and removes bots; everyone else gets a typed refusal and nothing changes',
     async () => {
       const game = await create(server.url, 4);
-      const claim = await http<ClaimSeatResponse>(
-        server.url,
-        'POST',
-        `/api/games/${game.gameId}/seats`,
-        { name: 'Guest', seat: 1 },
-      );
+      const guestToken = await seatGuest(server.url, game.gameId, false);
       const before = await http<GameRecord>(server.url, 'GET', `/api/games/${game.gameId}`);
 
       const noToken = await addBot(server.url, game.gameId, 2);
       expect(noToken.status).toBe(401);
       expect(noToken.body.error.code).toBe('UNAUTHORIZED');
-      const guest = await addBot(server.url, game.gameId, 2, claim.body.token);
+      const guest = await addBot(server.url, game.gameId, 2, guestToken);
       expect(guest.status).toBe(403);
       expect(guest.body.error.code).toBe('FORBIDDEN');
       const person = await addBot(server.url, game.gameId, 1, game.token);
@@ -160,7 +166,7 @@ describe.each(BACKENDS)('bots at the table on %s', (kind) => {
         { name: 'Late', seat: 2 },
       );
       expect(claimBot.body.error.code).toBe('SEAT_TAKEN');
-      const guestRemove = await removeBot(server.url, game.gameId, 2, claim.body.token);
+      const guestRemove = await removeBot(server.url, game.gameId, 2, guestToken);
       expect(guestRemove.body.error.code).toBe('FORBIDDEN');
       const notABot = await removeBot(server.url, game.gameId, 3, game.token);
       expect(notABot.status).toBe(404);
@@ -177,7 +183,7 @@ describe.each(BACKENDS)('bots at the table on %s', (kind) => {
         'PATCH',
         `/api/games/${game.gameId}/seats/me`,
         { ready: true },
-        claim.body.token,
+        guestToken,
       );
       await start(server.url, game.gameId, game.token);
       const late = await removeBot(server.url, game.gameId, 2, game.token);
@@ -277,24 +283,12 @@ describe.each(BACKENDS)('bots at the table on %s', (kind) => {
     "an away player's seat goes to a bot after the host's time, and back when the player returns",
     async () => {
       const game = await create(server.url, 3, { handOverAfterSeconds: 1 });
-      const claim = await http<ClaimSeatResponse>(
-        server.url,
-        'POST',
-        `/api/games/${game.gameId}/seats`,
-        { name: 'Guest', seat: 1 },
-      );
-      await http(
-        server.url,
-        'PATCH',
-        `/api/games/${game.gameId}/seats/me`,
-        { ready: true },
-        claim.body.token,
-      );
+      const guestToken = await seatGuest(server.url, game.gameId, true);
       await addBot(server.url, game.gameId, 2, game.token);
       const host = await Client.connect(server.url, { gameId: game.gameId, token: game.token });
       let guest = await Client.connect(server.url, {
         gameId: game.gameId,
-        token: claim.body.token,
+        token: guestToken,
       });
       await start(server.url, game.gameId, game.token);
       const hosting = autoPlay(host, 0);
@@ -313,7 +307,7 @@ describe.each(BACKENDS)('bots at the table on %s', (kind) => {
       // Back with the seat token: the seat is the player's again, and the bot stops.
       hosting.stop();
       const seenLobbies = host.lobbies.length;
-      guest = await Client.connect(server.url, { gameId: game.gameId, token: claim.body.token });
+      guest = await Client.connect(server.url, { gameId: game.gameId, token: guestToken });
       await host.waitFor(
         () => host.lobbies.slice(seenLobbies).some((m) => m.game.seats[1]?.handedOver !== true),
         20_000,

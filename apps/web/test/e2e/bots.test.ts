@@ -6,24 +6,8 @@ import { seqOf, useE2eSession } from './session';
 const env = useE2eSession(180_000);
 const viewport = { width: 1440, height: 1000 };
 
-/** The player's own seat on this game, as the lobby stored it after a claim. */
-async function openSeat(gameId: string, seat: number, token: string, name: string): Promise<Page> {
-  const { server } = env();
-  const page = await env().newPage(viewport);
-  await page.goto(`${server.url}/`);
-  await page.evaluate(
-    ([id, stored]) => {
-      localStorage.setItem(`outer-rim:seat:${id ?? ''}`, stored ?? '');
-    },
-    [gameId, JSON.stringify({ seat, token, name })],
-  );
-  await page.goto(`${server.url}/#/game/${gameId}`);
-  await page
-    .getByTestId('status-line')
-    .filter({ hasText: `you are ${name}` })
-    .waitFor();
-  return page;
-}
+const openSeat = (gameId: string, seat: number, token: string, name: string) =>
+  env().openAs(viewport, gameId, seat, token, name);
 
 /** What a page offers its seat: an action-card window (BG-9), a vote (BG-8) or a decision. */
 const ENDING = [
