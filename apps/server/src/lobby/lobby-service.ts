@@ -279,28 +279,23 @@ export class LobbyService {
             ready: true,
           }
         : { bot: policy };
+    // Guarded like a claim: a person who took the seat a moment ago keeps it.
+    const free = and(
+      eq(seats.gameId, gameId),
+      eq(seats.seat, seat),
+      isNull(seats.tokenHash),
+      inLobby(gameId),
+    );
     let updated: { seat: number }[];
     try {
-      // Guarded like a claim: a person who took the seat a moment ago keeps it.
-      updated = await this.db
-        .update(seats)
-        .set(set)
-        .where(
-          and(
-            eq(seats.gameId, gameId),
-            eq(seats.seat, seat),
-            isNull(seats.tokenHash),
-            inLobby(gameId),
-          ),
-        )
-        .returning({ seat: seats.seat });
+      updated = await this.db.update(seats).set(set).where(free).returning({ seat: seats.seat });
     } catch (error) {
       // Someone chose the bot's race at the same moment: the bot takes whatever is left at start.
       if (!isUniqueViolation(error)) throw error;
       updated = await this.db
         .update(seats)
         .set({ ...set, race: 'random' })
-        .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat), isNull(seats.tokenHash)))
+        .where(free)
         .returning({ seat: seats.seat });
     }
     if (updated.length === 0) {
