@@ -78,6 +78,8 @@ const AWAY_POLICY: BotPolicyName = 'heuristic';
 export class BotRunner {
   readonly #tables = new Map<string, Table>();
   readonly #observers: ((decision: BotDecision) => void)[] = [];
+  /** games another process drives: when (local clock) to ask for their lease again */
+  readonly #othersUntil = new Map<string, number>();
   #interval: NodeJS.Timeout | undefined;
   #ticking: Promise<void> | undefined;
   #again = false;
@@ -170,8 +172,13 @@ export class BotRunner {
         };
       }
       table.data = data;
+      if ((this.#othersUntil.get(data.gameId) ?? 0) > now) continue;
       if (table.leaseUntil - now < this.deps.leaseMs / 2) {
         if (!(await this.deps.lease.take(data.gameId))) {
+          // Held elsewhere: asked again a few ticks later (sooner than it could expire, so a
+          // holder that stopped and gave it up is followed within a few ticks).
+          const wait = Math.min(this.deps.leaseMs / 2, this.deps.tickMs * 5);
+          this.#othersUntil.set(data.gameId, now + wait);
           this.#drop(data.gameId);
           continue;
         }
@@ -184,6 +191,9 @@ export class BotRunner {
     }
     // Over, or no longer anything for a bot to do.
     for (const gameId of this.#tables.keys()) if (!seen.has(gameId)) this.#drop(gameId);
+    for (const gameId of this.#othersUntil.keys()) {
+      if (!seen.has(gameId)) this.#othersUntil.delete(gameId);
+    }
   }
 
   /** Away players' seats go to a bot after the host's time, and back once they connect again. */
