@@ -6,6 +6,8 @@ import { configPlugin } from './config/config-plugin.js';
 import { logFormat, loggerOptions } from './config/startup.js';
 import type { Database } from './db/database.js';
 import { dbPlugin } from './db/db-plugin.js';
+import { botsPlugin } from './bots/bots-plugin.js';
+import type { BotRunner } from './bots/bot-runner.js';
 import { docsPlugin } from './docs/docs-plugin.js';
 import type { GameService } from './games/game-service.js';
 import { gamesPlugin } from './games/games-plugin.js';
@@ -26,6 +28,7 @@ export interface App {
   games: GameService;
   lobby: LobbyService;
   metrics: Metrics;
+  bots: BotRunner;
 }
 
 /**
@@ -70,6 +73,7 @@ export async function buildApp(config: Config): Promise<App> {
     await fastify.register(gamesPlugin);
     await fastify.register(lobbyPlugin);
     await fastify.register(realtimePlugin);
+    await fastify.register(botsPlugin);
     await fastify.register(healthPlugin);
     await fastify.register(staticPlugin);
     await fastify.ready();
@@ -79,6 +83,6 @@ export async function buildApp(config: Config): Promise<App> {
     await fastify.close().catch(() => undefined);
     throw error;
   }
-  const { realtime, database, games, lobby, metrics } = fastify;
-  return { fastify, realtime, database, games, lobby, metrics };
+  const { realtime, database, games, lobby, metrics, bots } = fastify;
+  return { fastify, realtime, database, games, lobby, metrics, bots };
 }

@@ -31,6 +31,7 @@ describe.each(BACKENDS)('database and migrations on %s', (kind) => {
     const tables = result as { rows: { table_name: string }[] };
     expect(tables.rows.map((r) => r.table_name)).toEqual([
       'actions',
+      'bot_drivers',
       'chat_messages',
       'games',
       'seats',

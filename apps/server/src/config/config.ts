@@ -47,6 +47,12 @@ export const ConfigSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   SHUTDOWN_TIMEOUT_MS: positiveInt(10_000),
+  /** how long a bot waits before it acts, so people can follow (0: at once, for tests) */
+  BOT_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(800),
+  /** how often each process looks at its bot games: leases, away players, stalled bots */
+  BOT_TICK_MS: positiveInt(1000),
+  /** how long one process drives a game's bots before it must renew; another takes over after */
+  BOT_LEASE_MS: positiveInt(15_000),
 });
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -53,6 +53,10 @@ export const seats = pgTable(
     /** SHA-256 of the seat token; the token itself is never stored */
     tokenHash: text('token_hash'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    /** a bot's seat, filled by the creator: its policy (`heuristic` or `random`); null for people */
+    bot: text('bot'),
+    /** a person's seat played by a bot while its player is away (the host's hand-over option) */
+    handedOver: boolean('handed_over').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.seat] }),
@@ -101,6 +105,19 @@ export const snapshots = pgTable(
   },
   (t) => [primaryKey({ columns: [t.gameId, t.seq] })],
 );
+
+/**
+ * Which server process drives a game's bots, until when. A lease rather than a session advisory
+ * lock: it needs no connection held open per game, and a process that dies simply stops renewing,
+ * so another one takes the game over once `expires_at` has passed (see bots/bot-lease.ts).
+ */
+export const botDrivers = pgTable('bot_drivers', {
+  gameId: text('game_id')
+    .primaryKey()
+    .references(() => games.id, { onDelete: 'cascade' }),
+  process: text('process').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
 
 /** Table talk. `to_seat` null: to the whole table; otherwise only the two seats ever see it. */
 export const chatMessages = pgTable(
@@ -160,5 +177,6 @@ export const schema = {
   snapshots,
   chatMessages,
   spectatorMessages,
+  botDrivers,
   socketIoAttachments,
 };

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { GameService } from '../games/game-service.js';
 import { ReplayViews } from '../games/replay-views.js';
 import { ApiError } from '../errors.js';
+import { AddBotRequestSchema, BotSeatParamsSchema } from '../protocol/bot-seat.js';
 import { ActionLogQuerySchema, ActionLogResponseSchema } from '../protocol/action-log.js';
 import { ClaimSeatRequestSchema, ClaimSeatResponseSchema } from '../protocol/claim-seat.js';
 import { CreateGameRequestSchema, CreateGameResponseSchema } from '../protocol/create-game.js';
@@ -119,6 +120,62 @@ export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lo
       },
     },
     (request) => lobby.leave(request.params.id, bearer(request.headers.authorization)),
+  );
+
+  app.put(
+    '/api/games/:id/seats/:seat/bot',
+    {
+      schema: {
+        summary:
+          "The creator fills a free seat with a bot, or changes how a seat's bot plays (Authorization: Bearer <creator's seat token>)",
+        tags: ['lobby'],
+        params: BotSeatParamsSchema,
+        headers: authHeader,
+        body: AddBotRequestSchema,
+        response: {
+          200: GameRecordSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const { id, seat } = request.params;
+      const game = await lobby.addBot(
+        id,
+        bearer(request.headers.authorization),
+        seat,
+        request.body.policy,
+      );
+      request.log.info({ gameId: id, seat, policy: request.body.policy }, 'bot seated');
+      return game;
+    },
+  );
+
+  app.delete(
+    '/api/games/:id/seats/:seat/bot',
+    {
+      schema: {
+        summary:
+          "The creator takes a bot out of its seat before the start (Authorization: Bearer <creator's seat token>)",
+        tags: ['lobby'],
+        params: BotSeatParamsSchema,
+        headers: authHeader,
+        response: {
+          200: GameRecordSchema,
+          401: ErrorResponseSchema,
+          403: ErrorResponseSchema,
+          ...errors,
+        },
+      },
+    },
+    (request) =>
+      lobby.removeBot(
+        request.params.id,
+        bearer(request.headers.authorization),
+        request.params.seat,
+      ),
   );
 
   app.post(

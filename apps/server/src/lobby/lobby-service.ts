@@ -1,13 +1,16 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { RACE_IDS } from '@outer-rim/map';
 import { createGame, gameOptionsFromLobby, LobbyOptionsSchema } from '@outer-rim/rules';
-import type { GameState, LobbyOptions } from '@outer-rim/rules';
+import type { GameState } from '@outer-rim/rules';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import { games, seats, snapshots } from '../db/schema.js';
 import { ApiError } from '../errors.js';
 import { startWaitingFor } from '../protocol/lobby-words.js';
 import { hashToken, newGameId, newSeatToken, newSeed, seedCommitment } from '../games/secrets.js';
-import type { GameRecord, GameStatus } from '../protocol/game-record.js';
+import type { TableOptions } from '../protocol/create-game.js';
+import type { BotPolicyName, GameRecord, GameStatus } from '../protocol/game-record.js';
 
 type GameRow = typeof games.$inferSelect;
 type SeatRow = typeof seats.$inferSelect;
@@ -61,7 +64,7 @@ export class LobbyService {
 
   async create(
     name: string,
-    options: LobbyOptions,
+    options: TableOptions,
   ): Promise<{ gameId: string; seat: number; token: string; game: GameRecord }> {
     const gameId = newGameId();
     const seed = newSeed();
@@ -158,6 +161,7 @@ export class LobbyService {
             eq(seats.gameId, gameId),
             eq(seats.seat, seat),
             isNull(seats.tokenHash),
+            isNull(seats.bot),
             sql`exists (select 1 from ${games} where ${games.id} = ${gameId} and ${games.status} = 'lobby')`,
           ),
         )
@@ -237,6 +241,117 @@ export class LobbyService {
     return this.get(gameId);
   }
 
+  /** The creator's seat, for what only the creator may do; anyone else gets FORBIDDEN. */
+  async #creator(gameId: string, token: string | undefined, what: string): Promise<GameRecord> {
+    const { seat } = await this.authenticate(gameId, token);
+    const game = await this.get(gameId);
+    if (seat !== game.creatorSeat) {
+      throw new ApiError('FORBIDDEN', `Only the creator can ${what}.`);
+    }
+    return game;
+  }
+
+  /**
+   * The creator fills a free seat with a bot, which picks a free race and is ready at once; on a
+   * seat that already has a bot, only how it plays changes. A person's seat is never taken.
+   */
+  async addBot(
+    gameId: string,
+    token: string | undefined,
+    seat: number,
+    policy: BotPolicyName,
+  ): Promise<GameRecord> {
+    const game = await this.#creator(gameId, token, 'add bots');
+    const target = game.seats[seat];
+    if (!target) {
+      throw new ApiError('SEAT_NOT_FOUND', `This game has seats 1 to ${game.seats.length}.`);
+    }
+    if (game.status !== 'lobby') {
+      throw new ApiError('GAME_ALREADY_STARTED', 'This game has already started.');
+    }
+    const takenRaces = new Set(game.seats.filter((s) => s.seat !== seat).map((s) => s.race));
+    const set: Partial<SeatRow> =
+      target.bot === undefined
+        ? {
+            bot: policy,
+            name: `${BOT_NAMES[policy]} ${String(seat + 1)}`,
+            race: raceForBot(gameId, seat, takenRaces),
+            ready: true,
+          }
+        : { bot: policy };
+    // Guarded like a claim: a person who took the seat a moment ago keeps it.
+    const free = and(
+      eq(seats.gameId, gameId),
+      eq(seats.seat, seat),
+      isNull(seats.tokenHash),
+      inLobby(gameId),
+    );
+    let updated: { seat: number }[];
+    try {
+      updated = await this.db.update(seats).set(set).where(free).returning({ seat: seats.seat });
+    } catch (error) {
+      // Someone chose the bot's race at the same moment: the bot takes whatever is left at start.
+      if (!isUniqueViolation(error)) throw error;
+      updated = await this.db
+        .update(seats)
+        .set({ ...set, race: 'random' })
+        .where(free)
+        .returning({ seat: seats.seat });
+    }
+    if (updated.length === 0) {
+      const now = await this.get(gameId);
+      if (now.status !== 'lobby') {
+        throw new ApiError('GAME_ALREADY_STARTED', 'This game has already started.');
+      }
+      throw new ApiError('SEAT_TAKEN', `Seat ${String(seat + 1)} is taken by a player.`);
+    }
+    this.#changed(gameId);
+    return this.get(gameId);
+  }
+
+  /** The creator takes a bot out of its seat before the start; the seat is free again. */
+  async removeBot(gameId: string, token: string | undefined, seat: number): Promise<GameRecord> {
+    await this.#creator(gameId, token, 'remove bots');
+    const removed = await this.db
+      .update(seats)
+      .set({ bot: null, name: null, ready: false, race: 'random' })
+      .where(
+        and(eq(seats.gameId, gameId), eq(seats.seat, seat), isNotNull(seats.bot), inLobby(gameId)),
+      )
+      .returning({ seat: seats.seat });
+    if (removed.length === 0) {
+      const now = await this.get(gameId);
+      if (now.status !== 'lobby') {
+        throw new ApiError('GAME_ALREADY_STARTED', 'This game has already started.');
+      }
+      throw new ApiError('NOT_FOUND', `Seat ${String(seat + 1)} has no bot.`);
+    }
+    this.#changed(gameId);
+    return this.get(gameId);
+  }
+
+  /**
+   * Marks a person's seat of a running game as played by a bot while its player is away (or
+   * gives it back); everyone at the table gets the new lobby record. Answers whether it changed.
+   */
+  async setHandedOver(gameId: string, seat: number, handedOver: boolean): Promise<boolean> {
+    const changed = await this.db
+      .update(seats)
+      .set({ handedOver })
+      .where(
+        and(
+          eq(seats.gameId, gameId),
+          eq(seats.seat, seat),
+          isNull(seats.bot),
+          ne(seats.handedOver, handedOver),
+        ),
+      )
+      .returning({ seat: seats.seat });
+    if (changed.length === 0) return false;
+    this.#changed(gameId);
+    return true;
+  }
+
   /**
    * The creator starts a game whose seats are all taken and ready (the creator's own start is its
    * ready mark): the initial state becomes snapshot 0 in the same transaction that flips the status,
@@ -263,13 +378,13 @@ export class LobbyService {
         .orderBy(asc(seats.seat))
         .for('update');
       const waiting = seatRows.filter(
-        (s) => s.tokenHash === null || (!s.ready && s.seat !== row.creatorSeat),
+        (s) => !isTaken(s) || (!s.ready && s.seat !== row.creatorSeat),
       );
       if (waiting.length > 0) {
         const who = waiting.map((s) => ({
           seat: s.seat,
           name: s.name,
-          taken: s.tokenHash !== null,
+          taken: isTaken(s),
         }));
         throw new ApiError('NOT_READY', startWaitingFor(who), {
           seats: waiting.map((s) => s.seat),
@@ -301,6 +416,22 @@ export class LobbyService {
   }
 }
 
+const BOT_NAMES: Record<BotPolicyName, string> = { heuristic: 'Bot', random: 'Random bot' };
+
+function isTaken(s: SeatRow): boolean {
+  return s.tokenHash !== null || s.bot !== null;
+}
+
+/** A free race for a bot, the same one for the same game and seat (no dice of the game's own). */
+function raceForBot(gameId: string, seat: number, takenRaces: ReadonlySet<string>): string {
+  const free = RACE_IDS.filter((race) => !takenRaces.has(race));
+  if (free.length === 0) return 'random';
+  const digest = createHash('sha256')
+    .update(`${gameId}\u0000${String(seat)}`)
+    .digest();
+  return free[digest.readUInt32BE(0) % free.length] ?? 'random';
+}
+
 function inLobby(gameId: string) {
   return sql`exists (select 1 from ${games} where ${games.id} = ${gameId} and ${games.status} = 'lobby')`;
 }
@@ -315,7 +446,9 @@ function toRecord(row: GameRow, seatRows: SeatRow[]): GameRecord {
       name: s.name,
       race: s.race,
       ready: s.ready,
-      taken: s.tokenHash !== null,
+      taken: isTaken(s),
+      ...(s.bot === null ? {} : { bot: s.bot as BotPolicyName }),
+      ...(s.handedOver ? { handedOver: true } : {}),
     })),
     creatorSeat: row.creatorSeat,
     seedCommitment: row.seedCommitment,

@@ -8,12 +8,22 @@ import {
 } from './game-record.js';
 
 /**
+ * The lobby's options: the rules package's table options plus what only the server acts on.
+ * `handOverAfterSeconds` (off when absent): a seat whose player has had no connection open for
+ * that long is played by a bot until the player connects again with the seat token.
+ */
+export const TableOptionsSchema = LobbyOptionsSchema.extend({
+  handOverAfterSeconds: z.int().min(1).max(86_400).optional(),
+});
+export type TableOptions = z.output<typeof TableOptionsSchema>;
+
+/**
  * `POST /api/games`: the table options (the rules package's lobby schema: player count, variant,
  * galaxy, ...). The creator takes seat 0 under `name`; every seat starts on race `random`.
  */
 export const CreateGameRequestSchema = z.object({
   name: DisplayNameSchema,
-  options: LobbyOptionsSchema,
+  options: TableOptionsSchema,
 });
 export type CreateGameRequest = z.input<typeof CreateGameRequestSchema>;
 
@@ -22,7 +32,10 @@ export const SeatTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'not a se
 export const CreateGameResponseSchema = z.object({
   gameId: GameIdSchema,
   seat: SeatIndexSchema,
-  /** shown once; the server stores only its hash */
+  /**
+   * shown once; the server stores only its hash. It is also the creator's credential: starting
+   * the game and adding or removing bots take this token (the creator's seat is `creatorSeat`).
+   */
   token: SeatTokenSchema,
   game: GameRecordSchema,
 });

@@ -15,6 +15,10 @@ export const DisplayNameSchema = z
   // Names are shown to every player; control characters would break logs and layouts.
   .regex(/^[^\p{Cc}]+$/u, 'no control characters');
 
+/** How a bot plays: `heuristic` (sensibly, the rules package's heuristicBot) or `random` (randomBot). */
+export const BotPolicyNameSchema = z.enum(['heuristic', 'random']);
+export type BotPolicyName = z.infer<typeof BotPolicyNameSchema>;
+
 export const SeatRecordSchema = z.object({
   seat: SeatIndexSchema,
   /** null while the seat is free */
@@ -22,6 +26,10 @@ export const SeatRecordSchema = z.object({
   race: z.string(),
   ready: z.boolean(),
   taken: z.boolean(),
+  /** set on a bot's seat (the creator filled it): how it plays */
+  bot: BotPolicyNameSchema.optional(),
+  /** true while a bot plays this person's seat because its player is away (see handOverAfterSeconds) */
+  handedOver: z.boolean().optional(),
 });
 export type SeatRecord = z.infer<typeof SeatRecordSchema>;
 

@@ -19,3 +19,4 @@ export * from './socket-lobby.js';
 export * from './lobby-words.js';
 export * from './socket-presence.js';
 export * from './socket-spectator-chat.js';
+export * from './bot-seat.js';

@@ -139,6 +139,21 @@ export function CreateGameForm({ api, onCreated }: CreateGameFormProps) {
           }}
         />
       </label>
+      <label>
+        Hand an away player's seat to a bot after{' '}
+        <input
+          name="handOverAfter"
+          type="number"
+          min={1}
+          max={86400}
+          placeholder="never"
+          value={form.handOverAfter}
+          onInput={(e) => {
+            set({ handOverAfter: e.currentTarget.value });
+          }}
+        />{' '}
+        seconds (the player gets the seat back on return)
+      </label>
       <button
         type="submit"
         disabled={

@@ -34,6 +34,20 @@ describe('BG-1 / OR-2.3 create-game form', () => {
     expect(parsed.options.roundLimit).toBe(12);
   });
 
+  it('carries the host-set hand-over time, and leaves it off when empty', () => {
+    const on = CreateGameRequestSchema.parse(
+      createRequest({ ...DEFAULT_FORM, name: 'Cy', handOverAfter: ' 90 ' }),
+    );
+    expect(on.options.handOverAfterSeconds).toBe(90);
+    const off = CreateGameRequestSchema.parse(createRequest({ ...DEFAULT_FORM, name: 'Cy' }));
+    expect(off.options.handOverAfterSeconds).toBeUndefined();
+    expect(
+      CreateGameRequestSchema.safeParse(
+        createRequest({ ...DEFAULT_FORM, name: 'Cy', handOverAfter: '0' }),
+      ).success,
+    ).toBe(false);
+  });
+
   it('yields a body the server refuses when the form is out of range', () => {
     expect(
       CreateGameRequestSchema.safeParse(createRequest({ ...DEFAULT_FORM, name: 'A', players: 9 }))

@@ -11,6 +11,8 @@ export interface CreateForm {
   readonly leaders: boolean;
   /** Empty: no round limit. */
   readonly roundLimit: string;
+  /** Seconds after which an away player's seat is played by a bot; empty: never. */
+  readonly handOverAfter: string;
 }
 
 export const DEFAULT_FORM: CreateForm = {
@@ -22,6 +24,7 @@ export const DEFAULT_FORM: CreateForm = {
   shockForces: true,
   leaders: true,
   roundLimit: '',
+  handOverAfter: '',
 };
 
 /**
@@ -34,6 +37,7 @@ export function createRequest(form: CreateForm): CreateGameRequest {
       ? { mode: 'map-string' as const, mapString: form.mapString.trim() }
       : { mode: form.galaxy };
   const limit = form.roundLimit.trim();
+  const handOver = form.handOverAfter.trim();
   return {
     name: form.name.trim(),
     options: {
@@ -43,6 +47,7 @@ export function createRequest(form: CreateForm): CreateGameRequest {
       shockForces: form.shockForces,
       leaders: form.leaders,
       ...(limit === '' ? {} : { roundLimit: Number(limit) }),
+      ...(handOver === '' ? {} : { handOverAfterSeconds: Number(handOver) }),
     },
   };
 }

@@ -19,6 +19,13 @@ describe('lobby option summary', () => {
     );
   });
 
+  it('says when away players are handed to a bot', () => {
+    expect(describeOptions({ handOverAfterSeconds: 120 }, 3)).toContain(
+      'a bot plays for a player away longer than 2 minutes',
+    );
+    expect(describeOptions({ handOverAfterSeconds: 45 }, 3)).toContain('longer than 45 seconds');
+  });
+
   it('reads defaults when options are missing', () => {
     expect(describeOptions({}, 2)).toBe(
       '2 players · standard map · galaxy built automatically · Shock Forces · leaders',

@@ -18,5 +18,14 @@ export function describeOptions(options: Record<string, unknown>, seats: number)
   parts.push(options['leaders'] === false ? 'no leaders' : 'leaders');
   const limit = options['roundLimit'];
   if (typeof limit === 'number') parts.push(`${limit} rounds at most`);
+  const handOver = options['handOverAfterSeconds'];
+  if (typeof handOver === 'number') {
+    parts.push(`a bot plays for a player away longer than ${duration(handOver)}`);
+  }
   return parts.join(' · ');
+}
+
+function duration(seconds: number): string {
+  if (seconds % 60 === 0) return seconds === 60 ? '1 minute' : `${seconds / 60} minutes`;
+  return seconds === 1 ? '1 second' : `${seconds} seconds`;
 }

@@ -2,10 +2,12 @@ import { RACE_IDS, raceName } from '@outer-rim/map';
 import { useState } from 'preact/hooks';
 import { ApiError, type Api } from '../net/api';
 import { START_RULE, startWaitingFor, type GameRecord } from '../net/protocol';
+import { BotMark } from '../ui/bot-mark';
 import { Presence } from '../ui/presence';
 import type { StoredSeat } from '../net/seat-tokens';
 import { ownerColour } from '../ui/colours';
 import { Icon } from '../ui/icons';
+import { AddBot, RemoveBot } from './bot-seat-controls';
 import { describeOptions } from './options-words';
 import { isRaceId, raceLabel } from './race';
 
@@ -84,13 +86,41 @@ export function SeatLobby({ record, stored, api, onClaimed, onLeft, presence }: 
               <td class="name-cell">
                 {seat.taken ? (
                   <>
-                    <Presence online={presence?.[seat.seat]} />
+                    {seat.bot === undefined ? <Presence online={presence?.[seat.seat]} /> : null}
                     <span class="name" title={seat.name ?? ''}>
                       {seat.name}
-                    </span>
+                    </span>{' '}
+                    <BotMark seat={seat} />
+                    {isCreator && seat.bot !== undefined ? (
+                      <>
+                        {' '}
+                        <RemoveBot
+                          busy={busy}
+                          onRemove={() => {
+                            void run(() => api.removeBot(record.id, stored.token, seat.seat))();
+                          }}
+                        />
+                      </>
+                    ) : null}
                   </>
                 ) : (
-                  <i class="faint">free</i>
+                  <>
+                    <i class="faint">free</i>
+                    {isCreator ? (
+                      <>
+                        {' '}
+                        <AddBot
+                          seat={seat.seat}
+                          busy={busy}
+                          onAdd={(policy) => {
+                            void run(() =>
+                              api.addBot(record.id, stored.token, seat.seat, policy),
+                            )();
+                          }}
+                        />
+                      </>
+                    ) : null}
+                  </>
                 )}
               </td>
               <td>{seat.race === 'random' ? 'random' : raceLabel(seat.race)}</td>

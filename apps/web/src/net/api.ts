@@ -8,6 +8,7 @@ import {
   ListGamesResponseSchema,
   ReplayViewResponseSchema,
   type ActionLogResponse,
+  type BotPolicyName,
   type ClaimSeatRequest,
   type ClaimSeatResponse,
   type CreateGameRequest,
@@ -74,6 +75,23 @@ export class Api {
   /** Gives the seat back before the start (not the creator's). */
   async leaveSeat(gameId: string, token: string): Promise<void> {
     await this.send(`/api/games/${encodeURIComponent(gameId)}/seats/me`, {
+      method: 'DELETE',
+      token,
+    });
+  }
+
+  /** The creator puts a bot in a free seat (or changes how the seat's bot plays). */
+  async addBot(gameId: string, token: string, seat: number, policy: BotPolicyName): Promise<void> {
+    await this.send(`/api/games/${encodeURIComponent(gameId)}/seats/${String(seat)}/bot`, {
+      method: 'PUT',
+      body: { policy },
+      token,
+    });
+  }
+
+  /** The creator takes a bot out of its seat before the start. */
+  async removeBot(gameId: string, token: string, seat: number): Promise<void> {
+    await this.send(`/api/games/${encodeURIComponent(gameId)}/seats/${String(seat)}/bot`, {
       method: 'DELETE',
       token,
     });
@@ -146,7 +164,7 @@ export class Api {
 }
 
 interface SendInit {
-  readonly method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  readonly method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   readonly body?: unknown;
   readonly token?: string;
 }

@@ -276,6 +276,7 @@ export function GamePage({ gameId }: { gameId: string }) {
             }}
             onChat={onChat}
             presence={presence}
+            seats={record?.seats}
             spectators={
               live.viewer === 'spectator' || isGameOver(live.view) ? spectatorLines : undefined
             }

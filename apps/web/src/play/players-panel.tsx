@@ -1,5 +1,7 @@
 import type { GameView } from '@outer-rim/rules';
 import { useMemo } from 'preact/hooks';
+import type { SeatRecord } from '../net/protocol';
+import { BotMark } from '../ui/bot-mark';
 import { ownerColour } from '../ui/colours';
 import { Presence } from '../ui/presence';
 import { playerSummaries } from './player-summary';
@@ -10,12 +12,15 @@ export function PlayersPanel({
   seat,
   active,
   presence,
+  seats,
 }: {
   view: GameView;
   seat: number | undefined;
   active: readonly number[];
   /** Which seats have their player connected now (live games only). */
   presence?: readonly boolean[] | undefined;
+  /** The lobby record's seats: which are bots, which are played by a bot while away. */
+  seats?: readonly SeatRecord[] | undefined;
 }) {
   const players = useMemo(() => playerSummaries(view), [view]);
   return (
@@ -28,14 +33,14 @@ export function PlayersPanel({
         >
           <h4>
             <span class="swatch" style={{ background: ownerColour(p.seat) }} />
-            <Presence online={presence?.[p.seat]} />
+            {seats?.[p.seat]?.bot === undefined ? <Presence online={presence?.[p.seat]} /> : null}
             <span class="name" title={p.name}>
               {p.name}
             </span>{' '}
             <small class="race" title={p.race}>
               {p.race}
             </small>
-            {p.seat === seat ? <small> (you)</small> : null}
+            {p.seat === seat ? <small> (you)</small> : null} <BotMark seat={seats?.[p.seat]} />
           </h4>
           <dl>
             <dt>Credits</dt>

@@ -21,6 +21,7 @@ import type { WordsContext } from './action-words';
 import { DecisionPanel } from './decision-panel';
 import { Icon } from '../ui/icons';
 import type { LogEntry } from './live-game';
+import type { SeatRecord } from '../net/protocol';
 import { LogPanel } from './log-panel';
 import { PlayersPanel } from './players-panel';
 import { BATTLE_ACTIONS, BattlePanel } from './battle/battle-panel';
@@ -43,6 +44,8 @@ export interface TableProps {
   readonly onChat: (text: string, to: number | undefined) => Promise<string | undefined>;
   /** Which seats have their player connected now. */
   readonly presence?: readonly boolean[] | undefined;
+  /** The lobby record's seats (bots, seats played by a bot while away). */
+  readonly seats?: readonly SeatRecord[] | undefined;
   /** The spectators' channel, when this viewer may read it. */
   readonly spectators?: readonly SpectatorLine[] | undefined;
   readonly onSendSpectator?: (name: string, text: string) => Promise<string | undefined>;
@@ -59,6 +62,7 @@ export function Table({
   onOpenChannel,
   onChat,
   presence,
+  seats,
   spectators,
   onSendSpectator,
 }: TableProps) {
@@ -208,7 +212,7 @@ export function Table({
           over={over}
           context={{ ...wordsContext(view, seat), passages }}
         />
-        <PlayersPanel view={view} seat={seat} active={active} presence={presence} />
+        <PlayersPanel view={view} seat={seat} active={active} presence={presence} seats={seats} />
         <LawsPanel view={view} />
         <nav class="side-tabs">
           <button

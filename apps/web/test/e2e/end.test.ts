@@ -1,5 +1,4 @@
 import { decisions, TECH_IDS, type GameState } from '@outer-rim/rules';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mustApply, passAction } from '../../../../packages/rules/src/testing/fixtures.js';
 import { rest } from './harness';
@@ -9,30 +8,8 @@ const env = useE2eSession();
 
 const viewport = { width: 1280, height: 720 };
 
-async function openAs(
-  gameId: string,
-  seat: number | undefined,
-  token = '',
-  name = '',
-): Promise<Page> {
-  const { server } = env();
-  const page = await env().newPage(viewport);
-  await page.goto(`${server.url}/`);
-  if (seat !== undefined) {
-    await page.evaluate(
-      ([id, stored]) => {
-        localStorage.setItem(`outer-rim:seat:${id ?? ''}`, stored ?? '');
-      },
-      [gameId, JSON.stringify({ seat, token, name })],
-    );
-  }
-  await page.goto(`${server.url}/#/game/${gameId}`);
-  await page
-    .getByTestId('status-line')
-    .filter({ hasText: seat === undefined ? 'spectator' : `you are ${name}` })
-    .waitFor();
-  return page;
-}
+const openAs = (gameId: string, seat: number | undefined, token = '', name = '') =>
+  env().openAs(viewport, gameId, seat, token, name);
 
 /**
  * The prepared game (test-only, written into the test server's database): the

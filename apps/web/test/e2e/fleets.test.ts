@@ -6,7 +6,6 @@ import { prepareScenario, type Scenario } from './scenario';
 import { SHOTS, shotsDir, useE2eSession, seqOf, waitForSeq } from './session';
 
 const env = useE2eSession();
-const newPage = (): Promise<Page> => env().newPage(viewport);
 
 const viewport = { width: 1280, height: 720 };
 
@@ -18,30 +17,8 @@ async function send(page: Page, selector: string): Promise<void> {
   expect(await page.locator('.table-side .error').count()).toBe(0);
 }
 
-async function openAs(
-  gameId: string,
-  seat: number | undefined,
-  token = '',
-  name = '',
-): Promise<Page> {
-  const { server } = env();
-  const page = await newPage();
-  await page.goto(`${server.url}/`);
-  if (seat !== undefined) {
-    await page.evaluate(
-      ([id, stored]) => {
-        localStorage.setItem(`outer-rim:seat:${id ?? ''}`, stored ?? '');
-      },
-      [gameId, JSON.stringify({ seat, token, name })],
-    );
-  }
-  await page.goto(`${server.url}/#/game/${gameId}`);
-  await page
-    .getByTestId('status-line')
-    .filter({ hasText: seat === undefined ? 'spectator' : `you are ${name}` })
-    .waitFor();
-  return page;
-}
+const openAs = (gameId: string, seat: number | undefined, token = '', name = '') =>
+  env().openAs(viewport, gameId, seat, token, name);
 
 /** The page from its top, where the board and the fight's panel begin. */
 async function shot(page: Page, name: string): Promise<void> {

@@ -101,6 +101,9 @@ export class TestServer {
       // Four browsers on one address: the production limit is per person.
       HTTP_RATE_LIMIT: '10000',
       HANDSHAKE_BURST: '1000',
+      // Bots act quickly, but a step apart, so a page sees each of their actions land.
+      BOT_DELAY_MS: '150',
+      BOT_TICK_MS: '250',
     });
     this.app = await buildApp(config);
     await this.app.fastify.listen({ port: this.port, host: '127.0.0.1' });
@@ -124,7 +127,7 @@ export async function launchChromium(): Promise<Browser> {
 /** A REST call as a test fixture would make it (for games the UI test does not build by hand). */
 export async function rest<T>(
   base: string,
-  method: 'GET' | 'POST' | 'PATCH',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH',
   path: string,
   body?: unknown,
   token?: string,

@@ -18,6 +18,17 @@ export interface E2eSession {
   readonly browser: Browser;
   /** A page in a context of its own (its own storage, so its own seat token), closed after the file. */
   newPage(viewport: Viewport): Promise<Page>;
+  /**
+   * A page on a game's table: as the seat whose token the lobby stored after a claim, or (seat
+   * undefined) as a spectator; resolved once the status line says who it is.
+   */
+  openAs(
+    viewport: Viewport,
+    gameId: string,
+    seat: number | undefined,
+    token?: string,
+    name?: string,
+  ): Promise<Page>;
 }
 
 /**
@@ -49,14 +60,33 @@ export function useE2eSession(startTimeout?: number): () => E2eSession {
   return () => {
     if (started === undefined) throw new Error('the server or the browser did not start');
     const { server, browser } = started;
+    const newPage = async (viewport: Viewport) => {
+      const context = await browser.newContext({ viewport });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(20_000);
+      return page;
+    };
     return {
       server,
       browser,
-      async newPage(viewport) {
-        const context = await browser.newContext({ viewport });
-        contexts.push(context);
-        const page = await context.newPage();
-        page.setDefaultTimeout(20_000);
+      newPage,
+      async openAs(viewport, gameId, seat, token = '', name = '') {
+        const page = await newPage(viewport);
+        await page.goto(`${server.url}/`);
+        if (seat !== undefined) {
+          await page.evaluate(
+            ([id, stored]) => {
+              localStorage.setItem(`outer-rim:seat:${id ?? ''}`, stored ?? '');
+            },
+            [gameId, JSON.stringify({ seat, token, name })],
+          );
+        }
+        await page.goto(`${server.url}/#/game/${gameId}`);
+        await page
+          .getByTestId('status-line')
+          .filter({ hasText: seat === undefined ? 'spectator' : `you are ${name}` })
+          .waitFor();
         return page;
       },
     };

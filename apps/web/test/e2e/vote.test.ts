@@ -7,30 +7,12 @@ import { rest } from './harness';
 import { SHOTS, shotsDir, useE2eSession, seqOf, waitForSeq } from './session';
 
 const env = useE2eSession();
-const newPage = (): Promise<Page> => env().newPage(viewport);
 
 const viewport = { width: 1280, height: 720 };
 const AGENDA = 'conventions-of-nxill#1';
 
-async function openAs(gameId: string, seat: number | undefined, token = '', name = '') {
-  const { server } = env();
-  const page = await newPage();
-  await page.goto(`${server.url}/`);
-  if (seat !== undefined) {
-    await page.evaluate(
-      ([id, stored]) => {
-        localStorage.setItem(`outer-rim:seat:${id ?? ''}`, stored ?? '');
-      },
-      [gameId, JSON.stringify({ seat, token, name })],
-    );
-  }
-  await page.goto(`${server.url}/#/game/${gameId}`);
-  await page
-    .getByTestId('status-line')
-    .filter({ hasText: seat === undefined ? 'spectator' : `you are ${name}` })
-    .waitFor();
-  return page;
-}
+const openAs = (gameId: string, seat: number | undefined, token = '', name = '') =>
+  env().openAs(viewport, gameId, seat, token, name);
 
 /**
  * The prepared game: the first round's Political phase of a three-player
