@@ -193,7 +193,7 @@ describe('BG-5 Movement', () => {
     expect(unitsAt(r.state, MECATOL, seat)).toEqual({ fighter: 2 });
     const lost = r.events.find((e) => e.type === 'fighters-lost');
     expect(lost && describeEvent(lost, ['Ann', 'Bob'], s.galaxy)).toMatch(
-      /loses 3 Fighters at the Empty Space at 0,-1: no Carrier or Spacedock supports them\./,
+      /loses 3 Fighters at the Empty Space next to Mecatol Rex: no Carrier or Spacedock supports them\./,
     );
   });
 
@@ -344,8 +344,9 @@ describe('BG-5 Movement', () => {
     const lines = r.events.map((e) => describeEvent(e, ['Ann', 'Bob'], s.galaxy));
     const who = ['Ann', 'Bob'][seat] ?? '';
     expect(lines).toContain(`${who} loads 2 Ground Forces aboard at Mecatol Rex.`);
+    // Systems without planets are named by the planets beside them (Mecatol Rex here), never by key.
     expect(lines).toContain(
-      `${who} moves 1 Carrier and 2 Ground Forces from the Empty Space at 0,-1 to the Empty Space at 0,1 through Mecatol Rex.`,
+      `${who} moves 1 Carrier and 2 Ground Forces from the Empty Space next to Mecatol Rex to the Empty Space next to Mecatol Rex through Mecatol Rex.`,
     );
   });
 });
