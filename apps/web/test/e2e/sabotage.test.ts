@@ -1,0 +1,127 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { GameState } from '@outer-rim/rules';
+import { withHand } from '../../../../packages/rules/src/cards/testing.js';
+import { openWindow } from '../../../../packages/rules/src/cards/window.js';
+import { Draft } from '../../../../packages/rules/src/state/draft.js';
+import { advanceTo } from '../../../../packages/rules/src/testing/fixtures.js';
+import {
+  openGame,
+  SHOTS,
+  sendFrom,
+  seqOf,
+  shotsDir,
+  startTable,
+  useE2eSession,
+  waitForSeq,
+} from './session';
+
+const env = useE2eSession();
+const viewport = { width: 1280, height: 720 };
+const names = ['Ann', 'Bo', 'Cy'];
+
+/**
+ * The prepared game (test-only, written through the server's store): the first
+ * turn of a three-player game, its player holding Flank Speed, the next seat a
+ * Sabotage and the third seat no card, with the action-card window that opens
+ * just before the Movement segment open (as the engine opens it there).
+ */
+function prepareCards(stored: GameState): { state: GameState; active: number } {
+  const start = advanceTo(stored, 'individual-turns');
+  if (start.phase.name !== 'individual-turns') throw new Error('not in the turns');
+  const active = start.phase.active;
+  let s = start;
+  for (let seat = 0; seat < s.players.length; seat++) s = withHand(s, seat, []);
+  s = withHand(s, active, ['flank-speed']);
+  s = withHand(s, (active + 1) % 3, ['sabotage']);
+  const d = new Draft(s);
+  if (!openWindow(d, { kind: 'movement-start', seat: active })) throw new Error('no window');
+  return { state: d.finish(), active };
+}
+
+async function textOf(page: Page): Promise<string> {
+  return (await page.locator('.table').textContent()) ?? '';
+}
+
+describe('BG-9: an action card answered by a Sabotage in the browser (real server on PGlite, real Chromium)', () => {
+  it('the player plays Flank Speed, the next seat cancels it with a Sabotage; a third seat and a spectator see the cards only once played', async () => {
+    const session = env();
+    const table = await startTable(session, names, { leaders: false });
+    let active = -1;
+    await session.server.prepareGame(table.gameId, (state) => {
+      const prepared = prepareCards(state);
+      active = prepared.active;
+      return prepared.state;
+    });
+    const saboteur = (active + 1) % 3;
+    const third = (active + 2) % 3;
+    const open = (seat: number) =>
+      openGame(session, viewport, table.gameId, {
+        seat,
+        token: table.tokens[seat] ?? '',
+        name: names[seat] ?? '',
+      });
+    const player = await open(active);
+    const answerer = await open(saboteur);
+    const watcher = await open(third);
+    const spectator = await openGame(session, viewport, table.gameId);
+    const [who, by] = [names[active] ?? '', names[saboteur] ?? ''];
+
+    // The window is open for everyone; only the two seats holding cards are asked.
+    for (const page of [player, answerer, watcher, spectator]) {
+      await page.getByTestId('card-window').waitFor();
+    }
+    const flank = player.locator('.hand-card.playable[data-card="Flank Speed"]');
+    await flank.waitFor();
+    expect(await answerer.locator('.hand-card[data-card="Sabotage"]').count()).toBe(1);
+    // Sabotage answers a card being played: nothing to answer yet, so it is not lit.
+    expect(await answerer.locator('.hand-card.playable').count()).toBe(0);
+    expect(await answerer.locator('button[data-action="pass-card"]').count()).toBe(1);
+    expect(await watcher.locator('button[data-action="pass-card"]').count()).toBe(0);
+    // Hands stay hidden: the third seat and the spectator read no card of another hand.
+    for (const page of [watcher, spectator]) {
+      const text = await textOf(page);
+      expect(text).not.toContain('Flank Speed');
+      expect(text).not.toContain('Sabotage');
+    }
+    expect(await textOf(player)).not.toContain('Sabotage');
+    expect(await textOf(answerer)).not.toContain('Flank Speed');
+
+    // The player plays it: everyone sees it on the stack, and the Sabotage lights up for its holder.
+    await sendFrom(player, '.hand-card[data-card="Flank Speed"] button[data-action="play-card"]');
+    const played = await seqOf(player);
+    for (const page of [answerer, watcher, spectator]) {
+      await waitForSeq(page, played);
+      await page
+        .getByTestId('card-stack')
+        .filter({ hasText: `${who} plays Flank Speed` })
+        .waitFor();
+    }
+    await answerer.locator('.hand-card.playable[data-card="Sabotage"]').waitFor();
+    expect(await textOf(watcher)).not.toContain('Sabotage');
+    if (SHOTS) await answerer.screenshot({ path: `${shotsDir}sabotage.png` });
+
+    // The answer: Sabotage cancels Flank Speed; the window closes and the turn goes on at Movement.
+    await sendFrom(answerer, '.hand-card[data-card="Sabotage"] button[data-action="play-card"]');
+    const answered = await seqOf(answerer);
+    const cancelled = `${by}'s Sabotage cancels ${who}'s Flank Speed.`;
+    for (const page of [player, answerer, watcher, spectator]) {
+      await waitForSeq(page, answered);
+      await page.locator('.log-lines').filter({ hasText: cancelled }).waitFor();
+      expect(await page.getByTestId('card-window').count()).toBe(0);
+      const log = (await page.locator('.log-lines').textContent()) ?? '';
+      expect(log).toContain(`${who} plays Flank Speed.`);
+      expect(log).toContain(`${by} plays Sabotage.`);
+      // The cancelled card never took effect.
+      expect(log).not.toContain(`${who}'s Flank Speed takes effect.`);
+      // Both cards are spent: each seat's card count reads 0.
+      for (const seat of [active, saboteur]) {
+        const row = page.locator(`.players-panel .player[data-seat="${seat}"]`);
+        expect(await row.locator('dt:has-text("Action cards") + dd').textContent()).toBe('0');
+      }
+    }
+    if (SHOTS) await spectator.screenshot({ path: `${shotsDir}sabotage-log.png` });
+    await player.locator('.decision-panel button[data-action="end-segment"]').waitFor();
+    expect(await player.locator('.hand-empty').textContent()).toBe('You hold no action cards.');
+  }, 120_000);
+});
