@@ -1,4 +1,4 @@
-import type { GameView } from '@outer-rim/rules';
+import { RULE_CONSTANTS, type GameView } from '@outer-rim/rules';
 import { useMemo } from 'preact/hooks';
 import { ownerColour } from '../ui/colours';
 import { Presence } from '../ui/presence';
@@ -54,8 +54,17 @@ export function PlayersPanel({
           {p.technologies.length === 0 ? null : (
             <p class="small">Technologies: {p.technologies.join(', ')}</p>
           )}
-          {p.leaders.length === 0 ? null : <p class="small">Leaders: {p.leaders.join(', ')}</p>}
-          {p.captives.length === 0 ? null : <p class="small">Captives: {p.captives.join(', ')}</p>}
+          {p.leaders.length === 0 ? null : (
+            <p class="small" data-testid={`leaders-${p.seat}`}>
+              Leaders: {p.leaders.join(', ')}
+            </p>
+          )}
+          {p.captives.length === 0 ? null : (
+            <p class="small" data-testid={`captives-${p.seat}`}>
+              Captives (+{RULE_CONSTANTS.captiveLeaderInfluence} influence each):{' '}
+              {p.captives.join(', ')}
+            </p>
+          )}
           {p.hand === undefined ? null : (
             <p class="small hand" data-testid="my-hand">
               Your hand: {p.hand.length === 0 ? 'empty' : p.hand.join(', ')}
