@@ -120,7 +120,6 @@ describe('BG-9: an action card answered by a Sabotage in the browser (real serve
         expect(await row.locator('dt:has-text("Action cards") + dd').textContent()).toBe('0');
       }
     }
-    if (SHOTS) await spectator.screenshot({ path: `${shotsDir}sabotage-log.png` });
     await player.locator('.decision-panel button[data-action="end-segment"]').waitFor();
     expect(await player.locator('.hand-empty').textContent()).toBe('You hold no action cards.');
   }, 120_000);
