@@ -124,3 +124,65 @@ describe('BG-9: an action card answered by a Sabotage in the browser (real serve
     expect(await player.locator('.hand-empty').textContent()).toBe('You hold no action cards.');
   }, 120_000);
 });
+
+/**
+ * The prepared game (test-only): the first turn of a two-player game with leaders, its player in
+ * the leaders' segment holding only Good Year (no card for the moment Movement begins), the other
+ * seat holding Signal Jamming, which fits it.
+ */
+function prepareEndTurn(stored: GameState): { state: GameState; active: number } {
+  const start = advanceTo(stored, 'individual-turns');
+  if (start.phase.name !== 'individual-turns' || start.phase.segment !== 'leaders-board') {
+    throw new Error('the turn does not open in the leaders’ segment (is the leaders option on?)');
+  }
+  const active = start.phase.active;
+  const s = withHand(withHand(start, active, ['good-year']), 1 - active, ['signal-jamming']);
+  return { state: s, active };
+}
+
+describe('BG-2 / BG-9: ending the turn as Movement begins, in the browser', () => {
+  it('the player who ends the turn is not stopped by the card window; the other seat is asked, passes, and the turn ends', async () => {
+    const session = env();
+    const two = names.slice(0, 2);
+    const table = await startTable(session, two, { leaders: true });
+    let active = -1;
+    await session.server.prepareGame(table.gameId, (state) => {
+      const prepared = prepareEndTurn(state);
+      active = prepared.active;
+      return prepared.state;
+    });
+    const other = 1 - active;
+    const open = (seat: number) =>
+      openGame(session, viewport, table.gameId, {
+        seat,
+        token: table.tokens[seat] ?? '',
+        name: two[seat] ?? '',
+      });
+    const player = await open(active);
+    const holder = await open(other);
+    const [who, them] = [two[active] ?? '', two[other] ?? ''];
+
+    await sendFrom(player, '.decision-panel button[data-action="end-turn"]');
+    // The window opened for the card Signal Jamming may answer; the ending player holds nothing
+    // for it and is not asked, the holder is.
+    const opened = await seqOf(player);
+    await waitForSeq(holder, opened);
+    await holder.getByTestId('card-window').waitFor();
+    await holder.locator('.hand-card.playable[data-card="Signal Jamming"]').waitFor();
+    expect(await player.locator('button[data-action="pass-card"]').count()).toBe(0);
+    expect(await player.locator('.decision-panel button[data-action="end-turn"]').count()).toBe(0);
+
+    await sendFrom(holder, 'button[data-action="pass-card"]');
+    const passed = await seqOf(holder);
+    for (const page of [player, holder]) {
+      await waitForSeq(page, passed);
+      const log = page.locator('.log-lines');
+      await log.filter({ hasText: `${who} ends the turn.` }).waitFor();
+      expect(await log.textContent()).toContain(`${them}'s turn.`);
+      expect(await page.getByTestId('card-window').count()).toBe(0);
+    }
+    // Nothing is left for the player who ended the turn to click.
+    expect(await player.locator('.decision-panel button[data-action="end-turn"]').count()).toBe(0);
+    await holder.locator('.decision-panel button[data-action="end-turn"]').waitFor();
+  }, 120_000);
+});
