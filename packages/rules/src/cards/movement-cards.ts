@@ -13,6 +13,7 @@ import {
 } from '../combat/forces.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { cardIdOf } from '../content/deck.js';
+import { UNITS } from '../content/units.js';
 import { leadersFollowShips } from '../leaders/windows.js';
 import { EMPTY_MOVEMENT } from '../movement/types.js';
 import { planetsOf } from '../state/board.js';
@@ -20,7 +21,7 @@ import type { Draft } from '../state/draft.js';
 import type { Seat, Table, UnitCounts, UnitKind } from '../state/types.js';
 import type { Moment } from './catalogue.js';
 import { addEffect } from './in-force.js';
-import { adjacentSystems, ownerName } from './names.js';
+import { adjacentSystems, ownerName, placeLabel } from './names.js';
 import type { CardTarget, PlayedCard } from './types.js';
 
 /**
@@ -209,7 +210,7 @@ function spatialJump(d: Draft, seat: Seat, from: HexKey, to: HexKey): void {
     if (count === 0) continue;
     const rolls = rollDice(
       d,
-      `Spatial Jump from ${from} to ${to}: each ${k} is lost on 8-10`,
+      `Spatial Jump from ${placeLabel(d.s, from)} to ${placeLabel(d.s, to)}: each ${UNITS[k].name} is lost on 8-10`,
       count,
       seat,
     );
