@@ -132,6 +132,8 @@ export function openWindow(d: Draft, trigger: WindowTrigger): boolean {
  * start of Movement opened. The turn goes on to its end once the window closes; meanwhile the
  * window does not wait for that player at a moment where they hold no card that fits (they asked
  * to do nothing more). Holding one, they are asked as usual: ending the turn hides no choice.
+ * The table sees that player pass at once, as it would see a quick pass by a player with nothing
+ * to play (the same kind of hint as the window's own existence, see the top of this file).
  */
 export function endTurnThroughWindow(d: Draft): void {
   const w = d.s.window;
