@@ -125,6 +125,11 @@ function offerProblems(s: GameState): string[] {
   return out;
 }
 
+/** Games random play once broke, by player count: replayed before the new draws. */
+const KNOWN_COUNTEREXAMPLES: Partial<Record<number, [number, 'auto' | 'build'][]>> = {
+  5: [[882385, 'auto']],
+};
+
 describe('Random legal play (property)', () => {
   let moved = 0;
   let loaded = 0;
@@ -151,9 +156,9 @@ describe('Random legal play (property)', () => {
             riftRolls += game.tally['rift-rolled'] ?? 0;
           },
         ),
-        // Pinned: an unseeded run found a 5-player counterexample [882385, "auto"] not yet fixed (see the
-        // closing note); CI must not depend on which seeds it draws.
-        { numRuns: 2, seed: 20261130 },
+        // Unpinned: each run draws new games (a failure prints its seed to replay). Counterexamples
+        // found so far run first: [882385, 'auto'] at 5 players lost a Ground Force to a Spatial Jump.
+        { numRuns: 3, examples: KNOWN_COUNTEREXAMPLES[players] ?? [] },
       );
     }, 300_000);
   }

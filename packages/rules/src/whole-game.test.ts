@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { apply } from './apply.js';
+import { heuristicBot } from './bots/heuristic-bot.js';
+import { BRACKETS } from './content/progression.js';
 import type { GameEvent } from './events.js';
 import { createGame } from './setup/create-game.js';
+import { influenceOf, planetsOutsideHome, resourcesOf } from './state/economy.js';
+import { playBots } from './testing/bot-play.js';
 import { options } from './testing/fixtures.js';
 import { randomPlay } from './testing/random-play.js';
 
@@ -79,6 +84,52 @@ function fateCounts(events: readonly GameEvent[]): Record<string, number> {
   }
   return out;
 }
+
+describe('BG-10 a whole game to a progression win, played by heuristic bots', () => {
+  it('3 players with every option climb the chart one bracket per round until one reaches Imperium Rex', () => {
+    const players = 3;
+    // The round limit is only a net: the game must end before it, by a bracket win.
+    const start = createGame(
+      options(players, { leaders: true, shockForces: true, roundLimit: 40 }),
+      'climb-1',
+    );
+    const bots = Array.from({ length: players }, (_, s) => heuristicBot(100 + s));
+    const r = playBots(start, bots, 50_000);
+    expect(r.refused).toEqual([]);
+    const end = r.state.phase;
+    expect(end).toEqual({ name: 'game-over', reason: 'imperium-rex' });
+    const winner = r.state.winner;
+    if (winner === null) throw new Error('no single winner');
+    const top = BRACKETS['imperium-rex'].requires;
+    expect(r.state.players[winner]?.bracket).toBe(BRACKETS['imperium-rex'].rank);
+    expect(planetsOutsideHome(r.state, winner).length).toBeGreaterThanOrEqual(
+      top.planetsOutsideHome,
+    );
+    expect(r.state.players[winner]?.technologies.length).toBeGreaterThanOrEqual(top.technologies);
+    expect(resourcesOf(r.state, winner)).toBeGreaterThanOrEqual(top.resources);
+    expect(influenceOf(r.state, winner)).toBeGreaterThanOrEqual(top.influence);
+    // One bracket per Progression phase: the winner climbed 1, 2, 3, 4, each in a later round.
+    const climbs = r.events.filter(
+      (e): e is Extract<GameEvent, { type: 'bracket-reached' }> =>
+        e.type === 'bracket-reached' && e.seat === winner,
+    );
+    expect(climbs.map((e) => e.bracket)).toEqual([1, 2, 3, 4]);
+    expect(r.events.filter((e) => e.type === 'game-over')).toEqual([
+      { type: 'game-over', winner, reason: 'imperium-rex' },
+    ]);
+    // Any other seat that reached the top at the same time lost the tie-break (more influence first).
+    r.state.players.forEach((p, s) => {
+      if (s !== winner && p.bracket === BRACKETS['imperium-rex'].rank)
+        expect(influenceOf(r.state, winner)).toBeGreaterThanOrEqual(influenceOf(r.state, s));
+    });
+    console.log(
+      `BG-10 bot game: seat ${winner + 1} reached Imperium Rex in round ${r.state.round} after ${r.actions.length} actions`,
+    );
+    // BG-10: after the end every action is refused with GAME_OVER.
+    const after = apply(r.state, winner, { type: 'end-turn' });
+    expect(after.ok ? undefined : after.error.code).toBe('GAME_OVER');
+  });
+});
 
 function pick(t: Partial<Record<string, number>>) {
   const keys = [

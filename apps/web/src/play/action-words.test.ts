@@ -39,7 +39,7 @@ describe('legal actions in words', () => {
     );
     const planets = tileById('mecatol-rex')?.planets[0];
     expect(actionWords({ type: 'place-tile', tileId: 'mecatol-rex', hex: { q: 1, r: -1 } })).toBe(
-      `Place ${planets?.name ?? ''} ${planets?.resources ?? ''}/${planets?.influence ?? ''} in ring 1 (1,-1)`,
+      `Place ${planets?.name ?? ''} ${planets?.resources ?? ''}/${planets?.influence ?? ''} in ring 1, place 2 of 6 clockwise from the top`,
     );
   });
 

@@ -1,4 +1,12 @@
-import { distance, CENTER, tileById, type Galaxy, type TileDef } from '@outer-rim/map';
+import {
+  boardRing,
+  distance,
+  CENTER,
+  tileById,
+  type Galaxy,
+  type Hex,
+  type TileDef,
+} from '@outer-rim/map';
 import {
   actionCardById,
   cardIdOf,
@@ -65,6 +73,16 @@ export function tileWords(tile: TileDef | undefined, id: string): string {
   return 'empty space';
 }
 
+/** Where a hex of the board is, without its key: "ring 2, place 3 of 12 clockwise from the top". */
+function ringPlace(hex: Hex): string {
+  const ring = distance(CENTER, hex);
+  if (ring === 0) return 'the centre';
+  const places = boardRing(ring);
+  const at = places.findIndex((h) => h.q === hex.q && h.r === hex.r);
+  if (at === -1) return `ring ${ring}`;
+  return `ring ${ring}, place ${at + 1} of ${places.length} clockwise from the top`;
+}
+
 function seatName(names: Names, seat: number): string {
   return names[seat] ?? `Seat ${seat + 1}`;
 }
@@ -77,7 +95,7 @@ function seatName(names: Names, seat: number): string {
 export function actionWords(action: Action, names: Names = [], context: WordsContext = {}): string {
   switch (action.type) {
     case 'place-tile':
-      return `Place ${tileWords(tileById(action.tileId), action.tileId)} in ring ${distance(CENTER, action.hex)} (${action.hex.q},${action.hex.r})${
+      return `Place ${tileWords(tileById(action.tileId), action.tileId)} in ${ringPlace(action.hex)}${
         action.rotation === undefined || action.rotation === 0 ? '' : `, turned ${action.rotation}`
       }`;
     case 'make-offer': {

@@ -264,8 +264,8 @@ describe('issue 11: the choices a table needs', () => {
     ];
     const choices = distinctChoices(actions, (a) => actionWords(a, names));
     expect(choices.map((c) => c.label)).toEqual([
-      'Place empty space in ring 2 (0,-2)',
-      'Place empty space in ring 2 (1,-2)',
+      'Place empty space in ring 2, place 1 of 12 clockwise from the top',
+      'Place empty space in ring 2, place 2 of 12 clockwise from the top',
     ]);
   });
 

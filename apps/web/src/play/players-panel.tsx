@@ -1,4 +1,4 @@
-import type { GameView } from '@outer-rim/rules';
+import { RULE_CONSTANTS, type GameView } from '@outer-rim/rules';
 import { useMemo } from 'preact/hooks';
 import type { SeatRecord } from '../net/protocol';
 import { BotMark } from '../ui/bot-mark';
@@ -59,8 +59,17 @@ export function PlayersPanel({
           {p.technologies.length === 0 ? null : (
             <p class="small">Technologies: {p.technologies.join(', ')}</p>
           )}
-          {p.leaders.length === 0 ? null : <p class="small">Leaders: {p.leaders.join(', ')}</p>}
-          {p.captives.length === 0 ? null : <p class="small">Captives: {p.captives.join(', ')}</p>}
+          {p.leaders.length === 0 ? null : (
+            <p class="small" data-testid={`leaders-${p.seat}`}>
+              Leaders: {p.leaders.join(', ')}
+            </p>
+          )}
+          {p.captives.length === 0 ? null : (
+            <p class="small" data-testid={`captives-${p.seat}`}>
+              Captives (+{RULE_CONSTANTS.captiveLeaderInfluence} influence each):{' '}
+              {p.captives.join(', ')}
+            </p>
+          )}
           {p.hand === undefined ? null : (
             <p class="small hand" data-testid="my-hand">
               Your hand: {p.hand.length === 0 ? 'empty' : p.hand.join(', ')}

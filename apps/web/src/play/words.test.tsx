@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { RACE_IDS, TILES } from '@outer-rim/map';
+import { RACE_IDS, TILES, tileById, type HexKey } from '@outer-rim/map';
 import {
   ACTION_CARDS,
   apply,
@@ -18,6 +18,8 @@ import {
 } from '@outer-rim/rules';
 import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
+import { withHand } from '../../../../packages/rules/src/cards/testing.js';
+import { turnOf, withUnits } from '../../../../packages/rules/src/testing/battle.js';
 import { emptyChat } from './chat';
 import type { LogEntry } from './live-game';
 import { words } from './player-summary';
@@ -63,6 +65,8 @@ const SHAPES: readonly RegExp[] = [
   /[a-z]#\d/,
   /\bminor:/,
   /\b(?:Xrd|L1z1x|Jol Nar|Sardakk Norr)\b/,
+  // A system's key (`0,-3`, `-2,1`): systems are named by their planets, or by those beside them.
+  /(?<![\w.,-])-?\d,-?\d(?![\w,])/,
 ];
 // Ordinary hyphenated English the engine's sentences may use.
 const ENGLISH = new Set(['tie-break', 'set-aside', 're-roll']);
@@ -138,11 +142,15 @@ describe('issue 11 words: no internal id reaches a player', () => {
       'acquires micro-technology',
       'the invasion-combat segment',
       'Technologies: Xrd Transporter',
+      'Ann plays Spatial Jump (system 0,-3, to system -2,1)',
+      'the Nebula at 1,-2',
     ]) {
       expect(idsIn(bad), bad).not.toEqual([]);
     }
     expect(
-      idsIn('Ann acquires XRD Transporter. Bo: turn order tie-break: rolled 3 (d100). Jol-Nar'),
+      idsIn(
+        'Ann acquires XRD Transporter. Bo: turn order tie-break: rolled 3 (d100). Jol-Nar. 2,000 credits. Spatial Jump (in the Nebula next to Abyz / Fria)',
+      ),
     ).toEqual([]);
   });
 
@@ -187,4 +195,45 @@ describe('issue 11 words: no internal id reaches a player', () => {
       ...new Set([...problems].map((p) => p.replace(/^step \d+, seat \d+/, 'step'))),
     ]).toEqual([]);
   }, 120_000);
+
+  it('BG-9: a card aimed at a system names it by its planets, or by the planets beside it', () => {
+    // Ann's turn begins (OR-6.2 leaders on): a Cruiser of hers waits in a system without planets.
+    let s = turnOf(0, 'leaders-board', {
+      players: [{ race: 'sol' }, { race: 'letnev' }],
+      leaders: true,
+    });
+    const empty = (Object.keys(s.galaxy.tiles) as HexKey[]).find((k) => {
+      const tile = tileById(s.galaxy.tiles[k]?.tileId ?? '');
+      return tile !== undefined && tile.planets.length === 0 && tile.anomaly === undefined;
+    });
+    if (empty === undefined) throw new Error('no system without planets');
+    s = withUnits(s, empty, 0, { cruiser: 1 });
+    s = withHand(withHand(s, 0, ['spatial-jump']), 1, ['signal-jamming', 'sabotage']);
+    s = { ...s, players: s.players.map((p, i) => ({ ...p, name: names[i] ?? p.name })) };
+    const opened = apply(s, 0, { type: 'end-segment' });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const jams = legalActions(opened.state, 1).filter(
+      (a) => a.type === 'play-card' && a.target?.hex === empty,
+    );
+    const jam = jams[0];
+    if (jam === undefined) throw new Error('Signal Jamming is not offered on the empty system');
+    const played = apply(opened.state, 1, jam);
+    if (!played.ok) throw new Error(played.error.message);
+    const log: LogEntry[] = [
+      { seq: 1, seat: 0, events: opened.events },
+      { seq: 2, seat: 1, events: played.events },
+    ];
+    const texts = [
+      // Ann's hand lists every Spatial Jump by origin and destination; the stack shows the jamming.
+      renderedText(opened.state, log.slice(0, 1), 0),
+      renderedText(played.state, log, 0),
+      renderedText(played.state, log, 1),
+      renderedText(played.state, log, 'spectator'),
+      ...played.events.map((e) => describeEvent(e, names, played.state.galaxy)),
+    ];
+    const all = texts.join('\n');
+    expect(all).toMatch(/Spatial Jump/);
+    expect(all).toMatch(/Signal Jamming \(in the [A-Z][\w ]+ next to /);
+    expect(texts.flatMap((t) => idsIn(t))).toEqual([]);
+  });
 });

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchChromium, TestServer } from './harness';
+import { launchChromium, rest, TestServer } from './harness';
 
 // Screenshots are rewritten only on request (npm run screenshots), so a test run leaves the tree alone.
 export const SHOTS = process.env['UPDATE_SCREENSHOTS'] === '1';
@@ -103,4 +103,76 @@ export async function waitForSeq(page: Page, atLeast: number): Promise<void> {
     (n) => Number(document.querySelector('.table')?.getAttribute('data-seq') ?? -1) >= n,
     atLeast,
   );
+}
+
+/** A game the test created through the lobby's REST routes and started: its id and each seat's token. */
+export interface StartedTable {
+  readonly gameId: string;
+  readonly tokens: readonly string[];
+}
+
+/** Creates a game for `names` (the first hosts), seats the others, readies them and starts it. */
+export async function startTable(
+  session: E2eSession,
+  names: readonly string[],
+  options: Record<string, unknown>,
+): Promise<StartedTable> {
+  const url = session.server.url;
+  const created = await rest<{ gameId: string; token: string }>(url, 'POST', '/api/games', {
+    name: names[0],
+    options: { playerCount: names.length, ...options },
+  });
+  const tokens = [created.token];
+  for (const name of names.slice(1)) {
+    const joined = await rest<{ token: string }>(
+      url,
+      'POST',
+      `/api/games/${created.gameId}/seats`,
+      {
+        name,
+      },
+    );
+    tokens.push(joined.token);
+    await rest(
+      url,
+      'PATCH',
+      `/api/games/${created.gameId}/seats/me`,
+      { ready: true },
+      joined.token,
+    );
+  }
+  await rest(url, 'POST', `/api/games/${created.gameId}/start`, undefined, created.token);
+  return { gameId: created.gameId, tokens };
+}
+
+/** Opens the game as a seat (its token stored as the lobby stores it) or, without a seat, as a spectator. */
+export async function openGame(
+  session: E2eSession,
+  viewport: Viewport,
+  gameId: string,
+  seat?: { seat: number; token: string; name: string },
+): Promise<Page> {
+  const page = await session.newPage(viewport);
+  await page.goto(`${session.server.url}/`);
+  if (seat !== undefined) {
+    await page.evaluate(
+      ([id, stored]) => {
+        localStorage.setItem(`outer-rim:seat:${id ?? ''}`, stored ?? '');
+      },
+      [gameId, JSON.stringify(seat)],
+    );
+  }
+  await page.goto(`${session.server.url}/#/game/${gameId}`);
+  await page
+    .getByTestId('status-line')
+    .filter({ hasText: seat === undefined ? 'spectator' : `you are ${seat.name}` })
+    .waitFor();
+  return page;
+}
+
+/** Clicks a control that sends an action and waits until the page shows the action landed. */
+export async function sendFrom(page: Page, selector: string): Promise<void> {
+  const before = await seqOf(page);
+  await page.locator(selector).first().click();
+  await waitForSeq(page, before + 1);
 }

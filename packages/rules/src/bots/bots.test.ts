@@ -1,49 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Action } from '../actions/schema.js';
-import { apply } from '../apply.js';
-import { decisions } from '../decisions.js';
 import { newGame } from '../testing/fixtures.js';
 import type { GameState, Seat } from '../state/types.js';
-import { view } from '../views/view.js';
+import { playBots as play } from '../testing/bot-play.js';
 import { heuristicBot } from './heuristic-bot.js';
 import { STEP_ENDING, type BotPolicy } from './policy.js';
 import { randomBot } from './random-bot.js';
-
-interface Played {
-  state: GameState;
-  actions: { seat: Seat; action: Action }[];
-  refused: string[];
-}
-
-/** Plays with every seat driven by its bot from its own view, up to `limit` actions. */
-function play(start: GameState, bots: readonly BotPolicy[], limit: number): Played {
-  let state = start;
-  const actions: Played['actions'] = [];
-  const refused: string[] = [];
-  for (let i = 0; i < limit && state.phase.name !== 'game-over'; i++) {
-    const d = decisions(state)[0];
-    if (d === undefined) {
-      refused.push(`no decision in ${state.phase.name}`);
-      break;
-    }
-    const bot = bots[d.seat];
-    const action = bot?.choose(view(state, d.seat), d.seat);
-    if (action === undefined) {
-      refused.push(`${bot?.name ?? '?'} seat ${d.seat} chose nothing for ${d.kind}`);
-      break;
-    }
-    const r = apply(state, d.seat, action);
-    if (!r.ok) {
-      refused.push(
-        `${bot?.name ?? '?'} ${JSON.stringify(action)}: ${r.error.code} ${r.error.message}`,
-      );
-      break;
-    }
-    actions.push({ seat: d.seat, action });
-    state = r.state;
-  }
-  return { state, actions, refused };
-}
 
 function planetsOf(state: GameState, seat: Seat): number {
   return Object.values(state.planets).filter((p) => p.owner === seat).length;

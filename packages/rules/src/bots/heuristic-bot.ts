@@ -1,5 +1,6 @@
 import { distance, parseHexKey, type HexKey } from '@outer-rim/map';
 import type { Action, ActionOf, Losses } from '../actions/schema.js';
+import { RULE_CONSTANTS } from '../content/constants.js';
 import { UNITS, type UnitType } from '../content/units.js';
 import { legalActions } from '../legal-actions.js';
 import type { GameView, Seat, UnitCounts } from '../state/types.js';
@@ -127,8 +128,13 @@ function purchaseChoice(v: GameView, seat: Seat, legal: readonly Action[]): Acti
   const bought = Object.values(p.purchases).reduce((s, n) => s + n, 0);
   const end = first(legal, 'end-purchase');
   if (bought >= 6) return end;
+  // BG-10: from the second round on it keeps the price of a technology for the Technology phase,
+  // or it never climbs past Consortium (every bracket above asks for more technologies).
+  const reserve = v.round >= 2 ? RULE_CONSTANTS.technologyCost : 0;
   const buy = (unit: UnitType): Action | undefined =>
-    legal.find((a) => a.type === 'purchase' && a.unit === unit && a.count === 1);
+    p.credits - (UNITS[unit].cost ?? 0) < reserve
+      ? undefined
+      : legal.find((a) => a.type === 'purchase' && a.unit === unit && a.count === 1);
   const carriers = ownedCount(v, seat, 'carrier');
   const ground = ownedCount(v, seat, 'ground-force');
   const early = v.round <= 3;
@@ -207,7 +213,9 @@ function turnChoice(v: GameView, seat: Seat, legal: readonly Action[]): Action |
  * the nearest neutral or weakly held planets and lands there, buys Carriers
  * and Ground Forces early and warships later, attacks fleets weaker than its
  * own (by expected hits), loses its cheapest units first, withdraws when
- * losing, buys technology when it can and passes the market.
+ * losing, keeps a technology's price from the second round on and buys one
+ * in every Technology phase (BG-10: so it climbs the progression chart to
+ * Imperium Rex), and passes the market.
  */
 export function heuristicBot(seed: number): BotPolicy {
   const rnd = seededRandom(seed);

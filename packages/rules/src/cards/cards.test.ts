@@ -37,8 +37,11 @@ const NAMES = ['Ann', 'Bob'];
 function step(s: GameState, seat: number, action: unknown, rolls: number[] = []) {
   const r = withDice(rolls, () => apply(s, seat, action));
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  // Names, never ids: no card instance, and no system by its key (`0,-3`).
   for (const e of r.events)
-    expect(describeEvent(e, NAMES, s.galaxy)).not.toMatch(/undefined|NaN|#/);
+    expect(describeEvent(e, NAMES, s.galaxy)).not.toMatch(
+      /undefined|NaN|#|(?<![\w.,-])-?\d,-?\d(?![\w,])/,
+    );
   return r;
 }
 
@@ -234,6 +237,54 @@ describe('BG-9 cards before the Movement segment', () => {
     expect(spaceUnits(r.state, x, 0)).toEqual({});
     expect(spaceUnits(r.state, far, 0)).toEqual({ cruiser: 1, carrier: 1, 'ground-force': 2 });
     expect(movableCount(r.state, phaseOf(r.state), 0, far, 'cruiser')).toBe(0);
+  });
+
+  // Found by random play (seed 882385, 5 players): the lost Carrier's cargo was counted with the
+  // Fighters the Spacedock supports, so a Ground Force was left in space with no Carrier.
+  it('Spatial Jump: a lost Carrier takes its cargo, never the Fighters a Spacedock supports', () => {
+    const base = turnOf(0, 'movement', { ...RACES, leaders: true });
+    const h = home(base, 0);
+    let s = withUnits(cleared(base, h), h, 0, { spacedock: 1, 'ground-force': 1 }, 'Jord');
+    s = withUnits(s, h, 0, { carrier: 1, cruiser: 1, fighter: 2, 'ground-force': 2 });
+    s = {
+      ...s,
+      players: s.players.map((p, i) =>
+        i !== 0
+          ? p
+          : {
+              ...p,
+              leaders: p.leaders.map((l) =>
+                l.type === 'admiral' ? { ...l, hex: h, planet: undefined, ship: 'cruiser' } : l,
+              ),
+            },
+      ),
+    } as GameState;
+    s = opened(withHand(s, 0, ['spatial-jump']), { kind: 'movement-start', seat: 0 });
+    const [, far] = quietPair(s);
+    // The Carrier rolls 10 (lost), the Cruiser 2, the Fighters 3 and 8 (one lost).
+    const r = play(s, 0, 'spatial-jump', { hex: h, toHex: far }, [10, 2, 3, 8]);
+    expect(ofType(r.events, 'units-destroyed').map((e) => e.units)).toEqual([
+      { carrier: 1, fighter: 1 },
+      { 'ground-force': 2 },
+    ]);
+    // The Spacedock still holds the Fighter left; the Cruiser jumps with the Admiral aboard.
+    expect(spaceUnits(r.state, h, 0)).toEqual({ fighter: 1 });
+    expect(spaceUnits(r.state, far, 0)).toEqual({ cruiser: 1 });
+    const admiral = r.state.players[0]?.leaders.find((l) => l.type === 'admiral');
+    expect(admiral).toMatchObject({ status: 'active', hex: far, ship: 'cruiser' });
+  });
+
+  it('Spatial Jump: Fighters a Spacedock supports beyond what the Carriers hold stay behind', () => {
+    const base = turnOf(0, 'movement', RACES);
+    const h = home(base, 0);
+    let s = withUnits(cleared(base, h), h, 0, { spacedock: 1, 'ground-force': 1 }, 'Jord');
+    // The Carrier holds 5: four Ground Forces and one Fighter; the Spacedock supports the other two.
+    s = withUnits(s, h, 0, { carrier: 1, fighter: 3, 'ground-force': 4 });
+    s = opened(withHand(s, 0, ['spatial-jump']), { kind: 'movement-start', seat: 0 });
+    const [, far] = quietPair(s);
+    const r = play(s, 0, 'spatial-jump', { hex: h, toHex: far }, [1, 1, 1, 1]);
+    expect(spaceUnits(r.state, far, 0)).toEqual({ carrier: 1, 'ground-force': 4, fighter: 1 });
+    expect(spaceUnits(r.state, h, 0)).toEqual({ fighter: 2 });
   });
 });
 

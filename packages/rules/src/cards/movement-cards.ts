@@ -11,14 +11,17 @@ import {
   shipsIn,
   spaceUnits,
 } from '../combat/forces.js';
+import { RULE_CONSTANTS } from '../content/constants.js';
 import { cardIdOf } from '../content/deck.js';
+import { UNITS } from '../content/units.js';
+import { leadersFollowShips } from '../leaders/windows.js';
 import { EMPTY_MOVEMENT } from '../movement/types.js';
 import { planetsOf } from '../state/board.js';
 import type { Draft } from '../state/draft.js';
 import type { Seat, Table, UnitCounts, UnitKind } from '../state/types.js';
 import type { Moment } from './catalogue.js';
 import { addEffect } from './in-force.js';
-import { adjacentSystems, ownerName } from './names.js';
+import { adjacentSystems, ownerName, placeLabel } from './names.js';
 import type { CardTarget, PlayedCard } from './types.js';
 
 /**
@@ -158,25 +161,48 @@ function addCounts(a: UnitCounts | undefined, b: UnitCounts): UnitCounts {
  * Cargo the Carriers left in `hex` cannot hold is lost with the Carriers (BG-3).
  * Which cargo is our decision, made for the owner so the card needs no further
  * prompt: the cheapest first (Fighters, then Ground Forces, Shock Forces, PDS).
+ * Fighters the owner's Spacedocks there support are no cargo and are never lost.
  */
 function dropOverflow(d: Draft, hex: HexKey, seat: Seat, reason: string): void {
   const left = spaceUnits(d.s, hex, seat);
-  const over = Math.max(0, cargoNeed(left, docksIn(d.s, hex, seat)) - capacityOf(left));
+  const docks = docksIn(d.s, hex, seat);
+  const over = Math.max(0, cargoNeed(left, docks) - capacityOf(left));
   if (over === 0) return;
+  const carried: UnitCounts = {
+    fighter: Math.max(0, n(left, 'fighter') - docks * RULE_CONSTANTS.fightersPerSpacedock),
+    'ground-force': n(left, 'ground-force'),
+    'shock-force': n(left, 'shock-force'),
+    pds: n(left, 'pds'),
+  };
   const cargo: UnitCounts = {};
   let rest = over;
   for (const k of ['fighter', 'ground-force', 'shock-force', 'pds'] as const) {
-    const take = Math.min(rest, n(left, k));
+    const take = Math.min(rest, n(carried, k));
     if (take > 0) cargo[k] = take;
     rest -= take;
   }
   destroy(d, hex, null, seat, cargo, reason);
 }
 
+/**
+ * What jumps: the Dreadnoughts, Carriers and Cruisers, and as much cargo as the
+ * Carriers hold (troops and PDS first, then Fighters). Fighters beyond that are
+ * the ones the Spacedocks there support (dropOverflow left no others): they stay.
+ */
+function jumpers(units: UnitCounts): UnitCounts {
+  const out: UnitCounts = {};
+  for (const k of HEAVY) if (n(units, k) > 0) out[k] = n(units, k);
+  let room = capacityOf(units);
+  for (const k of ['ground-force', 'shock-force', 'pds', 'fighter'] as const) {
+    const take = Math.min(room, n(units, k));
+    if (take > 0) out[k] = take;
+    room -= take;
+  }
+  return out;
+}
+
 function spatialJump(d: Draft, seat: Seat, from: HexKey, to: HexKey): void {
   const units = spaceUnits(d.s, from, seat);
-  const ships: UnitCounts = {};
-  for (const k of SHIPS) if (n(units, k) > 0) ships[k] = n(units, k);
   // Every ship rolls (Fighters too); 8-10 is lost in the jump.
   const lost: UnitCounts = {};
   for (const k of SHIPS) {
@@ -184,7 +210,7 @@ function spatialJump(d: Draft, seat: Seat, from: HexKey, to: HexKey): void {
     if (count === 0) continue;
     const rolls = rollDice(
       d,
-      `Spatial Jump from ${from} to ${to}: each ${k} is lost on 8-10`,
+      `Spatial Jump from ${placeLabel(d.s, from)} to ${placeLabel(d.s, to)}: each ${UNITS[k].name} is lost on 8-10`,
       count,
       seat,
     );
@@ -193,13 +219,15 @@ function spatialJump(d: Draft, seat: Seat, from: HexKey, to: HexKey): void {
   }
   destroy(d, from, null, seat, lost, 'lost in the Spatial Jump');
   dropOverflow(d, from, seat, 'lost with the Carriers in the Spatial Jump');
-  const moving = spaceUnits(d.s, from, seat);
+  const moving = jumpers(spaceUnits(d.s, from, seat));
   if (shipsIn(moving) === 0) return;
   for (const [k, v] of Object.entries(moving) as [UnitKind, number][]) {
     d.addUnits(from, null, seat, k, -v);
     d.addUnits(to, null, seat, k, v);
   }
   d.emit({ type: 'ships-moved', seat, from, to, path: [to], units: moving });
+  // OR-6.2: leaders aboard the ships that jumped go with them.
+  if (d.s.options.leaders) leadersFollowShips(d, seat, from, to, moving);
   const st = movementState(d);
   if (st === undefined) return;
   const heavy: UnitCounts = {};

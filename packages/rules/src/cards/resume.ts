@@ -1,4 +1,5 @@
 import { advance as advanceCombat, startSpaceBattles } from '../combat/segment.js';
+import { endTurnAfterWindow } from '../phases/individual-turns.js';
 import { resumeRoundPhase } from '../phases/machine.js';
 import { resumePolitical } from '../phases/political.js';
 import type { Draft } from '../state/draft.js';
@@ -16,7 +17,9 @@ export function resumeAfterWindow(d: Draft, trigger: WindowTrigger): void {
       resumeRoundPhase(d, trigger.phase);
       return;
     case 'movement-start':
-      // Nothing was waiting: the active player's ordinary turn decision follows.
+      // The active player's ordinary turn decision follows, or, when they were ending the turn
+      // as Movement began (and played no card since), the turn goes on to its end.
+      if (trigger.endTurn === true) endTurnAfterWindow(d, trigger.seat);
       return;
     case 'space-battle-start':
       startSpaceBattles(d);

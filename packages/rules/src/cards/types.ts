@@ -17,8 +17,12 @@ import type { Owner, Seat, UnitKind } from '../state/types.js';
 export type WindowTrigger =
   /** At the start of a round phase, before it does anything (Purchase Units, Receive Credits, ...). */
   | { kind: 'phase-start'; phase: RoundPhase }
-  /** Just before the active player's Movement segment (BG-9 "before your Movement segment", BG-11). */
-  | { kind: 'movement-start'; seat: Seat }
+  /**
+   * Just before the active player's Movement segment (BG-9 "before your Movement segment", BG-11).
+   * `endTurn`: that player ended the turn as the segment began; once the window closes the turn
+   * ends too, unless the player played a card in it (then the Movement segment waits for them).
+   */
+  | { kind: 'movement-start'; seat: Seat; endTurn?: true }
   /** As the active player's Space Battle segment begins, before any PDS fire (Into the Breach). */
   | { kind: 'space-battle-start'; seat: Seat }
   /** Before a space battle round (Morale Boost; Skilled Retreat for the defender). */

@@ -185,3 +185,75 @@ describe('BG-9 action-card window', () => {
     expect(!notAsked.ok && notAsked.error.code).toBe('NOT_YOUR_DECISION');
   });
 });
+
+describe('BG-2 / BG-9 ending the turn as the Movement segment begins (its card window)', () => {
+  /** Seat 0's turn in the leaders' segment (OR-6.2 on), with the given hands. */
+  function leadersSegment(hand0: string[], hand1: string[]): GameState {
+    let s = turnOf(0, 'leaders-board', { ...RACES, leaders: true });
+    s = withHand(s, 0, hand0);
+    s = withHand(s, 1, hand1);
+    return deepFreeze(s);
+  }
+  const turnEnded = (events: readonly { type: string }[]) =>
+    events.filter((e) => e.type === 'turn-ended').length;
+
+  it('a player holding no card for the moment is not asked; when the others pass, the turn ends', () => {
+    const s = leadersSegment(['good-year'], ['signal-jamming']);
+    const r = step(s, 0, { type: 'end-turn' });
+    expect(r.state.window?.asked).toEqual([0, 1]);
+    expect(r.state.window?.passed).toEqual([0]);
+    expect(decisions(r.state).map((d) => [d.seat, d.kind])).toEqual([[1, 'card']]);
+    expect(legalActions(r.state, 0)).toEqual([]);
+    // The view of each seat agrees (nothing of seat 0's hand is needed to see who is waited for).
+    expect(legalActions(view(r.state, 1), 1)).toEqual(legalActions(r.state, 1));
+    const done = step(r.state, 1, { type: 'pass-card' });
+    expect(done.state.window).toBeUndefined();
+    expect(turnEnded(done.events)).toBe(1);
+    expect(done.state.phase).toMatchObject({ name: 'individual-turns', active: 1, done: [0] });
+  });
+
+  it('a player holding a card that fits is still asked; passing ends the turn', () => {
+    const s = leadersSegment(['flank-speed'], ['signal-jamming']);
+    const r = step(s, 0, { type: 'end-turn' });
+    expect(r.state.window?.passed).toEqual([]);
+    expect(legalActions(r.state, 0)).toContainEqual({
+      type: 'play-card',
+      card: cardIn(s, 0, 'flank-speed'),
+    });
+    const one = step(r.state, 1, { type: 'pass-card' });
+    expect(turnEnded(one.events)).toBe(0);
+    const two = step(one.state, 0, { type: 'pass-card' });
+    expect(turnEnded(two.events)).toBe(1);
+    expect(two.state.phase).toMatchObject({ active: 1, done: [0] });
+  });
+
+  it('a player who plays a card instead stays in the Movement segment to use it', () => {
+    const s = leadersSegment(['flank-speed'], []);
+    const r = step(s, 0, { type: 'end-turn' });
+    const played = step(r.state, 0, { type: 'play-card', card: cardIn(s, 0, 'flank-speed') });
+    expect(played.state.window).toBeUndefined();
+    expect(turnEnded(played.events)).toBe(0);
+    expect(played.state.phase).toMatchObject({ active: 0, segment: 'movement', done: [] });
+    expect(decisions(played.state).map((d) => [d.seat, d.kind])).toEqual([[0, 'turn']]);
+  });
+
+  it('another player’s card played meanwhile does not bring the ending player back', () => {
+    const s = leadersSegment(['good-year'], ['signal-jamming']);
+    const r = step(s, 0, { type: 'end-turn' });
+    const jam = legalActions(r.state, 1).find((a) => a.type === 'play-card');
+    if (jam === undefined) throw new Error('Signal Jamming is not offered');
+    const after = step(r.state, 1, jam);
+    // Seat 0 holds no Sabotage: nobody is left to answer, the card resolves and the turn ends.
+    expect(ofType(after.events, 'card-resolved')).toHaveLength(1);
+    expect(after.state.window).toBeUndefined();
+    expect(turnEnded(after.events)).toBe(1);
+  });
+
+  it('ending the turn from the Movement segment itself is unchanged (no window opens there)', () => {
+    const s = deepFreeze(
+      withHand(turnOf(0, 'movement', { ...RACES, leaders: true }), 1, ['signal-jamming']),
+    );
+    const r = step(s, 0, { type: 'end-turn' });
+    expect(turnEnded(r.events)).toBe(1);
+  });
+});

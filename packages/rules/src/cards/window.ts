@@ -144,6 +144,38 @@ export function openWindow(d: Draft, trigger: WindowTrigger): boolean {
   return true;
 }
 
+/**
+ * BG-2 / BG-9: the active player ended the turn from the leaders' segment and the window at the
+ * start of Movement opened. The turn goes on to its end once the window closes; meanwhile the
+ * window does not wait for that player at a moment where they hold no card that fits (they asked
+ * to do nothing more). Holding one, they are asked as usual: ending the turn hides no choice.
+ * The table sees that player pass at once, as it would see a quick pass by a player with nothing
+ * to play (the same kind of hint as the window's own existence, see the top of this file).
+ */
+export function endTurnThroughWindow(d: Draft): void {
+  const w = d.s.window;
+  if (w?.trigger.kind !== 'movement-start' || w.stack.length > 0) return;
+  setWindow(d, passIfEnding(d.s, { ...w, trigger: { ...w.trigger, endTurn: true } }));
+  continueWindow(d);
+}
+
+/** The ending player passes at this moment when nothing in their hand fits it. */
+function passIfEnding(t: Table, w: CardWindow): CardWindow {
+  const tr = w.trigger;
+  if (tr.kind !== 'movement-start' || tr.endTurn !== true) return w;
+  const seat = tr.seat;
+  if (!w.asked.includes(seat) || w.passed.includes(seat)) return w;
+  const m = currentMoment(w);
+  if (handOf(t, seat).some((c) => playsOf(t, seat, c, m, false).length > 0)) return w;
+  return { ...w, passed: [...w.passed, seat] };
+}
+
+/** A card played by the player who was ending the turn: they want to act, the turn waits for them. */
+function keepsEnding(tr: WindowTrigger, seat: Seat): WindowTrigger {
+  if (tr.kind !== 'movement-start' || tr.endTurn !== true || tr.seat !== seat) return tr;
+  return { kind: 'movement-start', seat: tr.seat };
+}
+
 function setWindow(d: Draft, w: CardWindow | undefined): void {
   // The draft's top level is its own copy, so the field may go.
   if (w === undefined) delete d.s.window;
@@ -202,7 +234,7 @@ export function continueWindow(d: Draft): void {
       const below = currentMoment(after);
       const asked = askedFor(d.s, below);
       const again = someoneCanPlay(d.s, below, asked) ? asked : [];
-      setWindow(d, { ...after, asked: again, passed: [] });
+      setWindow(d, passIfEnding(d.s, { ...after, asked: again, passed: [] }));
       continue;
     }
     setWindow(d, undefined);
@@ -304,10 +336,18 @@ function playCard(d: Draft, seat: Seat, a: ActionOf<'play-card'>): RuleError | n
 /** "As it is played": the table may answer the card before it takes effect. */
 function pushPlayed(d: Draft, w: CardWindow, played: PlayedCard): void {
   const answer: PlayedCard[] = [...w.stack, played];
-  const next: CardWindow = { ...w, stack: answer, passed: [] };
+  const next: CardWindow = {
+    ...w,
+    trigger: keepsEnding(w.trigger, played.seat),
+    stack: answer,
+    passed: [],
+  };
   const moment = currentMoment(next);
   const asked = askedFor(d.s, moment);
-  setWindow(d, { ...next, asked: someoneCanPlay(d.s, moment, asked) ? asked : [] });
+  setWindow(
+    d,
+    passIfEnding(d.s, { ...next, asked: someoneCanPlay(d.s, moment, asked) ? asked : [] }),
+  );
   continueWindow(d);
 }
 

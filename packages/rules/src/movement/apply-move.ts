@@ -3,6 +3,7 @@ import type { HexKey, Side } from '@outer-rim/map';
 import type { ActionOf, Load } from '../actions/schema.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { UNITS } from '../content/units.js';
+import { placeName } from '../views/describe.js';
 import { ruleError, type RuleError } from '../errors.js';
 import type { Draft } from '../state/draft.js';
 import type { TurnsPhase } from '../state/phase.js';
@@ -72,7 +73,9 @@ export function checkFleet(t: Table, phase: TurnsPhase, seat: Seat, f: Fleet): R
     const n = f.ships[unit] ?? 0;
     if (n === 0) continue;
     if (n > movableCount(t, phase, seat, f.from, unit) + (f.riftSide === undefined ? 0 : 1)) {
-      return illegal(`You have no ${n} ${UNITS[unit].name}(s) at ${f.from} that may still move.`);
+      return illegal(
+        `You have no ${n} ${UNITS[unit].name}(s) in ${placeName(f.from, t.galaxy)} that may still move.`,
+      );
     }
     ships += n;
     move = Math.min(move, moveValue(t, seat, unit, f.from));
@@ -89,7 +92,9 @@ export function checkFleet(t: Table, phase: TurnsPhase, seat: Seat, f: Fleet): R
   let heldFromStart = 0;
   for (const l of f.load) {
     if (!where.has(l.hex)) {
-      return illegal(`Carriers load only where they start or pass, not at ${l.hex}.`);
+      return illegal(
+        `Carriers load only where they start or pass, not in ${placeName(l.hex, t.galaxy)}.`,
+      );
     }
     const k = `${l.hex}|${l.planet ?? ''}|${l.unit}`;
     const n = (taken.get(k) ?? 0) + l.count;
@@ -98,7 +103,8 @@ export function checkFleet(t: Table, phase: TurnsPhase, seat: Seat, f: Fleet): R
     if (l.planet === undefined) {
       available = movableCount(t, phase, seat, l.hex, l.unit);
     } else {
-      if (t.planets[l.planet]?.hex !== l.hex) return illegal(`${l.planet} is not at ${l.hex}.`);
+      if (t.planets[l.planet]?.hex !== l.hex)
+        return illegal(`${l.planet} is not in ${placeName(l.hex, t.galaxy)}.`);
       if (l.unit === 'fighter') return illegal('Fighters stand in space, not on planets.');
       available = planetOwnerCount(t, l.hex, l.planet, seat, l.unit);
     }
@@ -123,7 +129,7 @@ export function checkFleet(t: Table, phase: TurnsPhase, seat: Seat, f: Fleet): R
   const stayingCargo = heldCargo(space) - heldFromStart;
   if (stayingCargo > stayingRoom) {
     return illegal(
-      `The Carriers staying at ${f.from} cannot hold the ${stayingCargo} units left aboard; take more with you.`,
+      `The Carriers staying in ${placeName(f.from, t.galaxy)} cannot hold the ${stayingCargo} units left aboard; take more with you.`,
       { stayingCargo, stayingRoom },
     );
   }

@@ -97,7 +97,7 @@ describe('BG-5 Movement', () => {
     expect(unitsAt(s, TOP1, seat)).toEqual({ cruiser: 2 });
     const next = ok(s, seat, move(TOP1, [MECATOL, LOW1], { cruiser: 1 })).state;
     expect(refusal(next, seat, move(TOP1, [MECATOL], { cruiser: 1 }))).toMatch(
-      /no 1 Cruiser\(s\) at 0,-1 that may still move/,
+      /no 1 Cruiser\(s\) in the [A-Z][\w /]+ that may still move/,
     );
     expect(refusal(next, seat, move(LOW1, [LOW2], { cruiser: 1 }))).toMatch(/may still move/);
     if (next.phase.name !== 'individual-turns') throw new Error('not in turns');
@@ -193,7 +193,7 @@ describe('BG-5 Movement', () => {
     expect(unitsAt(r.state, MECATOL, seat)).toEqual({ fighter: 2 });
     const lost = r.events.find((e) => e.type === 'fighters-lost');
     expect(lost && describeEvent(lost, ['Ann', 'Bob'], s.galaxy)).toMatch(
-      /loses 3 Fighters at the Empty Space at 0,-1: no Carrier or Spacedock supports them\./,
+      /loses 3 Fighters at the Empty Space next to Mecatol Rex: no Carrier or Spacedock supports them\./,
     );
   });
 
@@ -203,7 +203,7 @@ describe('BG-5 Movement', () => {
       let s = withUnits(base, TOP2, seat, { cruiser: 1 });
       s = withUnits(s, TOP1, enemy === 'other' ? other : enemy, { fighter: 1 });
       expect(refusal(s, seat, move(TOP2, [TOP1, MECATOL], { cruiser: 1 }))).toMatch(
-        /must end at 0,-1: nothing passes through/,
+        /must end in the [A-Z][\w /]+: nothing passes through/,
       );
       const r = ok(s, seat, move(TOP2, [TOP1], { cruiser: 1 }));
       expect(unitsAt(r.state, TOP1, seat)).toEqual({ cruiser: 1 });
@@ -221,7 +221,7 @@ describe('BG-5 Movement', () => {
     ok(s, seat, move(TOP2, [TOP1], { cruiser: 1 }));
     const minor = withUnits(s, TOP1, 'minor:naalu', { fighter: 1 });
     expect(refusal(minor, seat, move(TOP2, [TOP1, MECATOL], { cruiser: 1 }))).toMatch(
-      /must end at 0,-1/,
+      /must end in the [A-Z][\w /]+: nothing passes through/,
     );
   });
 
@@ -344,8 +344,9 @@ describe('BG-5 Movement', () => {
     const lines = r.events.map((e) => describeEvent(e, ['Ann', 'Bob'], s.galaxy));
     const who = ['Ann', 'Bob'][seat] ?? '';
     expect(lines).toContain(`${who} loads 2 Ground Forces aboard at Mecatol Rex.`);
+    // Systems without planets are named by the planets beside them (Mecatol Rex here), never by key.
     expect(lines).toContain(
-      `${who} moves 1 Carrier and 2 Ground Forces from the Empty Space at 0,-1 to the Empty Space at 0,1 through Mecatol Rex.`,
+      `${who} moves 1 Carrier and 2 Ground Forces from the Empty Space next to Mecatol Rex to the Empty Space next to Mecatol Rex through Mecatol Rex.`,
     );
   });
 });
@@ -455,7 +456,7 @@ describe('OR-4.1 Nebula', () => {
       const { s: base, seat } = table({ [TOP1]: 'nebula-1' }, technologies);
       const s = withUnits(base, TOP2, seat, { cruiser: 1 });
       expect(refusal(s, seat, move(TOP2, [TOP1, MECATOL], { cruiser: 1 }))).toMatch(
-        /must end at 0,-1/,
+        /must end in the [A-Z][\w /]+: nothing passes through/,
       );
     }
   });
@@ -479,7 +480,9 @@ describe('OR-4.1 Nebula', () => {
       { hex: TOP2, unit: 'ground-force', count: 2 },
     ]);
     // The Cruisers alone could go on to Mecatol Rex; through the Nebula nothing goes on.
-    expect(refusal(s, seat, move(TOP2, [TOP1, MECATOL], { cruiser: 3 }))).toMatch(/must end at/);
+    expect(refusal(s, seat, move(TOP2, [TOP1, MECATOL], { cruiser: 3 }))).toMatch(
+      /must end in the Nebula/,
+    );
     const moved = ok(s, seat, fleet);
     expect(unitsAt(moved.state, TOP1, seat)).toEqual({
       cruiser: 3,

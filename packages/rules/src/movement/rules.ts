@@ -14,6 +14,7 @@ import {
 } from '@outer-rim/map';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { UNITS } from '../content/units.js';
+import { placeName } from '../views/describe.js';
 import { enemyShipsIn } from '../state/board.js';
 import { effectsOf } from '../state/economy.js';
 import type { TurnsPhase } from '../state/phase.js';
@@ -194,7 +195,8 @@ export function step(
   const source = tileAt(t, from);
   const adjacent = adjacentKeys(from).includes(to);
   const wormhole = !adjacent && wormholePartners(t, source, target);
-  if (!adjacent && !wormhole) return `${to} is not next to ${from}.`;
+  if (!adjacent && !wormhole)
+    return `${placeName(to, t.galaxy)} is not next to ${placeName(from, t.galaxy)}.`;
   if (target.anomaly === 'supernova') return 'No ship enters a Supernova.';
   const asteroid = target.anomaly === 'asteroid-field';
   if (asteroid && !passesAsteroids(t, seat)) {
@@ -239,7 +241,8 @@ export function checkPath(
     if (typeof s === 'string') return s;
     spent += s.cost;
     const last = i === path.length - 1;
-    if (s.stops && !last) return `The move must end at ${next}: nothing passes through it.`;
+    if (s.stops && !last)
+      return `The move must end in ${placeName(next, t.galaxy)}: nothing passes through it.`;
     if (s.passOnly && last) return 'No ship stops in an Asteroid Field.';
     at = next;
   }

@@ -1,5 +1,6 @@
 import type { Action } from '../actions/schema.js';
 import { expireEffects } from '../cards/in-force.js';
+import { endTurnThroughWindow } from '../cards/window.js';
 import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
 import type { Draft } from '../state/draft.js';
@@ -112,13 +113,27 @@ function advance(d: Draft, toEnd: boolean): void {
     d.emit({ type: 'segment-started', seat: left.active, segment: next });
     SEGMENT_RULES[next].enter?.(d);
     if (!toEnd) return;
-    // BG-9: an action-card window opened as the segment began; the turn waits for it.
-    if (d.s.window !== undefined) return;
+    // BG-9: an action-card window opened as the segment began; the turn waits for it, and ends
+    // when it closes (cards/window.ts endTurnThroughWindow).
+    if (d.s.window !== undefined) {
+      endTurnThroughWindow(d);
+      return;
+    }
     const entered = currentTurn(d);
     const rules = SEGMENT_RULES[entered.segment];
     if ((rules.blocked?.(d.s, entered) ?? null) !== null) return;
     if (segmentDecisions(d.s, entered).length > 0) return;
   }
+}
+
+/** BG-9: the window at the start of Movement closed; the turn its player was ending ends now. */
+export function endTurnAfterWindow(d: Draft, seat: Seat): void {
+  const phase = d.s.phase;
+  if (phase.name !== 'individual-turns' || phase.active !== seat || phase.segment !== 'movement')
+    return;
+  if ((SEGMENT_RULES.movement.blocked?.(d.s, phase) ?? null) !== null) return;
+  if (segmentDecisions(d.s, phase).length > 0) return;
+  advance(d, true);
 }
 
 export function applyTurn(d: Draft, phase: TurnsPhase, seat: Seat, a: Action): RuleError | null {

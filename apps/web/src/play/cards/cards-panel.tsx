@@ -5,6 +5,9 @@ import {
   cardName,
   isAgentCard,
   leaderName,
+  placeName,
+  techName,
+  UNITS,
   type Action,
   type ActionOf,
   type CardTarget,
@@ -34,24 +37,25 @@ function seatName(names: readonly string[], seat: number): string {
   return names[seat] ?? `Seat ${seat + 1}`;
 }
 
-/** What a play is aimed at, in words: names, never ids. */
+/** What a play is aimed at, in words: names, never ids (a system by its planets). */
 export function targetWords(
   target: CardTarget | CardTargetInput | undefined,
   names: readonly string[],
+  galaxy: GameView['galaxy'],
 ): string {
   if (target === undefined) return '';
   const parts: string[] = [];
   if (target.seat !== undefined) parts.push(seatName(names, target.seat));
   if (target.other !== undefined) parts.push(seatName(names, target.other));
-  if (target.unit !== undefined) parts.push(`a ${target.unit.replace(/-/g, ' ')}`);
+  if (target.unit !== undefined) parts.push(`a ${UNITS[target.unit].name}`);
   if (target.planet !== undefined)
     parts.push(target.to === undefined ? target.planet : `from ${target.planet}`);
   if (target.to !== undefined) parts.push(`to ${target.to}`);
   if (target.count !== undefined)
     parts.push(`${target.count} Ground Force${target.count === 1 ? '' : 's'}`);
-  if (target.hex !== undefined) parts.push(`system ${target.hex}`);
-  if (target.toHex !== undefined) parts.push(`to system ${target.toHex}`);
-  if (target.technology !== undefined) parts.push(target.technology.replace(/-/g, ' '));
+  if (target.hex !== undefined) parts.push(`in ${placeName(target.hex, galaxy)}`);
+  if (target.toHex !== undefined) parts.push(`to ${placeName(target.toHex, galaxy)}`);
+  if (target.technology !== undefined) parts.push(techName(target.technology));
   return parts.join(', ');
 }
 
@@ -102,7 +106,9 @@ export function CardsPanel({ view, seat, actions, busy, onAct }: Props) {
                 ) : (
                   <li key={played.card}>
                     {seatName(names, played.seat)} plays <strong>{cardName(played.card)}</strong>
-                    {played.target === undefined ? '' : ` (${targetWords(played.target, names)})`}
+                    {played.target === undefined
+                      ? ''
+                      : ` (${targetWords(played.target, names, view.galaxy)})`}
                   </li>
                 ),
               )}
@@ -191,6 +197,7 @@ export function CardsPanel({ view, seat, actions, busy, onAct }: Props) {
               plays={plays.filter((p) => p.card === card)}
               lit={playable.has(card)}
               names={names}
+              galaxy={view.galaxy}
               busy={busy}
               onAct={onAct}
             />
@@ -207,10 +214,11 @@ function HandCard(props: {
   plays: readonly ActionOf<'play-card'>[];
   lit: boolean;
   names: readonly string[];
+  galaxy: GameView['galaxy'];
   busy: boolean;
   onAct: (action: Action) => Promise<void>;
 }) {
-  const { card, plays, lit, names, busy, onAct } = props;
+  const { card, plays, lit, names, galaxy, busy, onAct } = props;
   const def = actionCardById(cardIdOf(card));
   const [picked, setPicked] = useState(0);
   const index = Math.min(picked, Math.max(0, plays.length - 1));
@@ -229,7 +237,7 @@ function HandCard(props: {
         >
           {plays.map((p, i) => (
             <option key={i} value={String(i)}>
-              {targetWords(p.target, names)}
+              {targetWords(p.target, names, galaxy)}
             </option>
           ))}
         </select>
@@ -246,7 +254,7 @@ function HandCard(props: {
         >
           Play {def?.name}
           {plays.length === 1 && chosen.target !== undefined
-            ? ` (${targetWords(chosen.target, names)})`
+            ? ` (${targetWords(chosen.target, names, galaxy)})`
             : ''}
         </button>
       )}

@@ -1,6 +1,7 @@
 import { tileById, type HexKey } from '@outer-rim/map';
 import {
   MOVING_SHIPS,
+  placeName,
   type ActionOf,
   type Destination,
   type Load,
@@ -101,7 +102,7 @@ export function fleetMove(
   };
 }
 
-/** A system by what a player reads on the board: its planets, or its kind, with the key as a last resort. */
+/** A system by what a player reads on the board: its planets, or its kind and the planets beside it. */
 export function systemName(
   galaxy: { tiles: Partial<Record<HexKey, { tileId: string }>> },
   hex: HexKey,
@@ -110,5 +111,6 @@ export function systemName(
   const tile = placed === undefined ? undefined : tileById(placed.tileId);
   if (tile === undefined) return `system ${hex}`;
   if (tile.planets.length > 0) return tile.planets.map((p) => p.name).join(' / ');
-  return `${tile.name} (${hex})`;
+  // Without planets: by the planets beside it (the rules' naming, as in the log).
+  return placeName(hex, galaxy);
 }
