@@ -207,6 +207,24 @@ export const AnswerTradeSchema = z.object({ type: z.literal('answer-trade'), acc
 /** BG-11: a partner cancels an active agreement (at any time; never one with the Hacan). */
 export const CancelTradeSchema = z.object({ type: z.literal('cancel-trade'), partner: seat });
 
+// BG-9 technologies used as a choice (technology/).
+/**
+ * BG-9: use a technology that is a choice of its owner. Which fields it needs
+ * is the technology's own rule (technology/use.ts): Spatial Jump `hex` →
+ * `toHex`; Transit Diodes and Shuttle Logistics `planet` → `to`, `count`
+ * Ground Forces; Strategic Mathematics `count` Cruisers from `hex` along `path`.
+ */
+export const UseTechnologySchema = z.object({
+  type: z.literal('use-technology'),
+  technology: z.string().min(1).max(80),
+  hex: hex.optional(),
+  toHex: hex.optional(),
+  path: z.array(hex).min(1).max(12).optional(),
+  planet: planet.optional(),
+  to: planet.optional(),
+  count: count.optional(),
+});
+
 // OR-6.2 leaders (leaders/).
 const leaderShip = z.enum(['dreadnought', 'carrier', 'cruiser']);
 /** OR-6.2, leaders-board segment: a leader goes aboard a ship (from its planet or another ship). */
@@ -268,6 +286,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
   CardPromptsSchema,
   AnswerTradeSchema,
   CancelTradeSchema,
+  UseTechnologySchema,
 ]);
 
 export type Action = z.infer<typeof ActionSchema>;

@@ -12,7 +12,10 @@ import {
   spaceUnits,
 } from '../combat/forces.js';
 import { cardIdOf } from '../content/deck.js';
+import { UNITS } from '../content/units.js';
+import { leadersFollowShips } from '../leaders/windows.js';
 import { EMPTY_MOVEMENT } from '../movement/types.js';
+import { placeName } from '../views/describe.js';
 import { planetsOf } from '../state/board.js';
 import type { Draft } from '../state/draft.js';
 import type { Seat, Table, UnitCounts, UnitKind } from '../state/types.js';
@@ -83,7 +86,7 @@ function luckyShotTargets(t: Table, seat: Seat): CardTarget[] {
   return out;
 }
 
-function spatialJumpTargets(t: Table, seat: Seat): CardTarget[] {
+export function spatialJumpTargets(t: Table, seat: Seat): CardTarget[] {
   const destinations = (Object.keys(t.galaxy.tiles) as HexKey[])
     .filter((k) => {
       const placed = t.galaxy.tiles[k];
@@ -173,7 +176,8 @@ function dropOverflow(d: Draft, hex: HexKey, seat: Seat, reason: string): void {
   destroy(d, hex, null, seat, cargo, reason);
 }
 
-function spatialJump(d: Draft, seat: Seat, from: HexKey, to: HexKey): void {
+/** BG-9 Spatial Jump (the card and the technology): the whole fleet at `from` jumps to `to`. */
+export function spatialJump(d: Draft, seat: Seat, from: HexKey, to: HexKey): void {
   const units = spaceUnits(d.s, from, seat);
   const ships: UnitCounts = {};
   for (const k of SHIPS) if (n(units, k) > 0) ships[k] = n(units, k);
@@ -184,7 +188,7 @@ function spatialJump(d: Draft, seat: Seat, from: HexKey, to: HexKey): void {
     if (count === 0) continue;
     const rolls = rollDice(
       d,
-      `Spatial Jump from ${from} to ${to}: each ${k} is lost on 8-10`,
+      `Spatial Jump from ${placeName(from, d.s.galaxy)} to ${placeName(to, d.s.galaxy)}: each ${UNITS[k].name} is lost on 8-10`,
       count,
       seat,
     );
@@ -200,6 +204,8 @@ function spatialJump(d: Draft, seat: Seat, from: HexKey, to: HexKey): void {
     d.addUnits(to, null, seat, k, v);
   }
   d.emit({ type: 'ships-moved', seat, from, to, path: [to], units: moving });
+  // OR-6.2: leaders aboard go with their ships.
+  if (d.s.options.leaders) leadersFollowShips(d, seat, from, to, moving);
   const st = movementState(d);
   if (st === undefined) return;
   const heavy: UnitCounts = {};

@@ -169,6 +169,7 @@ function moveFleet(d: Draft, phase: TurnsPhase, seat: Seat, f: Fleet): void {
   const came = m.cameFrom[to] ?? [];
   setMovement(d, {
     ...m,
+    begun: true,
     moved: { ...m.moved, [to]: movedHere },
     arrived: m.arrived.includes(to) ? m.arrived : [...m.arrived, to],
     cameFrom: { ...m.cameFrom, [to]: came.includes(before) ? came : [...came, before] },
@@ -228,7 +229,7 @@ export function applyRiftRoll(
       `No ${UNITS[a.unit].name} of yours in this rift may still try to leave this turn.`,
     );
   }
-  const m = movementOf(phase);
+  let m = movementOf(phase);
   const [roll = 1] = d.roll(
     `gravity rift exit: ${UNITS[a.unit].name}`,
     RULE_CONSTANTS.dieSides,
@@ -237,6 +238,7 @@ export function applyRiftRoll(
   );
   const sides = riftSides(d.s, seat, a.hex, roll);
   d.emit({ type: 'rift-rolled', seat, hex: a.hex, unit: a.unit, roll, sides });
+  m = { ...m, begun: true };
   if (sides.length === 0) {
     // A forced exit off the board, into a Supernova or a closed Asteroid Field counts as staying.
     const across =

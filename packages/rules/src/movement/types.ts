@@ -44,6 +44,14 @@ export interface MovementState {
   cameFrom: Record<HexKey, HexKey[]>;
   /** Source of turn-local ids. */
   nextId: number;
+  /** A ship has moved or rolled this segment: "before your Movement segment" choices are over (BG-9). */
+  begun?: true;
+  /** BG-9 Spatial Jump (technology) has been used this turn. */
+  jumped?: true;
+  /** BG-9 Transit Diodes (technology): Ground Forces shifted so far this turn (at most 3). */
+  diodes?: number;
+  /** BG-9 Shuttle Logistics: Ground Forces per planet that arrived by shuttle this turn (they stay). */
+  shuttled?: Record<string, number>;
 }
 
 export const EMPTY_MOVEMENT: MovementState = {
