@@ -1,3 +1,4 @@
+import type { HexKey } from '@outer-rim/map';
 import { oneRoundBattles } from '../politics/laws.js';
 import type { Action, Losses } from '../actions/schema.js';
 import type { Decision } from '../decision.js';
@@ -67,6 +68,14 @@ export function advance(d: Draft): void {
     if (fightsAt(d.s, turnsOf(d)).includes(next)) startFight(d, next, true);
   }
   throw new Error('combat did not settle');
+}
+
+/** A fight in `hex`, if there is one now, joins the segment's queue and runs (BG-9 Strategic Mathematics). */
+export function fightAt(d: Draft, hex: HexKey): void {
+  if (!fightsAt(d.s, turnsOf(d)).includes(hex)) return;
+  const c = combatOf(turnsOf(d));
+  setCombat(d, { ...c, queue: [...c.queue.filter((k) => k !== hex), hex] });
+  advance(d);
 }
 
 /** Entering the Space Battle segment (BG-6): PDS fire and every battle of the turn, in order. */

@@ -26,6 +26,8 @@ export interface CombatState {
   landed: string[];
   /** Dreadnoughts per system that have bombarded this turn (BG-7: once each). */
   bombarded: Partial<Record<HexKey, number>>;
+  /** BG-9 Strategic Mathematics: Cruisers per won battle's system that may still move on. */
+  pursuit?: Partial<Record<HexKey, number>>;
 }
 
 /** Hits an owner has to take and has not yet assigned. */
@@ -62,6 +64,8 @@ export interface SpaceBattle {
   owed: OwedHits[];
   /** BG-9: the round whose "before a round" card window has been held (it is held once). */
   cardsAsked?: number;
+  /** BG-9 Assault Cannon fired before round 1 (the losses' reason says so). */
+  assaultCannon?: true;
 }
 
 /**

@@ -45,7 +45,27 @@ export interface TechDef {
   readonly effects: readonly Effect[];
   readonly provisional: boolean;
   readonly source: string;
+  /** Our reading where the research leaves the effect unclear (README "Rules notes"). */
+  readonly reading?: string;
 }
+
+/**
+ * BG-9: the numbers in the technologies' effects, in one place (the research
+ * sheet gives them as text; where it is unclear, `reading` on the row says
+ * which way we read it).
+ */
+export const TECH_PARAMS = {
+  /** Transit Diodes: Ground Forces shifted per turn, in all. */
+  transitDiodesMax: 3,
+  /** Spatial Jump: each ship is lost on this roll or higher. */
+  spatialJumpLossFrom: 8,
+  /** Dacxive Animators: a dead Ground Force comes back on this roll or higher. */
+  dacxiveReturnFrom: 9,
+  /** Stasis Capsules: Ground Forces each Cruiser and Dreadnought carries. */
+  stasisCapacity: 1,
+  /** Gen Synthesis: Ground Forces bought per planet without a Spacedock, per round. */
+  genSynthesisPerPlanet: 1,
+} as const;
 
 const SOURCE = "TI2 + Hope's End chart (base-game-facts §7); TI1 tree lost";
 

@@ -8,7 +8,9 @@ import {
   combatLegal,
   enterInvasionCombat,
   enterSpaceBattle,
+  fightAt,
 } from '../combat/segment.js';
+import { applyPursuit, pursuitLegal } from '../technology/pursuit.js';
 import { openWindow } from '../cards/window.js';
 import { recordAdmirals } from '../leaders/abilities.js';
 import {
@@ -89,7 +91,16 @@ export const SEGMENT_RULES: Readonly<Record<TurnSegment, SegmentRules>> = {
         openWindow(d, { kind: 'movement-start', seat: phase.active });
     },
   },
-  'space-battle': { enter: enterSpaceBattle, ...COMBAT_HOOKS },
+  'space-battle': {
+    enter: enterSpaceBattle,
+    ...COMBAT_HOOKS,
+    // BG-9 Strategic Mathematics: Cruisers of a won battle may move on.
+    legal: (t, phase, seat) => [...combatLegal(t, phase, seat), ...pursuitLegal(t, phase, seat)],
+    apply: (d, phase, seat, a) =>
+      a.type === 'use-technology' && a.technology === 'strategic-mathematics'
+        ? applyPursuit(d, phase, seat, a, fightAt)
+        : applyCombat(d, phase, seat, a),
+  },
   'invasion-combat': {
     enter: enterInvasionCombat,
     ...COMBAT_HOOKS,
