@@ -141,6 +141,10 @@ export const LandSchema = z.object({
   bombard: amount,
   /** OR-6.2: leaders aboard the lander's ships there who go down with the troops. */
   leaders: z.array(z.string().min(1).max(80)).max(3).optional(),
+  /** BG-9 Graviton Negator: Fighters from space that join the invasion. */
+  fighters: amount.optional(),
+  /** BG-9 X-89 Bacterial Weapon: the `bombard` Dreadnoughts use it instead of bombarding. */
+  bacterial: z.boolean().optional(),
 });
 /** OR-6.1: after a won invasion with a surviving Shock Force, take the enemy Spacedock and PDS. */
 export const CaptureInstallationsSchema = z.object({

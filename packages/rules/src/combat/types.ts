@@ -96,6 +96,8 @@ export interface Invasion {
   landed: UnitCounts;
   /** PDS hits the invader still has to assign (step `casualties`). */
   owed: number;
+  /** BG-9: the Dreadnought uses the X-89 Bacterial Weapon instead of bombarding. */
+  bacterial?: true;
   /** BG-9: the card window last held here: 0 the invasion's, n before ground round n. */
   cardsAsked?: number;
 }
