@@ -34,10 +34,16 @@ export const EndMarketSchema = z.object({ type: z.literal('end-market') });
 
 export const DiscardSchema = z.object({ type: z.literal('discard'), card: cardId });
 
+/**
+ * Buy `count` units. `planet`: with Integrated Economy (BG-9) the units
+ * appear at once at the Spacedock there; with Gen Synthesis one Ground Force
+ * is bought for that planet without a Spacedock.
+ */
 export const PurchaseSchema = z.object({
   type: z.literal('purchase'),
   unit,
   count: z.number().int().min(1).max(100),
+  planet: planet.optional(),
 });
 export const PurchaseSpacedockSchema = z.object({ type: z.literal('purchase-spacedock'), planet });
 export const CancelPurchasesSchema = z.object({ type: z.literal('cancel-purchases') });

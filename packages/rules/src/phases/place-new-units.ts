@@ -10,6 +10,7 @@ import type { Draft } from '../state/draft.js';
 import type { PhaseState } from '../state/phase.js';
 import { withCount } from '../state/counts.js';
 import type { Seat, Table, UnitKind } from '../state/types.js';
+import { placeGroundForceOrders } from '../technology/purchase.js';
 
 /**
  * BG-2 phase 11, Place New Units: bought Spacedocks appear on their planets
@@ -48,7 +49,7 @@ export function fighterRoom(t: Table, hex: HexKey, seat: Seat): number {
 }
 
 /** Why `seat` cannot place a `unit` at the dock on `planet` now, or null when it can. */
-function placementProblem(
+export function placementProblem(
   t: Table,
   phase: PlacePhase,
   seat: Seat,
@@ -116,7 +117,13 @@ export function enterPlaceNewUnits(d: Draft): boolean {
     }
     d.player(seat).spacedockOrders = [];
   }
-  const phase: PlacePhase = { name: 'place-new-units', done: [], used: {}, newDocks };
+  // BG-9 Gen Synthesis: its Ground Forces appear; Integrated Economy: the docks' output used at once.
+  placeGroundForceOrders(d);
+  const used: Record<string, number> = {};
+  for (const p of d.s.players)
+    for (const [planet, v] of Object.entries(p.placedEarly ?? {}))
+      used[planet] = (used[planet] ?? 0) + v;
+  const phase: PlacePhase = { name: 'place-new-units', done: [], used, newDocks };
   d.s.phase = phase;
   return d.s.players.some((_, seat) => placeable(d.s, phase, seat).length > 0);
 }
@@ -180,6 +187,8 @@ export function exitPlaceNewUnits(d: Draft): void {
   for (let seat = 0; seat < d.s.players.length; seat++) {
     const p = d.s.players[seat];
     if (p === undefined) continue;
+    // BG-9 Integrated Economy: a new round, the docks' output is whole again.
+    if (p.placedEarly !== undefined) delete d.player(seat).placedEarly;
     const entries = Object.entries(p.purchases) as [PurchasableUnit, number][];
     if (entries.length === 0) continue;
     const phase = d.s.phase;

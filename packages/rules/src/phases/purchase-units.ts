@@ -7,6 +7,12 @@ import type { Draft } from '../state/draft.js';
 import { unitCost } from '../state/economy.js';
 import type { PhaseState } from '../state/phase.js';
 import type { Seat, Table, UnitCounts } from '../state/types.js';
+import {
+  applyPlanetPurchase,
+  groundForceOrdersRefund,
+  placedEarlyTotal,
+  planetPurchaseLegal,
+} from '../technology/purchase.js';
 
 /**
  * BG-2 phase 7, Purchase Units: everyone buys at once; units wait off the
@@ -50,13 +56,15 @@ function maxBuyable(t: Table, seat: Seat, unit: PurchasableUnit): number {
   const p = t.players[seat];
   const cost = unitCost(t, seat, unit);
   if (p === undefined || cost === null) return 0;
-  const room = dockCapacity(t, seat) - pendingUnits(p.purchases);
+  const room = dockCapacity(t, seat) - pendingUnits(p.purchases) - placedEarlyTotal(t, seat);
   const affordable = cost === 0 ? room : Math.floor(p.credits / cost);
   return Math.max(0, Math.min(room, affordable));
 }
 
 function canBuyAnything(t: Table, seat: Seat): boolean {
   if (PURCHASABLE_UNITS.some((u) => maxBuyable(t, seat, u) > 0)) return true;
+  // BG-9 Gen Synthesis buys outside the docks' output.
+  if (planetPurchaseLegal(t, seat, () => false).length > 0) return true;
   const p = t.players[seat];
   return (
     p !== undefined && p.credits >= SPACEDOCK_COST(t, seat) && spacedockPlanets(t, seat).length > 0
@@ -96,11 +104,19 @@ export function purchaseLegal(t: Table, phase: PurchasePhase, seat: Seat): Actio
     if (max >= 1) out.push({ type: 'purchase', unit, count: 1 });
     if (max > 1) out.push({ type: 'purchase', unit, count: max });
   }
+  // BG-9 Integrated Economy (placed at once at a dock) and Gen Synthesis (a planet without one).
+  out.push(
+    ...planetPurchaseLegal(t, seat, (unit) => maxBuyable(t, seat, unit as PurchasableUnit) > 0),
+  );
   if (p.credits >= SPACEDOCK_COST(t, seat)) {
     for (const planet of spacedockPlanets(t, seat))
       out.push({ type: 'purchase-spacedock', planet });
   }
-  if (pendingUnits(p.purchases) > 0 || p.spacedockOrders.length > 0) {
+  if (
+    pendingUnits(p.purchases) > 0 ||
+    p.spacedockOrders.length > 0 ||
+    (p.groundForceOrders ?? []).length > 0
+  ) {
     out.push({ type: 'cancel-purchases' });
   }
   out.push({ type: 'end-purchase' });
@@ -142,7 +158,7 @@ function refundOf(t: Table, seat: Seat): number {
   for (const [unit, count] of Object.entries(p.purchases) as [PurchasableUnit, number][]) {
     n += (unitCost(t, seat, unit) ?? 0) * count;
   }
-  return n + p.spacedockOrders.length * SPACEDOCK_COST(t, seat);
+  return n + p.spacedockOrders.length * SPACEDOCK_COST(t, seat) + groundForceOrdersRefund(t, seat);
 }
 
 export function applyPurchase(
@@ -155,6 +171,11 @@ export function applyPurchase(
   if (p === undefined) return ruleError('UNKNOWN_SEAT', 'No such seat.');
   switch (a.type) {
     case 'purchase': {
+      if (a.planet !== undefined) {
+        const room =
+          dockCapacity(d.s, seat) - pendingUnits(p.purchases) - placedEarlyTotal(d.s, seat);
+        return applyPlanetPurchase(d, seat, { ...a, planet: a.planet }, room);
+      }
       const cost = unitCost(d.s, seat, a.unit);
       if (cost === null) return ruleError('ILLEGAL_ACTION', 'That unit cannot be bought.');
       const full = cost * a.count;
@@ -163,7 +184,8 @@ export function applyPurchase(
       if (total > p.credits) {
         return ruleError('ILLEGAL_ACTION', `That costs ${total} credits; you have ${p.credits}.`);
       }
-      const room = dockCapacity(d.s, seat) - pendingUnits(p.purchases);
+      const room =
+        dockCapacity(d.s, seat) - pendingUnits(p.purchases) - placedEarlyTotal(d.s, seat);
       if (a.count > room) {
         return ruleError(
           'ILLEGAL_ACTION',
@@ -208,6 +230,7 @@ export function applyPurchase(
       w.credits += refund;
       w.purchases = {};
       w.spacedockOrders = [];
+      if (w.groundForceOrders !== undefined) w.groundForceOrders = [];
       d.emit({ type: 'purchases-cancelled', seat, refund });
       return null;
     }
