@@ -5,6 +5,7 @@ import {
   cargoNeed,
   destroy,
   docksIn,
+  hasStasis,
   n,
   planetUnits,
   rollDice,
@@ -164,7 +165,10 @@ function addCounts(a: UnitCounts | undefined, b: UnitCounts): UnitCounts {
  */
 function dropOverflow(d: Draft, hex: HexKey, seat: Seat, reason: string): void {
   const left = spaceUnits(d.s, hex, seat);
-  const over = Math.max(0, cargoNeed(left, docksIn(d.s, hex, seat)) - capacityOf(left));
+  const over = Math.max(
+    0,
+    cargoNeed(left, docksIn(d.s, hex, seat)) - capacityOf(left, hasStasis(d.s, seat)),
+  );
   if (over === 0) return;
   const cargo: UnitCounts = {};
   let rest = over;

@@ -9,6 +9,7 @@ import { placeName, unitList } from '../views/describe.js';
 import {
   LOSS_KINDS,
   docksIn,
+  hasStasis,
   ownerLabel,
   planetUnits,
   spaceLossOptions,
@@ -188,12 +189,16 @@ export function combatLegal(t: Table, phase: TurnsPhase, seat: Seat): Action[] {
     if (b.step === 'casualties') {
       const owed = b.owed.find((o) => o.owner === seat);
       if (owed === undefined) return [];
-      return spaceLossOptions(spaceUnits(t, b.hex, seat), docksIn(t, b.hex, seat), owed.hits).map(
-        (l) => ({
-          type: 'choose-casualties',
-          losses: asLosses(l),
-        }),
-      );
+      return spaceLossOptions(
+        spaceUnits(t, b.hex, seat),
+        docksIn(t, b.hex, seat),
+        owed.hits,
+        64,
+        hasStasis(t, seat),
+      ).map((l) => ({
+        type: 'choose-casualties',
+        losses: asLosses(l),
+      }));
     }
     if (b.step === 'retreat' && seat === b.attacker) {
       return [
@@ -248,6 +253,7 @@ export function applyCombat(
           docksIn(d.s, b.hex, seat),
           owed.hits,
           losses,
+          hasStasis(d.s, seat),
         );
         if (problem !== null)
           return ruleError('ILLEGAL_ACTION', problem, { losses: unitList(losses) });

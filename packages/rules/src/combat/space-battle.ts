@@ -15,6 +15,7 @@ import {
   cargoNeed,
   destroy,
   docksIn,
+  hasStasis,
   isMinor,
   isNebula,
   minorSpaceLosses,
@@ -197,7 +198,7 @@ export function forcedSpaceLosses(
 ): UnitCounts | null {
   const units = spaceUnits(t, hex, owner);
   if (isMinor(owner)) return minorSpaceLosses(units, hits);
-  const options = spaceLossOptions(units, docksIn(t, hex, owner), hits, 2);
+  const options = spaceLossOptions(units, docksIn(t, hex, owner), hits, 2, hasStasis(t, owner));
   return options.length === 1 ? (options[0] ?? {}) : options.length === 0 ? {} : null;
 }
 
@@ -327,7 +328,11 @@ export function withdraw(d: Draft, b: SpaceBattle, to: HexKey): void {
   const there = spaceUnits(d.s, to, b.attacker);
   const over = Math.min(
     n(there, 'fighter'),
-    Math.max(0, cargoNeed(there, docksIn(d.s, to, b.attacker)) - capacityOf(there)),
+    Math.max(
+      0,
+      cargoNeed(there, docksIn(d.s, to, b.attacker)) -
+        capacityOf(there, hasStasis(d.s, b.attacker)),
+    ),
   );
   if (over > 0) destroy(d, to, null, b.attacker, { fighter: over }, 'unsupported after withdrawal');
   endBattle(d, b, b.defender, 'the attacker withdraws');

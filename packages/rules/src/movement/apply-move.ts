@@ -3,6 +3,8 @@ import type { HexKey, Side } from '@outer-rim/map';
 import type { ActionOf, Load } from '../actions/schema.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { UNITS } from '../content/units.js';
+import { TECH_PARAMS } from '../content/technologies.js';
+import { capacityOf, hasStasis } from '../combat/forces.js';
 import { ruleError, type RuleError } from '../errors.js';
 import type { Draft } from '../state/draft.js';
 import type { TurnsPhase } from '../state/phase.js';
@@ -85,7 +87,9 @@ function checkFleet(d: Draft, phase: TurnsPhase, seat: Seat, f: Fleet): RuleErro
   const where = new Set<HexKey>([f.from, ...f.path.slice(0, -1)]);
   const taken = new Map<string, number>();
   let loaded = 0;
+  let loadedGround = 0;
   let heldFromStart = 0;
+  let groundFromStart = 0;
   for (const l of f.load) {
     if (!where.has(l.hex)) {
       return illegal(`Carriers load only where they start or pass, not at ${l.hex}.`);
@@ -105,10 +109,19 @@ function checkFleet(d: Draft, phase: TurnsPhase, seat: Seat, f: Fleet): RuleErro
       return illegal(`There are not ${n} of your ${UNITS[l.unit].name} units to load there.`);
     }
     loaded += l.count;
-    if (l.hex === f.from && l.planet === undefined && l.unit !== 'fighter')
+    const ground = l.unit === 'ground-force' || l.unit === 'shock-force';
+    if (ground) loadedGround += l.count;
+    if (l.hex === f.from && l.planet === undefined && l.unit !== 'fighter') {
       heldFromStart += l.count;
+      if (ground) groundFromStart += l.count;
+    }
   }
-  const room = carriers * RULE_CONSTANTS.carrierCapacity;
+  // BG-9 Stasis Capsules: each moving Cruiser and Dreadnought takes one Ground or Shock Force.
+  const stasis = hasStasis(t, seat);
+  const heavyMoving = (f.ships.cruiser ?? 0) + (f.ships.dreadnought ?? 0);
+  const room =
+    carriers * RULE_CONSTANTS.carrierCapacity +
+    (stasis ? Math.min(heavyMoving * TECH_PARAMS.stasisCapacity, loadedGround) : 0);
   if (loaded > room) {
     return illegal(`The Carriers have room for ${room} units; the move loads ${loaded}.`, {
       room,
@@ -117,8 +130,12 @@ function checkFleet(d: Draft, phase: TurnsPhase, seat: Seat, f: Fleet): RuleErro
   }
   // Cargo left in space must still be aboard the Carriers that stay (the pooled cargo model).
   const space = ownSpace(t, f.from, seat);
+  const stayingHeavy = (space.cruiser ?? 0) + (space.dreadnought ?? 0) - heavyMoving;
+  const stayingGround =
+    (space['ground-force'] ?? 0) + (space['shock-force'] ?? 0) - groundFromStart;
   const stayingRoom =
-    ((space.carrier ?? 0) - (f.ships.carrier ?? 0)) * RULE_CONSTANTS.carrierCapacity;
+    ((space.carrier ?? 0) - (f.ships.carrier ?? 0)) * RULE_CONSTANTS.carrierCapacity +
+    (stasis ? Math.min(stayingHeavy * TECH_PARAMS.stasisCapacity, stayingGround) : 0);
   const stayingCargo = heldCargo(space) - heldFromStart;
   if (stayingCargo > stayingRoom) {
     return illegal(
@@ -342,10 +359,7 @@ export function loseUnsupportedFighters(d: Draft): void {
     const space = sys.space.find((g) => g.owner === seat)?.units;
     const fighters = space?.fighter ?? 0;
     if (space === undefined || fighters === 0) continue;
-    const room = Math.max(
-      0,
-      (space.carrier ?? 0) * RULE_CONSTANTS.carrierCapacity - heldCargo(space),
-    );
+    const room = Math.max(0, capacityOf(space, hasStasis(d.s, seat)) - heldCargo(space));
     const supported = room + docksIn(d.s, key, seat) * RULE_CONSTANTS.fightersPerSpacedock;
     const lost = fighters - supported;
     if (lost <= 0) continue;

@@ -6,7 +6,15 @@ import { planetUnits, spaceUnits } from '../combat/forces.js';
 import { legalActions } from '../legal-actions.js';
 import { movableCount } from '../movement/rules.js';
 import type { GameState, Seat } from '../state/types.js';
-import { dice, ofType, quietPair, setOwner, turnOf, withUnits } from '../testing/battle.js';
+import {
+  dice,
+  ofType,
+  quietPair,
+  setOwner,
+  turnOf,
+  withArrivals,
+  withUnits,
+} from '../testing/battle.js';
 import { withDice } from '../testing/dice.js';
 import { withPlayer } from '../testing/fixtures.js';
 import { describeEvent } from '../views/describe.js';
@@ -198,3 +206,39 @@ function phaseAdjacent(a: HexKey, b: HexKey): boolean {
   const dr = ar - br;
   return Math.max(Math.abs(dq), Math.abs(dr), Math.abs(dq + dr)) === 1;
 }
+
+describe('BG-9 Stasis Capsules (technology): Cruisers and Dreadnoughts carry a Ground Force', () => {
+  it('a Cruiser takes one Ground Force along, never a Fighter, and only with the technology', () => {
+    const base = turnOf(0, 'movement', PLAIN);
+    const [x, y] = quietPair(base);
+    const s0 = withUnits(base, x, 0, { cruiser: 1, 'ground-force': 1, fighter: 1 });
+    const s = withTech(s0, 0, 'enviro-compensator', 'stasis-capsules');
+    const move = (load: unknown[]) => ({
+      type: 'move',
+      from: x,
+      path: [y],
+      ships: { cruiser: 1 },
+      load,
+    });
+    const one = [{ hex: x, unit: 'ground-force', count: 1 }];
+    const r = step(s, 0, move(one));
+    expect(spaceUnits(r.state, y, 0)).toEqual({ cruiser: 1, 'ground-force': 1 });
+    expect(apply(withTech(s0, 0), 0, move(one)).ok).toBe(false);
+    expect(apply(s, 0, move([{ hex: x, unit: 'fighter', count: 1 }])).ok).toBe(false);
+    const two = withUnits(s, x, 0, { cruiser: 1, 'ground-force': 2 });
+    expect(apply(two, 0, move([{ hex: x, unit: 'ground-force', count: 2 }])).ok).toBe(false);
+    // The Ground Force aboard the Cruiser may not be left behind in space.
+    expect(apply(s, 0, move([])).ok).toBe(false);
+  });
+
+  it('a Cruiser lost in battle takes its Ground Force with it', () => {
+    const base = withTech(turnOf(0, 'movement', PLAIN), 0, 'stasis-capsules');
+    const [x, y] = quietPair(base);
+    let s = withUnits(base, x, 0, { cruiser: 1, 'ground-force': 1 });
+    s = withUnits(s, x, 1, { cruiser: 1 });
+    s = withArrivals(s, [x], { [x]: [y] });
+    // Round 1: seat 0 misses, seat 1 hits: the Cruiser and its Ground Force are lost at once.
+    const r = step(s, 0, { type: 'end-segment' }, [1, 9]);
+    expect(spaceUnits(r.state, x, 0)).toEqual({});
+  });
+});
