@@ -7,7 +7,7 @@ import { MINOR_RACE_CASUALTY_ORDER, UNITS, type UnitType } from '../content/unit
 import { combatRollBonus } from '../cards/in-force.js';
 import { combatModifier } from '../technology/combat.js';
 import type { Draft } from '../state/draft.js';
-import type { Owner, Table, UnitCounts, UnitGroup, UnitKind } from '../state/types.js';
+import type { Owner, Seat, Table, UnitCounts, UnitGroup, UnitKind } from '../state/types.js';
 
 /**
  * What one side has in a system, and what it may lose. The unit model
@@ -70,6 +70,25 @@ export function hasStasis(t: Table, owner: Owner): boolean {
   return (
     typeof owner === 'number' && t.players[owner]?.technologies.includes('stasis-capsules') === true
   );
+}
+
+/**
+ * BG-3: Fighters of `seat` in `hex` that neither the Carriers' room left nor
+ * the Spacedocks there (2 each) support are lost at once (after a Spacedock
+ * is destroyed, e.g. by Spacedock Accident).
+ */
+export function loseUnsupportedFightersAt(d: Draft, hex: HexKey, seat: Seat): void {
+  const space = spaceUnits(d.s, hex, seat);
+  const over = Math.min(
+    n(space, 'fighter'),
+    Math.max(
+      0,
+      cargoNeed(space, docksIn(d.s, hex, seat)) - capacityOf(space, hasStasis(d.s, seat)),
+    ),
+  );
+  if (over === 0) return;
+  d.addUnits(hex, null, seat, 'fighter', -over);
+  d.emit({ type: 'fighters-lost', seat, hex, count: over });
 }
 
 /** Places taken aboard Carriers: cargo, and Fighters beyond what the Spacedocks hold. */
