@@ -5,7 +5,7 @@ import { groupActions, MAX_BUTTONS, type ActionGroup } from './action-groups';
 import { actionDetail, actionWords, unitWord, type WordsContext } from './action-words';
 import { MarketOfferForm } from './market-offer-form';
 import { PurchaseForm } from './purchase-form';
-import { TechnologyChoices } from './technology-choices';
+import { TechnologyChoices } from './technology/technology-choices';
 import { warningFor } from './warnings';
 
 export interface DecisionPanelProps {
@@ -119,9 +119,10 @@ interface GroupProps {
 
 /** Choices of amounts get a form; the rest a row of buttons or one drop-down. */
 function Group(props: GroupProps) {
-  const type = props.group.actions[0]?.type;
+  const first = props.group.actions[0];
+  const type = first?.type;
   if (type === 'make-offer') return <MarketOfferForm {...props} />;
-  if (type === 'purchase') return <PurchaseForm {...props} />;
+  if (first?.type === 'purchase' && first.planet === undefined) return <PurchaseForm {...props} />;
   if (type === 'buy-technology') return <TechnologyChoices {...props} />;
   return <ActionChoices {...props} />;
 }

@@ -7,6 +7,8 @@ import {
   phaseName,
   PURCHASABLE_UNITS,
   segmentName,
+  TECHNOLOGIES,
+  technologyPrice,
   unitCost,
   type Action,
   type GameView,
@@ -272,6 +274,13 @@ function wordsContext(view: GameView, seat: number | undefined): WordsContext {
             PURCHASABLE_UNITS.map((unit) => [unit, unitCost(view, seat, unit) ?? 0]),
           ),
         };
+  if (phase.name === 'technology' && seat !== undefined)
+    return {
+      ...mine,
+      techPrices: Object.fromEntries(
+        TECHNOLOGIES.map((t) => [t.id, technologyPrice(view, seat, t.id) ?? t.cost]),
+      ),
+    };
   if (phase.name === 'market') return { ...mine, offers: phase.offers };
   if (phase.name === 'individual-turns') return { ...mine, segment: phase.segment };
   return mine;

@@ -1,5 +1,6 @@
-import { techById, type Action } from '@outer-rim/rules';
-import { techWords, type WordsContext } from './action-words';
+import { techName, type Action } from '@outer-rim/rules';
+import type { WordsContext } from '../action-words';
+import { TechnologyCard } from './technology-card';
 
 interface Props {
   group: { title: string; actions: readonly Action[] };
@@ -10,28 +11,28 @@ interface Props {
 }
 
 /** Technologies on offer, each with its printed name, colour, cost, prerequisites and text. */
-export function TechnologyChoices({ group, busy, onAct }: Props) {
+export function TechnologyChoices({ group, context, busy, onAct }: Props) {
   return (
     <div class="action-group tech-choices">
       <h4>{group.title}</h4>
       <ul>
         {group.actions.map((action) => {
           if (action.type !== 'buy-technology') return null;
-          const tech = techById(action.technology);
           return (
-            <li key={action.technology} class={`tech ${tech?.colour ?? ''}`}>
-              <button
-                type="button"
-                class="action"
-                disabled={busy}
-                data-action={action.type}
-                onClick={() => {
-                  void onAct(action);
-                }}
-              >
-                Buy {techWords(action.technology)}
-              </button>
-              {tech === undefined ? null : <p class="small">{tech.effect}</p>}
+            <li key={action.technology}>
+              <TechnologyCard id={action.technology} cost={context.techPrices?.[action.technology]}>
+                <button
+                  type="button"
+                  class="action"
+                  disabled={busy}
+                  data-action={action.type}
+                  onClick={() => {
+                    void onAct(action);
+                  }}
+                >
+                  Buy {techName(action.technology)}
+                </button>
+              </TechnologyCard>
             </li>
           );
         })}
