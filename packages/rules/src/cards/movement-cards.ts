@@ -13,6 +13,7 @@ import {
   spaceUnits,
 } from '../combat/forces.js';
 import { cardIdOf } from '../content/deck.js';
+import { TECH_PARAMS } from '../content/technologies.js';
 import { UNITS } from '../content/units.js';
 import { leadersFollowShips } from '../leaders/windows.js';
 import { EMPTY_MOVEMENT } from '../movement/types.js';
@@ -33,8 +34,8 @@ import type { CardTarget, PlayedCard } from './types.js';
 
 const HEAVY = ['dreadnought', 'carrier', 'cruiser'] as const;
 const SHIPS = ['dreadnought', 'carrier', 'cruiser', 'fighter'] as const;
-/** Spatial Jump: each ship is lost on 8-10. */
-const JUMP_LOSS_FROM = 8;
+/** Spatial Jump: each ship is lost on 8-10 (the technology's number, shared by the card). */
+const JUMP_LOSS_FROM = TECH_PARAMS.spatialJumpLossFrom;
 const DIODES_MAX = 3;
 
 function activeAt(m: Moment): Seat | undefined {

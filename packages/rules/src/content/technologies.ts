@@ -103,6 +103,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     prerequisites: { all: ['micro-technology', 'cybernetics'] },
     effect: 'Units you purchase are placed at once instead of in the Place New Units phase.',
     effects: [],
+    reading:
+      "A purchase naming one of the buyer's Spacedocks places the units there at once, under Place New Units' limits (the dock's output this round, blockades, Fighter support); units bought without a planet wait as usual, and bought Spacedocks still appear in Place New Units.",
   },
   'transit-diodes': {
     name: 'Transit Diodes',
@@ -110,6 +112,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     prerequisites: { any: ['dacxive-animators', 'light-wave-deflector'] },
     effect: 'Before your Movement segment, move up to 3 Ground Forces between planets you control.',
     effects: [],
+    reading:
+      'Up to 3 Ground Forces in all per turn, before the first ship moves or rolls; Ground Forces only (Shock Forces stay), between any planets the player controls.',
   },
   'graviton-laser-system': {
     name: 'Graviton Laser System',
@@ -124,6 +128,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     prerequisites: { all: ['enviro-compensator'] },
     effect: 'Your Cruisers and Dreadnoughts may each carry 1 Ground Force.',
     effects: [],
+    reading:
+      'One Ground or Shock Force aboard each Cruiser and Dreadnought (never a Fighter or PDS); it moves only as a load of that ship and is lost with it.',
   },
   'neural-motivator': {
     name: 'Neural Motivator',
@@ -139,6 +145,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     effect:
       'After an invasion you win, roll a die for each of your Ground Forces that died; on 9-10 place a new Ground Force on the planet.',
     effects: [],
+    reading:
+      'Only the invader who takes the planet rolls: one die for each of its Ground and Shock Forces that died in that invasion; each 9-10 comes back as a Ground Force on the planet.',
   },
   cybernetics: {
     name: 'Cybernetics',
@@ -153,6 +161,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     prerequisites: { all: ['cybernetics'] },
     effect: 'You may buy 1 Ground Force on each planet you control that has no Spacedock.',
     effects: [],
+    reading:
+      "One Ground Force per such planet per round, at the Ground Force price and outside the Spacedocks' output; it appears in Place New Units (at once with Integrated Economy).",
   },
   'x-89-bacterial-weapon': {
     name: 'X-89 Bacterial Weapon',
@@ -161,6 +171,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     effect:
       'Instead of bombarding, a Dreadnought destroys every Ground Force on the planet; you then discard all your action cards.',
     effects: [],
+    reading:
+      "It takes one Dreadnought's bombardment for the turn and its limits (no planet with PDS without Graviton Negator; not under Unconventional Weapons); Shock Forces die too; the whole hand is discarded.",
   },
   'antimass-deflectors': {
     name: 'Antimass Deflectors',
@@ -190,6 +202,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     effect:
       'Before your Movement segment, send one fleet to any system; roll for each ship (Fighters too), lost on 8-10. You ignore Gravity Rift effects (OR-4.2).',
     effects: [{ kind: 'anomaly-immunity', anomaly: 'gravity-rift' }],
+    reading:
+      'Once per turn, before the first ship moves: every ship of one system (its Fighters and cargo too) jumps to any system but a Supernova or an Asteroid Field; the ships that jump have moved.',
   },
   'light-wave-deflector': {
     name: 'Light/Wave Deflector',
@@ -204,6 +218,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     prerequisites: { all: ['cybernetics', 'graviton-negator'] },
     effect: 'Move Ground Forces between your planets in the same or adjacent systems.',
     effects: [],
+    reading:
+      "In the owner's Movement segment, any number of Ground Forces (not Shock Forces) between its planets in the same or an adjacent system; a Ground Force that arrived so stays for the turn.",
   },
   'hylar-v-assault-laser': {
     name: 'Hylar V Assault Laser',
@@ -218,6 +234,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     prerequisites: { all: ['hylar-v-assault-laser'] },
     effect: 'Your PDS may also fire at enemy ships in adjacent systems.',
     effects: [],
+    reading:
+      "The owner's PDS fire into every adjacent system as into their own: at ships that ended a move there, or at the defender in the owner's battle there; no return fire.",
   },
   'magen-defense-grid': {
     name: 'Magen Defense Grid',
@@ -232,6 +250,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     prerequisites: { all: ['deep-space-cannon', 'cybernetics'] },
     effect: 'Your Dreadnoughts fire once before a space battle; no return fire.',
     effects: [],
+    reading:
+      'Each Dreadnought of either side rolls once at its combat value with the PDS fire before round 1; the hits are taken before any return fire.',
   },
   'graviton-negator': {
     name: 'Graviton Negator',
@@ -239,6 +259,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     prerequisites: { any: ['assault-cannon', 'dacxive-animators'] },
     effect: 'Your Dreadnoughts may bombard planets with PDS; your Fighters may join invasions.',
     effects: [],
+    reading:
+      'Fighters land only with Ground Forces, roll at their combat value in the ground rounds, are lost after Shock Forces and before Ground Forces, never take a planet alone and go back to space when the invasion ends.',
   },
   'strategic-mathematics': {
     name: 'Strategic Mathematics',
@@ -246,6 +268,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     prerequisites: { all: ['xrd-transporter', 'assault-cannon'] },
     effect: 'After a space battle you win, up to half of your Cruisers there may move on.',
     effects: [],
+    reading:
+      'After a space battle the active player wins against ships: half its Cruisers there, rounded down, may move on in the Space Battle segment; a fight where they stop is fought then.',
   },
 };
 

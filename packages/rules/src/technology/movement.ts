@@ -3,6 +3,7 @@ import type { Action, ActionOf } from '../actions/schema.js';
 import { spatialJump, spatialJumpTargets } from '../cards/movement-cards.js';
 import { adjacentSystems } from '../cards/names.js';
 import { n, planetUnits } from '../combat/forces.js';
+import { TECH_PARAMS } from '../content/technologies.js';
 import { ruleError, type RuleError } from '../errors.js';
 import { movableCount, movementOf } from '../movement/rules.js';
 import { MOVING_SHIPS, type MovementState } from '../movement/types.js';
@@ -27,8 +28,6 @@ import { hasTech } from './owned.js';
  * Ground Forces here are Ground Forces only (Shock Forces stay: the research
  * sheet names Ground Forces), recorded in the README's rules notes.
  */
-
-export const DIODES_MAX = 3;
 
 function before(m: MovementState): boolean {
   return m.begun !== true;
@@ -64,7 +63,7 @@ function groundOn(t: Table, seat: Seat, planet: string): number {
 }
 
 function diodesLeft(m: MovementState): number {
-  return DIODES_MAX - (m.diodes ?? 0);
+  return TECH_PARAMS.transitDiodesMax - (m.diodes ?? 0);
 }
 
 function diodesTargets(t: Table, phase: TurnsPhase, seat: Seat): Action[] {
