@@ -33,6 +33,8 @@ export interface WordsContext {
   readonly docks?: readonly { readonly planet: string; readonly capacity: number }[];
   /** What each unit costs this seat (race and technology discounts included). */
   readonly unitCosts?: Readonly<Partial<Record<string, number>>>;
+  /** BG-9 Gen Synthesis: planets where a bought Ground Force waits for Place New Units. */
+  readonly groundForceOrders?: readonly string[];
   /** BG-9: what each technology costs this seat now (race abilities, cards and laws included). */
   readonly techPrices?: Readonly<Partial<Record<string, number>>>;
 }

@@ -205,10 +205,25 @@ function ActionChoices({ group, names, context, busy, onAct }: GroupProps) {
 /** Units bought and not yet placed, and the Spacedocks where Place New Units puts them. */
 function PendingUnits({ context }: { context: WordsContext }) {
   const waiting = Object.entries(context.purchases ?? {}).filter(([, n]) => (n ?? 0) > 0);
-  if (waiting.length === 0) return null;
+  const orders = context.groundForceOrders ?? [];
+  if (waiting.length === 0 && orders.length === 0) return null;
   const docks = context.docks ?? [];
+  if (waiting.length === 0)
+    return (
+      <div class="pending-units" data-testid="pending-units">
+        <p>
+          Bought, not yet placed: a Ground Force for {orders.join(', ')} (Gen Synthesis); it appears
+          in Place New Units.
+        </p>
+      </div>
+    );
   return (
     <div class="pending-units" data-testid="pending-units">
+      {orders.length === 0 ? null : (
+        <p>
+          A Ground Force for {orders.join(', ')} (Gen Synthesis) appears in Place New Units too.
+        </p>
+      )}
       <p>
         Bought, not yet placed:{' '}
         {waiting.map(([unit, n = 0]) => `${n} ${unitWord(unit, n)}`).join(', ')}.

@@ -269,6 +269,9 @@ function wordsContext(view: GameView, seat: number | undefined): WordsContext {
           credits: player.credits,
           ...(player.hand === undefined ? {} : { hand: player.hand }),
           purchases: player.purchases,
+          ...(player.groundForceOrders === undefined
+            ? {}
+            : { groundForceOrders: player.groundForceOrders }),
           docks: docksOf(view, seat),
           unitCosts: Object.fromEntries(
             PURCHASABLE_UNITS.map((unit) => [unit, unitCost(view, seat, unit) ?? 0]),

@@ -127,7 +127,9 @@ describe('BG-9 technologies in the browser', () => {
     for (const l of labels) expect(l).not.toMatch(ID_SHAPED);
     // Choose a jump in the drop-down and send it.
     const select = group?.querySelector('select');
-    const index = [...(select?.options ?? [])].findIndex((o) => o.text.startsWith('Spatial Jump'));
+    const index = [...(select?.options ?? [])].findIndex((o) =>
+      o.textContent.startsWith('Spatial Jump'),
+    );
     await act(() => {
       if (select === null || select === undefined) return;
       select.value = String(index);
@@ -193,5 +195,61 @@ describe('BG-9 technologies in the browser', () => {
       bombard: 1,
       bacterial: true,
     });
+  });
+
+  it('Integrated Economy and Gen Synthesis purchases are choices by planet, and the wait is shown', async () => {
+    let s = createGame({ players: [{ race: 'sol' }, { race: 'letnev' }] }, 'tech-purchase');
+    s = advanceTo(s, 'purchase-units');
+    s = withPlayer(s, 1, {
+      credits: 100,
+      technologies: ['micro-technology', 'cybernetics', 'integrated-economy', 'gen-synthesis'],
+    });
+    const v = view(s, 1);
+    const docks = [{ planet: 'Arc Prime', capacity: 8 }];
+    const sent: Action[] = [];
+    const el = root();
+    const draw = (groundForceOrders: readonly string[] = []) => {
+      render(
+        <DecisionPanel
+          decisions={decisions(v)}
+          seat={1}
+          actions={legalActions(v, 1)}
+          names={v.players.map((p) => p.name)}
+          onAct={(a) => {
+            sent.push(a);
+            return Promise.resolve();
+          }}
+          busy={false}
+          over={false}
+          context={{ galaxy: v.galaxy, docks, groundForceOrders }}
+        />,
+        el,
+      );
+    };
+    draw();
+    const group = [...el.querySelectorAll('.action-group')].find(
+      (g) => g.querySelector('h4')?.textContent.startsWith('Buy for a planet') === true,
+    );
+    const labels = [...(group?.querySelectorAll('option, button.action') ?? [])].map(
+      (o) => o.textContent,
+    );
+    expect(labels).toContain('Buy 1 Ground Force for Wren Terra (Gen Synthesis)');
+    expect(labels).toContain('Buy 1 Cruiser placed at once at Arc Prime (Integrated Economy)');
+    // The amounts form still buys units to wait for Place New Units.
+    expect(el.querySelector('[data-testid=purchase-form]')).not.toBeNull();
+    // Few choices: a row of buttons (a drop-down past eight).
+    const button = [...(group?.querySelectorAll('button.action') ?? [])].find((b) =>
+      b.textContent.includes('Wren Terra'),
+    );
+    await act(() => {
+      button?.dispatchEvent(new Event('click', { bubbles: true }));
+    });
+    expect(sent).toEqual([
+      { type: 'purchase', unit: 'ground-force', count: 1, planet: 'Wren Terra' },
+    ]);
+    draw(['Wren Terra']);
+    expect(el.querySelector('[data-testid=pending-units]')?.textContent).toContain(
+      'a Ground Force for Wren Terra (Gen Synthesis)',
+    );
   });
 });
