@@ -92,6 +92,26 @@ describe('BG-9 Deep Space Cannon (technology): PDS fire into adjacent systems', 
     const silent = step(withTech(s, 1), 0, { type: 'end-segment' }, []);
     expect(dice(silent.events)).toEqual([]);
   });
+
+  it("the attacker's PDS next door fire at the defending fleet before round 1", () => {
+    const base = plain();
+    const h = hexKey(base.galaxy.homes[0] ?? { q: 0, r: 0 });
+    const next = neighbours(base.galaxy.homes[0] ?? { q: 0, r: 0 })
+      .map(hexKey)
+      .find((k) => base.galaxy.tiles[k] !== undefined && base.units[k] === undefined) as HexKey;
+    let s = withTech(base, 0, 'deep-space-cannon');
+    s = withUnits(s, h, 0, { pds: 1, 'ground-force': 1 }, 'Jord');
+    s = withUnits(s, next, 0, { cruiser: 1 });
+    s = withUnits(s, next, 1, { cruiser: 1 });
+    s = withArrivals(s, [next]);
+    // The PDS on Jord hits (7): the defending Cruiser dies before any round.
+    const r = step(s, 0, { type: 'end-segment' }, [7]);
+    expect(dice(r.events)).toEqual([
+      { purpose: 'PDS fire from Jord (Deep Space Cannon): PDS, hit on 7+', rolls: [7] },
+    ]);
+    expect(spaceUnits(r.state, next, 1)).toEqual({});
+    expect(ofType(r.events, 'battle-ended')[0]?.winner).toBe(0);
+  });
 });
 
 describe('BG-9 Strategic Mathematics (technology): Cruisers move on after a won battle', () => {
@@ -129,6 +149,18 @@ describe('BG-9 Strategic Mathematics (technology): Cruisers move on after a won 
       count: 3,
     });
     expect(three.ok).toBe(false);
+    // Into an empty system: no fight; the one Cruiser still allowed may go on later.
+    const calm = step(
+      won.state,
+      0,
+      { type: 'use-technology', technology: 'strategic-mathematics', hex: x, path: [y], count: 1 },
+      [],
+    );
+    expect(ofType(calm.events, 'battle-started')).toEqual([]);
+    expect(spaceUnits(calm.state, y, 0)).toEqual({ cruiser: 1 });
+    const again = legalActions(calm.state, 0).filter((a) => a.type === 'use-technology');
+    expect(again.length).toBeGreaterThan(0);
+    expect(again.every((a) => (a.count ?? 0) === 1)).toBe(true);
     // Without the technology nothing is offered.
     const plainWin = step(withTech(s, 0), 0, { type: 'end-segment' }, [9, 1, 1, 1, 1]);
     expect(legalActions(plainWin.state, 0).some((a) => a.type === 'use-technology')).toBe(false);
