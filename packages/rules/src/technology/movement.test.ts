@@ -147,6 +147,29 @@ describe('BG-9 Transit Diodes (technology): Ground Forces shift before the Movem
     });
     expect(enemy.ok).toBe(false);
   });
+  it('never takes the last Ground Force from under a leader of the mover (OR-6.2)', () => {
+    const base = withTech(turnOf(0, 'movement', { ...PLAIN, leaders: true }), 0, 'transit-diodes');
+    const h = home(base, 0);
+    expect(base.players[0]?.leaders.some((l) => l.planet === 'Jord')).toBe(true);
+    const other = Object.entries(base.planets).find(([, p]) => p.hex === home(base, 1))?.[0] ?? '';
+    const s = setOwner(
+      withUnits(base, h, 0, { 'ground-force': 2, spacedock: 1 }, 'Jord'),
+      other,
+      0,
+    );
+    const counts = techActions(s, 0, 'transit-diodes').flatMap((a) =>
+      a.type === 'use-technology' && a.planet === 'Jord' ? [a.count] : [],
+    );
+    expect(counts).toEqual([1]);
+    const all = apply(s, 0, {
+      type: 'use-technology',
+      technology: 'transit-diodes',
+      planet: 'Jord',
+      to: other,
+      count: 2,
+    });
+    expect(all.ok).toBe(false);
+  });
 });
 
 describe('BG-9 Shuttle Logistics (technology): Ground Forces between nearby planets', () => {

@@ -2,7 +2,7 @@ import type { HexKey } from '@outer-rim/map';
 import type { Action, ActionOf } from '../actions/schema.js';
 import { spatialJump, spatialJumpTargets } from '../cards/movement-cards.js';
 import { adjacentSystems } from '../cards/names.js';
-import { n, planetUnits } from '../combat/forces.js';
+import { groundIn, n, planetUnits } from '../combat/forces.js';
 import { TECH_PARAMS } from '../content/technologies.js';
 import { ruleError, type RuleError } from '../errors.js';
 import { movableCount, movementOf } from '../movement/rules.js';
@@ -77,8 +77,10 @@ function diodesTargets(t: Table, phase: TurnsPhase, seat: Seat): Action[] {
     if (max <= 0) continue;
     for (const to of mine) {
       if (to === planet) continue;
-      for (let count = 1; count <= max; count++)
+      for (let count = 1; count <= max; count++) {
+        if (strandsLeader(t, seat, planet, count)) break;
         out.push({ type: 'use-technology', technology: 'transit-diodes', planet, to, count });
+      }
     }
   }
   return out;
@@ -106,8 +108,12 @@ function shuttleTargets(t: Table, phase: TurnsPhase, seat: Seat): Action[] {
     const max = shuttleable(t, m, seat, planet);
     if (max <= 0) continue;
     for (const to of shuttleReach(t, seat, planet)) {
-      for (const count of max > 1 ? [1, max] : [1])
-        out.push({ type: 'use-technology', technology: 'shuttle-logistics', planet, to, count });
+      // With a leader of the seat there, all but one may go.
+      const most = strandsLeader(t, seat, planet, max) ? max - 1 : max;
+      for (const count of new Set([1, most])) {
+        if (count >= 1 && !strandsLeader(t, seat, planet, count))
+          out.push({ type: 'use-technology', technology: 'shuttle-logistics', planet, to, count });
+      }
     }
   }
   return out;
@@ -154,7 +160,20 @@ function groundMove(
     return 'Ground Forces go from one planet you control to another one you control.';
   if (count > available)
     return `Only ${available} Ground Force${available === 1 ? '' : 's'} on ${planet} may go.`;
+  if (strandsLeader(t, seat, planet, count))
+    return `A leader of yours on ${planet} needs your Ground Forces there: leave at least one.`;
   return { planet, to, count };
+}
+
+/**
+ * OR-6.2: a leader stands only where its owner has Ground or Shock Forces;
+ * moving the last of them away would kill it, which no player means to do.
+ */
+function strandsLeader(t: Table, seat: Seat, planet: string, count: number): boolean {
+  const hex = t.planets[planet]?.hex;
+  if (hex === undefined) return false;
+  const leader = t.players[seat]?.leaders.some((l) => l.status === 'active' && l.planet === planet);
+  return leader === true && groundIn(planetUnits(t, hex, planet, seat)) - count <= 0;
 }
 
 /** Applies a Movement-segment technology; undefined when `a` is not one of them. */
