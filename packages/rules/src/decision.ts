@@ -90,4 +90,5 @@ export const ACTION_DECISION: Readonly<Record<ActionType, DecisionKind>> = {
   'card-prompts': 'any-time',
   'answer-trade': 'trade',
   'cancel-trade': 'any-time',
+  'use-technology': 'turn',
 };

@@ -231,6 +231,10 @@ export type GameEvent =
   | { type: 'hand-revealed'; seat: Seat; of: Seat; cards?: string[] }
   | { type: 'planet-annexed'; hex: HexKey; planet: string; seat: Seat }
   | { type: 'ground-forces-shifted'; seat: Seat; from: string; to: string; count: number }
+  /** BG-9 Graviton Negator: Fighters that joined an invasion go back to space. */
+  | { type: 'fighters-returned'; seat: Seat; hex: HexKey; planet: string; count: number }
+  /** BG-9: a technology that is its owner's choice is used (its effect follows as its own events). */
+  | { type: 'technology-used'; seat: Seat; technology: string }
   | { type: 'fleet-jammed'; hex: HexKey; seat: Seat; by: Seat }
   | { type: 'trade-proposed'; from: Seat; to: Seat }
   | { type: 'trade-refused'; from: Seat; to: Seat }

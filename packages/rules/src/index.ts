@@ -49,6 +49,7 @@ export type {
 export { EMPTY_MOVEMENT, LOADABLE_UNITS, MOVING_SHIPS } from './movement/types.js';
 export type { LoadableUnit, MovementState, MovingShip, RiftPending } from './movement/types.js';
 export { SEGMENT_RULES } from './phases/turn-segments.js';
+export { technologyPrice } from './phases/technology.js';
 export type { SegmentRules } from './phases/turn-segments.js';
 export { replay } from './replay.js';
 export { createGame } from './setup/create-game.js';

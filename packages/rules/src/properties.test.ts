@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { capacityOf, hasStasis } from './combat/forces.js';
 import { describe, expect, it } from 'vitest';
 import { isOnBoard, parseHexKey, tileById } from '@outer-rim/map';
 import { RULE_CONSTANTS } from './content/constants.js';
@@ -33,10 +34,11 @@ function invariantProblems(s: GameState): string[] {
       out.push(`ships stand in a ${anomaly} at ${key}`);
     }
     for (const g of sys.space) {
-      // BG-3 pooled cargo: what stands in space is aboard its owner's Carriers there.
+      // BG-3 pooled cargo: what stands in space is aboard its owner's Carriers there
+      // (BG-9 Stasis Capsules: or one Ground Force aboard each Cruiser and Dreadnought).
       const held =
         (g.units['ground-force'] ?? 0) + (g.units['shock-force'] ?? 0) + (g.units.pds ?? 0);
-      if (held > (g.units.carrier ?? 0) * RULE_CONSTANTS.carrierCapacity) {
+      if (held > capacityOf(g.units, hasStasis(s, g.owner))) {
         out.push(`${String(g.owner)} holds ${held} units in space at ${key} beyond its Carriers`);
       }
     }

@@ -21,7 +21,11 @@ export function groupActions(actions: readonly Action[], selectedHex?: HexKey): 
   for (const action of actions) {
     const hex = actionHex(action);
     if (selectedHex !== undefined && hex !== undefined && hex !== selectedHex) continue;
-    const title = actionGroupTitle(action.type);
+    // BG-9: purchases for a named planet (Integrated Economy, Gen Synthesis) are choices of their own.
+    const title =
+      action.type === 'purchase' && action.planet !== undefined
+        ? 'Buy for a planet (technologies)'
+        : actionGroupTitle(action.type);
     const list = groups.get(title) ?? [];
     list.push(action);
     groups.set(title, list);

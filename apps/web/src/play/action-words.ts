@@ -5,6 +5,7 @@ import {
   tileById,
   type Galaxy,
   type Hex,
+  type HexKey,
   type TileDef,
 } from '@outer-rim/map';
 import {
@@ -14,6 +15,7 @@ import {
   leaderName,
   segmentName,
   techById,
+  techName,
   TECH_COLOUR_NAMES,
   prerequisiteIds,
   systemName,
@@ -44,6 +46,10 @@ export interface WordsContext {
   readonly unitCosts?: Readonly<Partial<Record<string, number>>>;
   /** OR-6.2: fleet moves with a Diplomat through other players' ships, and whom each asks. */
   readonly passages?: readonly PassageOption[];
+  /** BG-9 Gen Synthesis: planets where a bought Ground Force waits for Place New Units. */
+  readonly groundForceOrders?: readonly string[];
+  /** BG-9: what each technology costs this seat now (race abilities, cards and laws included). */
+  readonly techPrices?: Readonly<Partial<Record<string, number>>>;
 }
 
 const UNIT_WORDS: Readonly<Record<string, [string, string]>> = {
@@ -119,6 +125,13 @@ export function actionWords(action: Action, names: Names = [], context: WordsCon
     case 'discard':
       return `Discard ${cardName(action.card)}`;
     case 'purchase':
+      if (action.planet !== undefined) {
+        // BG-9: Integrated Economy places at a Spacedock at once; Gen Synthesis buys for a planet without one.
+        const docked = context.docks?.some((d) => d.planet === action.planet) === true;
+        return docked
+          ? `Buy ${action.count} ${unitWord(action.unit, action.count)} placed at once at ${action.planet} (Integrated Economy)`
+          : `Buy 1 Ground Force for ${action.planet} (Gen Synthesis)`;
+      }
       return `Buy ${action.count} ${unitWord(action.unit, action.count)}`;
     case 'purchase-spacedock':
       return `Buy a Spacedock on ${action.planet}`;
@@ -136,6 +149,8 @@ export function actionWords(action: Action, names: Names = [], context: WordsCon
       return `Buy ${techWords(action.technology)}`;
     case 'pass-technology':
       return 'Buy no technology';
+    case 'use-technology':
+      return useTechnologyWords(action, context);
     case 'place-unit':
       return `Place a ${unitWord(action.unit)} at ${action.planet}`;
     case 'end-placement':
@@ -168,10 +183,33 @@ export function actionWords(action: Action, names: Names = [], context: WordsCon
   }
 }
 
+/** BG-9: a technology used as a choice, by its printed name and what it does here. */
+function useTechnologyWords(
+  action: Extract<Action, { type: 'use-technology' }>,
+  context: WordsContext,
+): string {
+  const name = techName(action.technology);
+  const place = (hex: string | undefined) =>
+    hex === undefined ? 'a system' : systemName(hex as HexKey, context.galaxy);
+  const count = action.count ?? 0;
+  switch (action.technology) {
+    case 'spatial-jump':
+      return `${name}: jump the fleet in ${place(action.hex)} to ${place(action.toHex)} (each ship lost on 8-10)`;
+    case 'transit-diodes':
+    case 'shuttle-logistics':
+      return `${name}: move ${count} ${unitWord('ground-force', count)} from ${action.planet ?? ''} to ${action.to ?? ''}`;
+    case 'strategic-mathematics':
+      return `${name}: ${count} ${unitWord('cruiser', count)} move on from ${place(action.hex)} to ${place(action.path?.at(-1))}`;
+    default:
+      return name;
+  }
+}
+
 /** More about a choice, shown on hover: the printed text of the card a choice is about. */
 export function actionDetail(action: Action): string | undefined {
   if (action.type === 'discard') return actionCardById(cardIdOf(action.card))?.text;
-  if (action.type === 'buy-technology') return techById(action.technology)?.effect;
+  if (action.type === 'buy-technology' || action.type === 'use-technology')
+    return techById(action.technology)?.effect;
   return undefined;
 }
 
@@ -234,6 +272,7 @@ export function actionGroupTitle(type: string): string {
     purchase: 'Buy units',
     'purchase-spacedock': 'Buy a Spacedock',
     'buy-technology': 'Buy a technology',
+    'use-technology': 'Use a technology',
     'place-unit': 'Place new units',
     discard: 'Discard down to the hand limit',
     // OR-6.2 leaders (fleet moves go to the move panel; a move listed here passes others' ships).

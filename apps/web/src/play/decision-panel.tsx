@@ -5,7 +5,7 @@ import { groupActions, MAX_BUTTONS, type ActionGroup } from './action-groups';
 import { actionDetail, actionWords, unitWord, type WordsContext } from './action-words';
 import { MarketOfferForm } from './market-offer-form';
 import { PurchaseForm } from './purchase-form';
-import { TechnologyChoices } from './technology-choices';
+import { TechnologyChoices } from './technology/technology-choices';
 import { warningFor } from './warnings';
 
 export interface DecisionPanelProps {
@@ -119,9 +119,10 @@ interface GroupProps {
 
 /** Choices of amounts get a form; the rest a row of buttons or one drop-down. */
 function Group(props: GroupProps) {
-  const type = props.group.actions[0]?.type;
+  const first = props.group.actions[0];
+  const type = first?.type;
   if (type === 'make-offer') return <MarketOfferForm {...props} />;
-  if (type === 'purchase') return <PurchaseForm {...props} />;
+  if (first?.type === 'purchase' && first.planet === undefined) return <PurchaseForm {...props} />;
   if (type === 'buy-technology') return <TechnologyChoices {...props} />;
   return <ActionChoices {...props} />;
 }
@@ -204,10 +205,25 @@ function ActionChoices({ group, names, context, busy, onAct }: GroupProps) {
 /** Units bought and not yet placed, and the Spacedocks where Place New Units puts them. */
 function PendingUnits({ context }: { context: WordsContext }) {
   const waiting = Object.entries(context.purchases ?? {}).filter(([, n]) => (n ?? 0) > 0);
-  if (waiting.length === 0) return null;
+  const orders = context.groundForceOrders ?? [];
+  if (waiting.length === 0 && orders.length === 0) return null;
   const docks = context.docks ?? [];
+  if (waiting.length === 0)
+    return (
+      <div class="pending-units" data-testid="pending-units">
+        <p>
+          Bought, not yet placed: a Ground Force for {orders.join(', ')} (Gen Synthesis); it appears
+          in Place New Units.
+        </p>
+      </div>
+    );
   return (
     <div class="pending-units" data-testid="pending-units">
+      {orders.length === 0 ? null : (
+        <p>
+          A Ground Force for {orders.join(', ')} (Gen Synthesis) appears in Place New Units too.
+        </p>
+      )}
       <p>
         Bought, not yet placed:{' '}
         {waiting.map(([unit, n = 0]) => `${n} ${unitWord(unit, n)}`).join(', ')}.

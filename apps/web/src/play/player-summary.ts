@@ -23,6 +23,8 @@ export interface PlayerSummary {
   readonly influence: number;
   readonly bracket: string;
   readonly technologies: readonly string[];
+  /** The same technologies as ids, for the technology cards (BG-9). */
+  readonly technologyIds: readonly string[];
   readonly leaders: readonly string[];
   readonly captives: readonly string[];
   readonly handCount: number;
@@ -45,6 +47,7 @@ export function playerSummaries(view: GameView): PlayerSummary[] {
       influence: influenceOf(view, seat),
       bracket: BRACKET_NAMES[player.bracket] ?? `Bracket ${player.bracket}`,
       technologies: player.technologies.map(techName),
+      technologyIds: player.technologies,
       // OR-6.2: each leader by name, and where it is (a planet, a ship type, or held by whom).
       leaders: player.leaders.map((l) => `${LEADERS[l.type].name}${leaderWhere(l, names)}`),
       captives: player.captives.map(

@@ -5,6 +5,7 @@ import { BotMark } from '../ui/bot-mark';
 import { ownerColour } from '../ui/colours';
 import { Presence } from '../ui/presence';
 import { playerSummaries } from './player-summary';
+import { TechnologyCard } from './technology/technology-card';
 
 /** Every player's public standing; the viewer's own hand only in its own entry. */
 export function PlayersPanel({
@@ -56,8 +57,17 @@ export function PlayersPanel({
             <dt>Action cards</dt>
             <dd>{p.handCount}</dd>
           </dl>
-          {p.technologies.length === 0 ? null : (
-            <p class="small">Technologies: {p.technologies.join(', ')}</p>
+          {p.technologyIds.length === 0 ? null : (
+            <details class="small player-techs" data-testid={`techs-${p.seat}`}>
+              <summary>Technologies: {p.technologies.join(', ')}</summary>
+              <ul class="tech-list">
+                {p.technologyIds.map((id) => (
+                  <li key={id}>
+                    <TechnologyCard id={id} />
+                  </li>
+                ))}
+              </ul>
+            </details>
           )}
           {p.leaders.length === 0 ? null : (
             <p class="small" data-testid={`leaders-${p.seat}`}>

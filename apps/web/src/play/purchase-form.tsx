@@ -18,7 +18,8 @@ interface Props {
 export function PurchaseForm({ group, context, busy, onAct }: Props) {
   const max = new Map<string, number>();
   for (const a of group.actions) {
-    if (a.type === 'purchase') max.set(a.unit, Math.max(max.get(a.unit) ?? 0, a.count));
+    if (a.type === 'purchase' && a.planet === undefined)
+      max.set(a.unit, Math.max(max.get(a.unit) ?? 0, a.count));
   }
   const units = [...max.keys()];
   const [counts, setCounts] = useState<Readonly<Record<string, number>>>({});

@@ -8,6 +8,8 @@ import {
   phaseName,
   PURCHASABLE_UNITS,
   segmentName,
+  TECHNOLOGIES,
+  technologyPrice,
   unitCost,
   type Action,
   type GameView,
@@ -276,11 +278,21 @@ function wordsContext(view: GameView, seat: number | undefined): WordsContext {
           credits: player.credits,
           ...(player.hand === undefined ? {} : { hand: player.hand }),
           purchases: player.purchases,
+          ...(player.groundForceOrders === undefined
+            ? {}
+            : { groundForceOrders: player.groundForceOrders }),
           docks: docksOf(view, seat),
           unitCosts: Object.fromEntries(
             PURCHASABLE_UNITS.map((unit) => [unit, unitCost(view, seat, unit) ?? 0]),
           ),
         };
+  if (phase.name === 'technology' && seat !== undefined)
+    return {
+      ...mine,
+      techPrices: Object.fromEntries(
+        TECHNOLOGIES.map((t) => [t.id, technologyPrice(view, seat, t.id) ?? t.cost]),
+      ),
+    };
   if (phase.name === 'market') return { ...mine, offers: phase.offers };
   if (phase.name === 'individual-turns') return { ...mine, segment: phase.segment };
   return mine;

@@ -34,10 +34,16 @@ export const EndMarketSchema = z.object({ type: z.literal('end-market') });
 
 export const DiscardSchema = z.object({ type: z.literal('discard'), card: cardId });
 
+/**
+ * Buy `count` units. `planet`: with Integrated Economy (BG-9) the units
+ * appear at once at the Spacedock there; with Gen Synthesis one Ground Force
+ * is bought for that planet without a Spacedock.
+ */
 export const PurchaseSchema = z.object({
   type: z.literal('purchase'),
   unit,
   count: z.number().int().min(1).max(100),
+  planet: planet.optional(),
 });
 export const PurchaseSpacedockSchema = z.object({ type: z.literal('purchase-spacedock'), planet });
 export const CancelPurchasesSchema = z.object({ type: z.literal('cancel-purchases') });
@@ -141,6 +147,10 @@ export const LandSchema = z.object({
   bombard: amount,
   /** OR-6.2: leaders aboard the lander's ships there who go down with the troops. */
   leaders: z.array(z.string().min(1).max(80)).max(3).optional(),
+  /** BG-9 Graviton Negator: Fighters from space that join the invasion. */
+  fighters: amount.optional(),
+  /** BG-9 X-89 Bacterial Weapon: the `bombard` Dreadnoughts use it instead of bombarding. */
+  bacterial: z.boolean().optional(),
 });
 /** OR-6.1: after a won invasion with a surviving Shock Force, take the enemy Spacedock and PDS. */
 export const CaptureInstallationsSchema = z.object({
@@ -206,6 +216,24 @@ export const CardPromptsSchema = z.object({ type: z.literal('card-prompts'), ask
 export const AnswerTradeSchema = z.object({ type: z.literal('answer-trade'), accept: z.boolean() });
 /** BG-11: a partner cancels an active agreement (at any time; never one with the Hacan). */
 export const CancelTradeSchema = z.object({ type: z.literal('cancel-trade'), partner: seat });
+
+// BG-9 technologies used as a choice (technology/).
+/**
+ * BG-9: use a technology that is a choice of its owner. Which fields it needs
+ * is the technology's own rule (technology/use.ts): Spatial Jump `hex` →
+ * `toHex`; Transit Diodes and Shuttle Logistics `planet` → `to`, `count`
+ * Ground Forces; Strategic Mathematics `count` Cruisers from `hex` along `path`.
+ */
+export const UseTechnologySchema = z.object({
+  type: z.literal('use-technology'),
+  technology: z.string().min(1).max(80),
+  hex: hex.optional(),
+  toHex: hex.optional(),
+  path: z.array(hex).min(1).max(12).optional(),
+  planet: planet.optional(),
+  to: planet.optional(),
+  count: count.optional(),
+});
 
 // OR-6.2 leaders (leaders/).
 const leaderShip = z.enum(['dreadnought', 'carrier', 'cruiser']);
@@ -294,6 +322,7 @@ export const ActionSchema = z.discriminatedUnion('type', [
   CardPromptsSchema,
   AnswerTradeSchema,
   CancelTradeSchema,
+  UseTechnologySchema,
 ]);
 
 export type Action = z.infer<typeof ActionSchema>;

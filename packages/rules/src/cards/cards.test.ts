@@ -659,6 +659,24 @@ describe('BG-9 cards played at any time', () => {
     expect(planetUnits(r.state, p.hex, name, 1).spacedock).toBeUndefined();
   });
 
+  it('Spacedock Accident: the Fighters only that Spacedock supported are lost (BG-3)', () => {
+    const base = turnOf(0, 'movement', RACES);
+    const [name, p] = outsideHomes(base);
+    let s = setOwner(base, name, 1);
+    s = withUnits(s, p.hex, 1, { spacedock: 1 }, name);
+    // A Carrier with 4 Ground Forces aboard has room for 1 Fighter; the Spacedock held the other 2.
+    s = withUnits(s, p.hex, 1, { carrier: 1, 'ground-force': 4, fighter: 3 });
+    s = opened(withHand(s, 0, ['spacedock-accident', 'flank-speed']), {
+      kind: 'movement-start',
+      seat: 0,
+    });
+    const r = play(s, 0, 'spacedock-accident', { planet: name });
+    expect(spaceUnits(r.state, p.hex, 1)).toEqual({ carrier: 1, 'ground-force': 4, fighter: 1 });
+    expect(ofType(r.events, 'fighters-lost')).toEqual([
+      { type: 'fighters-lost', seat: 1, hex: p.hex, count: 2 },
+    ]);
+  });
+
   it('never open a window by themselves', () => {
     const s = withHand(turnOf(0, 'movement', RACES), 0, ['disclosure']);
     const d = new Draft(s);

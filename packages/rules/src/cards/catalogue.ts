@@ -3,7 +3,14 @@ import type { HexKey } from '@outer-rim/map';
 import { actionCardById } from '../content/action-cards.js';
 import { cardIdOf } from '../content/deck.js';
 import { TECHNOLOGIES, isTechId, prerequisitesMet, techById } from '../content/technologies.js';
-import { destroy, n, planetUnits, rollDice, spaceUnits } from '../combat/forces.js';
+import {
+  destroy,
+  loseUnsupportedFightersAt,
+  n,
+  planetUnits,
+  rollDice,
+  spaceUnits,
+} from '../combat/forces.js';
 import { homeHexKey, planetDef, planetsOf, spacedocksOf } from '../state/board.js';
 import type { Draft } from '../state/draft.js';
 import type { Seat, Table } from '../state/types.js';
@@ -519,6 +526,8 @@ const RULES: Readonly<Record<string, CardRule>> = {
       if (planet === undefined || hex === undefined || owner === undefined || owner === null)
         return;
       destroy(d, hex, planet, owner, { spacedock: 1 }, 'Spacedock Accident');
+      // BG-3: the Fighters that Spacedock supported and no Carrier can take are lost.
+      if (typeof owner === 'number') loseUnsupportedFightersAt(d, hex, owner);
     },
   },
 };

@@ -5,6 +5,7 @@ import {
   cargoNeed,
   destroy,
   docksIn,
+  hasStasis,
   n,
   planetUnits,
   rollDice,
@@ -13,6 +14,7 @@ import {
 } from '../combat/forces.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { cardIdOf } from '../content/deck.js';
+import { TECH_PARAMS } from '../content/technologies.js';
 import { UNITS } from '../content/units.js';
 import { leadersFollowShips } from '../leaders/windows.js';
 import { EMPTY_MOVEMENT } from '../movement/types.js';
@@ -32,8 +34,8 @@ import type { CardTarget, PlayedCard } from './types.js';
 
 const HEAVY = ['dreadnought', 'carrier', 'cruiser'] as const;
 const SHIPS = ['dreadnought', 'carrier', 'cruiser', 'fighter'] as const;
-/** Spatial Jump: each ship is lost on 8-10. */
-const JUMP_LOSS_FROM = 8;
+/** Spatial Jump: each ship is lost on 8-10 (the technology's number, shared by the card). */
+const JUMP_LOSS_FROM = TECH_PARAMS.spatialJumpLossFrom;
 const DIODES_MAX = 3;
 
 function activeAt(m: Moment): Seat | undefined {
@@ -86,7 +88,7 @@ function luckyShotTargets(t: Table, seat: Seat): CardTarget[] {
   return out;
 }
 
-function spatialJumpTargets(t: Table, seat: Seat): CardTarget[] {
+export function spatialJumpTargets(t: Table, seat: Seat): CardTarget[] {
   const destinations = (Object.keys(t.galaxy.tiles) as HexKey[])
     .filter((k) => {
       const placed = t.galaxy.tiles[k];
@@ -166,7 +168,7 @@ function addCounts(a: UnitCounts | undefined, b: UnitCounts): UnitCounts {
 function dropOverflow(d: Draft, hex: HexKey, seat: Seat, reason: string): void {
   const left = spaceUnits(d.s, hex, seat);
   const docks = docksIn(d.s, hex, seat);
-  const over = Math.max(0, cargoNeed(left, docks) - capacityOf(left));
+  const over = Math.max(0, cargoNeed(left, docks) - capacityOf(left, hasStasis(d.s, seat)));
   if (over === 0) return;
   const carried: UnitCounts = {
     fighter: Math.max(0, n(left, 'fighter') - docks * RULE_CONSTANTS.fightersPerSpacedock),
@@ -189,10 +191,10 @@ function dropOverflow(d: Draft, hex: HexKey, seat: Seat, reason: string): void {
  * Carriers hold (troops and PDS first, then Fighters). Fighters beyond that are
  * the ones the Spacedocks there support (dropOverflow left no others): they stay.
  */
-function jumpers(units: UnitCounts): UnitCounts {
+function jumpers(units: UnitCounts, stasis: boolean): UnitCounts {
   const out: UnitCounts = {};
   for (const k of HEAVY) if (n(units, k) > 0) out[k] = n(units, k);
-  let room = capacityOf(units);
+  let room = capacityOf(units, stasis);
   for (const k of ['ground-force', 'shock-force', 'pds', 'fighter'] as const) {
     const take = Math.min(room, n(units, k));
     if (take > 0) out[k] = take;
@@ -201,7 +203,8 @@ function jumpers(units: UnitCounts): UnitCounts {
   return out;
 }
 
-function spatialJump(d: Draft, seat: Seat, from: HexKey, to: HexKey): void {
+/** BG-9 Spatial Jump (the card and the technology): the whole fleet at `from` jumps to `to`. */
+export function spatialJump(d: Draft, seat: Seat, from: HexKey, to: HexKey): void {
   const units = spaceUnits(d.s, from, seat);
   // Every ship rolls (Fighters too); 8-10 is lost in the jump.
   const lost: UnitCounts = {};
@@ -219,7 +222,7 @@ function spatialJump(d: Draft, seat: Seat, from: HexKey, to: HexKey): void {
   }
   destroy(d, from, null, seat, lost, 'lost in the Spatial Jump');
   dropOverflow(d, from, seat, 'lost with the Carriers in the Spatial Jump');
-  const moving = jumpers(spaceUnits(d.s, from, seat));
+  const moving = jumpers(spaceUnits(d.s, from, seat), hasStasis(d.s, seat));
   if (shipsIn(moving) === 0) return;
   for (const [k, v] of Object.entries(moving) as [UnitKind, number][]) {
     d.addUnits(from, null, seat, k, -v);

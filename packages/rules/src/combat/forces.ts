@@ -1,12 +1,13 @@
 import { leadersAfterShipLoss, leadersAfterTroopLoss } from '../leaders/fates.js';
 import { tileById, type HexKey } from '@outer-rim/map';
 import { RULE_CONSTANTS } from '../content/constants.js';
+import { TECH_PARAMS } from '../content/technologies.js';
 import { RACES } from '../content/races.js';
 import { MINOR_RACE_CASUALTY_ORDER, UNITS, type UnitType } from '../content/units.js';
 import { combatRollBonus } from '../cards/in-force.js';
 import { combatModifier } from '../technology/combat.js';
 import type { Draft } from '../state/draft.js';
-import type { Owner, Table, UnitCounts, UnitGroup, UnitKind } from '../state/types.js';
+import type { Owner, Seat, Table, UnitCounts, UnitGroup, UnitKind } from '../state/types.js';
 
 /**
  * What one side has in a system, and what it may lose. The unit model
@@ -64,14 +65,47 @@ export function docksIn(t: Table, hex: HexKey, owner: Owner): number {
   return docks;
 }
 
+/** BG-9 Stasis Capsules: the owner's Cruisers and Dreadnoughts carry a Ground Force each. */
+export function hasStasis(t: Table, owner: Owner): boolean {
+  return (
+    typeof owner === 'number' && t.players[owner]?.technologies.includes('stasis-capsules') === true
+  );
+}
+
+/**
+ * BG-3: Fighters of `seat` in `hex` that neither the Carriers' room left nor
+ * the Spacedocks there (2 each) support are lost at once (after a Spacedock
+ * is destroyed, e.g. by Spacedock Accident).
+ */
+export function loseUnsupportedFightersAt(d: Draft, hex: HexKey, seat: Seat): void {
+  const space = spaceUnits(d.s, hex, seat);
+  const over = Math.min(
+    n(space, 'fighter'),
+    Math.max(
+      0,
+      cargoNeed(space, docksIn(d.s, hex, seat)) - capacityOf(space, hasStasis(d.s, seat)),
+    ),
+  );
+  if (over === 0) return;
+  d.addUnits(hex, null, seat, 'fighter', -over);
+  d.emit({ type: 'fighters-lost', seat, hex, count: over });
+}
+
 /** Places taken aboard Carriers: cargo, and Fighters beyond what the Spacedocks hold. */
 export function cargoNeed(units: UnitCounts, docks: number): number {
   const fighters = Math.max(0, n(units, 'fighter') - docks * RULE_CONSTANTS.fightersPerSpacedock);
   return n(units, 'ground-force') + n(units, 'shock-force') + n(units, 'pds') + fighters;
 }
 
-export function capacityOf(units: UnitCounts): number {
-  return n(units, 'carrier') * RULE_CONSTANTS.carrierCapacity;
+/**
+ * Carrier room, and with Stasis Capsules (BG-9, `stasis`) one place aboard
+ * each Cruiser and Dreadnought that only a Ground or Shock Force may take.
+ */
+export function capacityOf(units: UnitCounts, stasis = false): number {
+  const carriers = n(units, 'carrier') * RULE_CONSTANTS.carrierCapacity;
+  if (!stasis) return carriers;
+  const heavy = (n(units, 'cruiser') + n(units, 'dreadnought')) * TECH_PARAMS.stasisCapacity;
+  return carriers + Math.min(heavy, groundIn(units));
 }
 
 export function isNebula(t: Table, hex: HexKey): boolean {
@@ -254,6 +288,7 @@ export function spaceLossProblem(
   docks: number,
   owed: number,
   losses: UnitCounts,
+  stasis = false,
 ): string | null {
   for (const [k, v] of Object.entries(losses) as [UnitKind, number][]) {
     if (!(LOSS_KINDS as readonly string[]).includes(k)) return `A ${k} cannot be lost here.`;
@@ -268,15 +303,17 @@ export function spaceLossProblem(
     ...units,
     fighter: n(units, 'fighter') - fightersHit,
     carrier: n(units, 'carrier') - n(losses, 'carrier'),
+    cruiser: n(units, 'cruiser') - n(losses, 'cruiser'),
+    dreadnought: n(units, 'dreadnought') - n(losses, 'dreadnought'),
   };
-  const overflow = Math.max(0, cargoNeed(afterHits, docks) - capacityOf(afterHits));
+  const overflow = Math.max(0, cargoNeed(afterHits, docks) - capacityOf(afterHits, stasis));
   if (total(losses) !== hits + overflow) {
     return overflow === 0
       ? `Lose exactly ${hits} ships; the cargo still fits.`
       : `Lose ${hits} ships and ${overflow} units of cargo that no longer fit.`;
   }
   const after = minus(units, losses);
-  if (cargoNeed(after, docks) > capacityOf(after)) return 'The cargo left does not fit.';
+  if (cargoNeed(after, docks) > capacityOf(after, stasis)) return 'The cargo left does not fit.';
   return null;
 }
 
@@ -315,6 +352,7 @@ export function spaceLossOptions(
   docks: number,
   owed: number,
   limit = 64,
+  stasis = false,
 ): UnitCounts[] {
   const hits = Math.min(owed, shipsIn(units));
   const shipOrder = ['fighter', 'cruiser', 'carrier', 'dreadnought'] as const;
@@ -331,7 +369,7 @@ export function spaceLossOptions(
       if ((ships[i] ?? 0) > 0) base[k] = ships[i] ?? 0;
     });
     const afterHits = minus(units, base);
-    const overflow = Math.max(0, cargoNeed(afterHits, docks) - capacityOf(afterHits));
+    const overflow = Math.max(0, cargoNeed(afterHits, docks) - capacityOf(afterHits, stasis));
     const extraKinds = ['fighter', 'ground-force', 'shock-force', 'pds'] as const;
     for (const extra of bounded(
       extraKinds,
@@ -344,7 +382,7 @@ export function spaceLossOptions(
         const v = n(losses, k) + (extra[i] ?? 0);
         if (v > 0) losses[k] = v;
       });
-      if (spaceLossProblem(units, docks, owed, losses) !== null) continue;
+      if (spaceLossProblem(units, docks, owed, losses, stasis) !== null) continue;
       const key = LOSS_KINDS.map((k) => n(losses, k)).join(',');
       if (seen.has(key)) continue;
       seen.add(key);

@@ -171,6 +171,8 @@ describe('BG-7 Invasion Combat', () => {
       pds: 1,
       dreadnoughts: 2,
       bombardable: true,
+      fighters: 0,
+      bacterial: false,
     });
     expect(landingOptions(view(s, 0), 0)).toEqual(options);
     expect(landingOptions(s, 1)).toEqual([]);

@@ -13,6 +13,14 @@ import { expireEffects } from '../cards/in-force.js';
 import { breakTradeByCombat } from '../cards/trade.js';
 import { openWindow } from '../cards/window.js';
 import { magenGroundBonus } from '../technology/combat.js';
+import {
+  animate,
+  bacterialWeapon,
+  bombardsPds,
+  fightersInvade,
+  fightersReturn,
+} from '../technology/invasion.js';
+import { hasTech } from '../technology/owned.js';
 import type { Draft } from '../state/draft.js';
 import type { Owner, Seat, Table, UnitCounts } from '../state/types.js';
 import {
@@ -85,7 +93,18 @@ export function landProblem(t: Table, phase: TurnsPhase, seat: Seat, a: Land): s
   if (a.groundForces > n(space, 'ground-force')) return 'Not that many Ground Forces aboard.';
   if (a.shockForces > n(space, 'shock-force')) return 'Not that many Shock Forces aboard.';
   if (a.pds > n(space, 'pds')) return 'Not that many PDS aboard.';
+  const fighters = a.fighters ?? 0;
+  if (fighters > 0) {
+    if (!fightersInvade(t, seat)) return 'Fighters join invasions only with Graviton Negator.';
+    if (fighters > n(space, 'fighter')) return 'Not that many Fighters there.';
+  }
+  if (a.bacterial === true) {
+    if (!hasTech(t, seat, 'x-89-bacterial-weapon'))
+      return 'You do not have the X-89 Bacterial Weapon.';
+    if (a.bombard !== 1) return 'One Dreadnought uses the X-89 Bacterial Weapon.';
+  }
   const troops = a.groundForces + a.shockForces;
+  if (fighters > 0 && troops === 0) return 'Fighters land only with Ground Forces.';
   if (troops + a.pds + a.bombard === 0) return 'Land something or bombard.';
   if (a.leaders !== undefined && a.leaders.length > 0) {
     if (!t.options.leaders) return 'This game is played without leaders.';
@@ -94,6 +113,7 @@ export function landProblem(t: Table, phase: TurnsPhase, seat: Seat, a: Land): s
   }
   if (planet.owner === seat) {
     if (a.bombard > 0) return 'You do not bombard your own planet.';
+    if (fighters > 0) return 'Fighters land only to invade.';
     return null;
   }
   if (a.pds > 0 && troops === 0)
@@ -104,7 +124,9 @@ export function landProblem(t: Table, phase: TurnsPhase, seat: Seat, a: Land): s
     if (a.bombard > freeDreadnoughts(t, phase, hex, seat)) {
       return 'Not that many Dreadnoughts there that have not bombarded this turn.';
     }
-    if (defendingPds(t, hex, a.planet, seat) > 0) return 'A planet with PDS cannot be bombarded.';
+    // BG-9 Graviton Negator: its owner's Dreadnoughts bombard planets with PDS too.
+    if (defendingPds(t, hex, a.planet, seat) > 0 && !bombardsPds(t, seat))
+      return 'A planet with PDS cannot be bombarded.';
     if (defendingGround(t, hex, a.planet, seat) === 0)
       return 'There are no Ground Forces to bombard.';
   }
@@ -124,6 +146,10 @@ export interface LandingOption {
   /** Dreadnoughts there that have not bombarded this turn, and whether this planet may be bombarded. */
   dreadnoughts: number;
   bombardable: boolean;
+  /** BG-9 Graviton Negator: Fighters there that may join an invasion of this planet (0 without it). */
+  fighters: number;
+  /** BG-9: a Dreadnought may use the X-89 Bacterial Weapon here instead of bombarding. */
+  bacterial: boolean;
 }
 
 /**
@@ -152,7 +178,8 @@ export function landingOptions(t: Table, seat: Seat): LandingOption[] {
       const bombardable =
         enemy &&
         free > 0 &&
-        defendingPds(t, hex, planet, seat) === 0 &&
+        !bombardmentBanned(t) &&
+        (defendingPds(t, hex, planet, seat) === 0 || bombardsPds(t, seat)) &&
         defendingGround(t, hex, planet, seat) > 0;
       if (gf + sf + pds === 0 && !bombardable) continue;
       out.push({
@@ -164,6 +191,9 @@ export function landingOptions(t: Table, seat: Seat): LandingOption[] {
         pds,
         dreadnoughts: free,
         bombardable,
+        fighters:
+          owner !== seat && fightersInvade(t, seat) && gf + sf > 0 ? n(space, 'fighter') : 0,
+        bacterial: bombardable && hasTech(t, seat, 'x-89-bacterial-weapon'),
       });
     }
   }
@@ -221,9 +251,14 @@ export function landOptions(t: Table, phase: TurnsPhase): Land[] {
           bombard: free,
         },
       ];
+      // BG-9: the X-89 Bacterial Weapon with the troops, and Fighters joining them (Graviton Negator).
+      candidates.push(
+        { ...candidates[0], bombard: Math.min(1, free), bacterial: true } as Land,
+        { ...candidates[0], fighters: n(space, 'fighter') } as Land,
+      );
       const seen = new Set<string>();
       for (const c of candidates) {
-        const key = `${c.groundForces},${c.shockForces},${c.pds},${c.bombard}`;
+        const key = `${c.groundForces},${c.shockForces},${c.pds},${c.bombard},${c.fighters ?? 0},${c.bacterial === true}`;
         if (seen.has(key) || landProblem(t, phase, seat, c) !== null) continue;
         seen.add(key);
         out.push(c);
@@ -248,6 +283,7 @@ export function land(d: Draft, seat: Seat, a: Land): void {
   if (a.groundForces > 0) landed['ground-force'] = a.groundForces;
   if (a.shockForces > 0) landed['shock-force'] = a.shockForces;
   if (a.pds > 0) landed.pds = a.pds;
+  if (a.fighters !== undefined && a.fighters > 0) landed.fighter = a.fighters;
   for (const [k, v] of Object.entries(landed) as [keyof UnitCounts, number][]) {
     d.addUnits(hex, null, seat, k, -v);
     d.addUnits(hex, a.planet, seat, k, v);
@@ -281,6 +317,7 @@ export function land(d: Draft, seat: Seat, a: Land): void {
     bombard: a.bombard,
     landed,
     owed: 0,
+    ...(a.bacterial === true ? { bacterial: true as const } : {}),
   });
 }
 
@@ -292,7 +329,8 @@ function defenderOf(t: Table, inv: Invasion): Owner | null {
 
 function bombardment(d: Draft, inv: Invasion): void {
   const defender = defenderOf(d.s, inv);
-  if (defender !== null) {
+  if (inv.bacterial === true) bacterialWeapon(d, inv, defender);
+  else if (defender !== null) {
     // OR-6.2 General: Dreadnoughts bombarding a planet holding an enemy General get -4.
     const penalty = bombardmentPenalty(d.s, inv.hex, inv.planet, defender);
     const { hits } =
@@ -453,12 +491,13 @@ function groundRound(d: Draft, inv: Invasion, defender: Owner): void {
   const types = ['shock-force', 'ground-force'] as const;
   const mine = planetUnits(d.s, inv.hex, inv.planet, inv.invader);
   const theirs = planetUnits(d.s, inv.hex, inv.planet, defender);
+  // BG-9 Graviton Negator: Fighters that landed roll with the invaders.
   const a = rollFor(
     d,
     label,
     inv.invader,
     mine,
-    types,
+    n(mine, 'fighter') > 0 ? [...types, 'fighter'] : types,
     'invasion-combat',
     lawRollOptions(d.s, inv.invader, null),
   );
@@ -500,11 +539,22 @@ function groundRound(d: Draft, inv: Invasion, defender: Owner): void {
       reason,
     });
   // Hits land at the same time; Shock Forces are always the first casualties (OR-6.1).
-  destroy(d, inv.hex, inv.planet, inv.invader, groundLosses(mine, x.hits), reason);
+  destroy(d, inv.hex, inv.planet, inv.invader, invaderLosses(mine, x.hits), reason);
   destroy(d, inv.hex, inv.planet, defender, groundLosses(theirs, a.hits), reason);
   promote(d, inv, inv.invader, aPromote);
   promote(d, inv, defender, xPromote);
   setInvasion(d, { ...inv, round });
+}
+
+/** Shock Forces first (OR-6.1), then Fighters that joined (Graviton Negator), then Ground Forces. */
+function invaderLosses(units: UnitCounts, hits: number): UnitCounts {
+  const shock = Math.min(hits, n(units, 'shock-force'));
+  const fighters = Math.min(hits - shock, n(units, 'fighter'));
+  const rest = groundLosses({ 'ground-force': n(units, 'ground-force') }, hits - shock - fighters);
+  const out: UnitCounts = { ...rest };
+  if (shock > 0) out['shock-force'] = shock;
+  if (fighters > 0) out.fighter = fighters;
+  return out;
 }
 
 function installationsOf(units: UnitCounts): UnitCounts {
@@ -516,6 +566,7 @@ function installationsOf(units: UnitCounts): UnitCounts {
 
 function endInvasion(d: Draft, inv: Invasion, winner: Owner | null, reason: string): void {
   d.emit({ type: 'invasion-ended', hex: inv.hex, planet: inv.planet, winner, reason });
+  fightersReturn(d, inv);
   setInvasion(d, undefined);
 }
 
@@ -539,6 +590,8 @@ function conclude(d: Draft, inv: Invasion): void {
   const from = d.s.planets[inv.planet]?.owner ?? null;
   d.setPlanetOwner(inv.planet, inv.invader);
   d.emit({ type: 'planet-captured', hex: inv.hex, planet: inv.planet, from, to: inv.invader });
+  // BG-9 Dacxive Animators: some of the fallen come back.
+  animate(d, inv);
   if (d.s.options.leaders) leadersAfterInvasion(d, inv.hex, inv.planet, inv.invader, from, true);
   // BG-9 Reparations: the loser may answer at once (the window holds the next step).
   if (typeof from === 'number' && from !== inv.invader) {

@@ -1,3 +1,4 @@
+import type { HexKey } from '@outer-rim/map';
 import { oneRoundBattles } from '../politics/laws.js';
 import type { Action, Losses } from '../actions/schema.js';
 import type { Decision } from '../decision.js';
@@ -8,6 +9,7 @@ import { placeName, unitList } from '../views/describe.js';
 import {
   LOSS_KINDS,
   docksIn,
+  hasStasis,
   ownerLabel,
   planetUnits,
   spaceLossOptions,
@@ -73,6 +75,14 @@ export function advance(d: Draft): void {
     if (fightsAt(d.s, turnsOf(d)).includes(next)) startFight(d, next, true);
   }
   throw new Error('combat did not settle');
+}
+
+/** A fight in `hex`, if there is one now, joins the segment's queue and runs (BG-9 Strategic Mathematics). */
+export function fightAt(d: Draft, hex: HexKey): void {
+  if (!fightsAt(d.s, turnsOf(d)).includes(hex)) return;
+  const c = combatOf(turnsOf(d));
+  setCombat(d, { ...c, queue: [...c.queue.filter((k) => k !== hex), hex] });
+  advance(d);
 }
 
 /** Entering the Space Battle segment (BG-6): PDS fire and every battle of the turn, in order. */
@@ -188,12 +198,16 @@ export function combatLegal(t: Table, phase: TurnsPhase, seat: Seat): Action[] {
     if (b.step === 'casualties') {
       const owed = b.owed.find((o) => o.owner === seat);
       if (owed === undefined) return [];
-      return spaceLossOptions(spaceUnits(t, b.hex, seat), docksIn(t, b.hex, seat), owed.hits).map(
-        (l) => ({
-          type: 'choose-casualties',
-          losses: asLosses(l),
-        }),
-      );
+      return spaceLossOptions(
+        spaceUnits(t, b.hex, seat),
+        docksIn(t, b.hex, seat),
+        owed.hits,
+        64,
+        hasStasis(t, seat),
+      ).map((l) => ({
+        type: 'choose-casualties',
+        losses: asLosses(l),
+      }));
     }
     if (b.step === 'retreat' && seat === b.attacker) {
       return [
@@ -248,6 +262,7 @@ export function applyCombat(
           docksIn(d.s, b.hex, seat),
           owed.hits,
           losses,
+          hasStasis(d.s, seat),
         );
         if (problem !== null)
           return ruleError('ILLEGAL_ACTION', problem, { losses: unitList(losses) });

@@ -15,6 +15,7 @@ import {
   cargoNeed,
   destroy,
   docksIn,
+  hasStasis,
   isMinor,
   isNebula,
   minorSpaceLosses,
@@ -35,6 +36,8 @@ import {
   type TurnsPhase,
 } from './state.js';
 import type { OwedHits, SpaceBattle } from './types.js';
+import { assaultCannonHits, pdsFiringAt } from '../technology/battle.js';
+import { recordPursuit } from '../technology/pursuit.js';
 
 /**
  * BG-3 / BG-6 Space Battle segment. Every system holding the active
@@ -46,16 +49,6 @@ import type { OwedHits, SpaceBattle } from './types.js';
  * at the defender's ships; no return fire), then rounds.
  */
 
-/** PDS of `owner` on the planets of this system. */
-function pdsOn(t: Table, hex: HexKey): { planet: string; owner: Owner; pds: number }[] {
-  const out: { planet: string; owner: Owner; pds: number }[] = [];
-  for (const [planet, groups] of Object.entries(t.units[hex]?.planets ?? {})) {
-    for (const g of groups)
-      if (n(g.units, 'pds') > 0) out.push({ planet, owner: g.owner, pds: n(g.units, 'pds') });
-  }
-  return out;
-}
-
 /** Systems where the active player fights this segment, in the fixed order they resolve (by hex key). */
 export function fightsAt(t: Table, phase: TurnsPhase): HexKey[] {
   const active = phase.active;
@@ -64,7 +57,8 @@ export function fightsAt(t: Table, phase: TurnsPhase): HexKey[] {
   for (const hex of Object.keys(t.units) as HexKey[]) {
     if (shipsIn(spaceUnits(t, hex, active)) === 0) continue;
     const enemyShips = shipOwners(t, hex).some((o) => o !== active);
-    const enemyPds = arrived.includes(hex) && pdsOn(t, hex).some((p) => p.owner !== active);
+    // BG-9 Deep Space Cannon: PDS next door count too.
+    const enemyPds = arrived.includes(hex) && pdsFiringAt(t, hex).some((p) => p.owner !== active);
     if (enemyShips || enemyPds) out.push(hex);
   }
   return out.sort();
@@ -100,19 +94,20 @@ function pdsFire(d: Draft, b: SpaceBattle): SpaceBattle {
   let owed: OwedHits[] = [];
   // BG-9 Into the Breach: the enemy PDS stay silent in the battles of this turn.
   const breach = inForce(d.s, 'into-the-breach', b.attacker);
-  for (const p of pdsOn(d.s, b.hex)) {
+  for (const p of pdsFiringAt(d.s, b.hex)) {
     if (breach && p.owner !== b.attacker) continue;
     let target: Owner;
     if (p.owner === b.attacker) {
       if (b.defender === null) continue;
       target = b.defender;
     } else {
-      if (!arrivedHere && b.defender === null) continue;
+      // A PDS next door (Deep Space Cannon) fires only at ships that ended their move here.
+      if (!arrivedHere && (b.defender === null || p.adjacent)) continue;
       target = b.attacker;
     }
     const { hits } = rollFor(
       d,
-      `PDS fire from ${p.planet}`,
+      p.adjacent ? `PDS fire from ${p.planet} (Deep Space Cannon)` : `PDS fire from ${p.planet}`,
       p.owner,
       { pds: p.pds },
       ['pds'],
@@ -130,7 +125,10 @@ function pdsFire(d: Draft, b: SpaceBattle): SpaceBattle {
     }
     owed = addOwed(owed, target, hits);
   }
-  return { ...b, step: 'casualties', owed };
+  // BG-9 Assault Cannon: the Dreadnoughts' shot before the battle, beside the PDS fire.
+  const shots = b.defender === null ? [] : assaultCannonHits(d, b.hex, b.attacker, b.defender);
+  for (const o of shots) owed = addOwed(owed, o.owner, o.hits);
+  return { ...b, step: 'casualties', owed, ...(shots.length > 0 ? { assaultCannon: true } : {}) };
 }
 
 function battleRound(d: Draft, b: SpaceBattle): SpaceBattle {
@@ -187,7 +185,8 @@ function scoreHits(d: Draft, b: SpaceBattle): SpaceBattle {
 }
 
 function lossReason(b: SpaceBattle): string {
-  return b.round === 0 ? 'PDS fire' : `space battle round ${b.round}`;
+  if (b.round > 0) return `space battle round ${b.round}`;
+  return b.assaultCannon === true ? 'PDS and Assault Cannon fire' : 'PDS fire';
 }
 
 /** The only way `owner` can take `hits` here, or null when it has a real choice to make. */
@@ -199,7 +198,7 @@ export function forcedSpaceLosses(
 ): UnitCounts | null {
   const units = spaceUnits(t, hex, owner);
   if (isMinor(owner)) return minorSpaceLosses(units, hits);
-  const options = spaceLossOptions(units, docksIn(t, hex, owner), hits, 2);
+  const options = spaceLossOptions(units, docksIn(t, hex, owner), hits, 2, hasStasis(t, owner));
   return options.length === 1 ? (options[0] ?? {}) : options.length === 0 ? {} : null;
 }
 
@@ -222,6 +221,8 @@ export function retreatTargets(t: Table, phase: TurnsPhase, b: SpaceBattle): Hex
 function endBattle(d: Draft, b: SpaceBattle, winner: Owner | null, reason: string): void {
   d.emit({ type: 'battle-ended', hex: b.hex, winner, reason });
   setBattle(d, undefined);
+  // BG-9 Strategic Mathematics: a won battle against ships lets half the Cruisers move on.
+  if (winner === b.attacker && b.defender !== null) recordPursuit(d, b.hex, b.attacker);
   // A third owner's ships in the same system: the attacker fights them next (no second PDS fire).
   const active = turnsOf(d).active;
   if (
@@ -327,7 +328,11 @@ export function withdraw(d: Draft, b: SpaceBattle, to: HexKey): void {
   const there = spaceUnits(d.s, to, b.attacker);
   const over = Math.min(
     n(there, 'fighter'),
-    Math.max(0, cargoNeed(there, docksIn(d.s, to, b.attacker)) - capacityOf(there)),
+    Math.max(
+      0,
+      cargoNeed(there, docksIn(d.s, to, b.attacker)) -
+        capacityOf(there, hasStasis(d.s, b.attacker)),
+    ),
   );
   if (over > 0) destroy(d, to, null, b.attacker, { fighter: over }, 'unsupported after withdrawal');
   endBattle(d, b, b.defender, 'the attacker withdraws');

@@ -33,6 +33,8 @@ export interface CombatState {
    * (leaders/diplomat.ts). Nothing else happens meanwhile.
    */
   delay?: { landing: ActionOf<'land'>; seat: Seat; leader: string };
+  /** BG-9 Strategic Mathematics: Cruisers per won battle's system that may still move on. */
+  pursuit?: Partial<Record<HexKey, number>>;
 }
 
 /** Hits an owner has to take and has not yet assigned. */
@@ -69,6 +71,8 @@ export interface SpaceBattle {
   owed: OwedHits[];
   /** BG-9: the round whose "before a round" card window has been held (it is held once). */
   cardsAsked?: number;
+  /** BG-9 Assault Cannon fired before round 1 (the losses' reason says so). */
+  assaultCannon?: true;
 }
 
 /**
@@ -99,6 +103,8 @@ export interface Invasion {
   landed: UnitCounts;
   /** PDS hits the invader still has to assign (step `casualties`). */
   owed: number;
+  /** BG-9: the Dreadnought uses the X-89 Bacterial Weapon instead of bombarding. */
+  bacterial?: true;
   /** BG-9: the card window last held here: 0 the invasion's, n before ground round n. */
   cardsAsked?: number;
 }

@@ -109,11 +109,9 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
   {
     id: 'BG-9',
     name: 'Technology and action cards',
-    status: partly(
-      "every action card plays with its effect and timing, Sabotage answering; these technologies are bought but their effect does not apply yet: Integrated Economy, Transit Diodes, Stasis Capsules, Dacxive Animators, Gen Synthesis, X-89 Bacterial Weapon, Shuttle Logistics, Deep Space Cannon, Assault Cannon, Graviton Negator, Strategic Mathematics, and Spatial Jump's jump before the Movement segment (its rift immunity applies)",
-    ),
+    status: 'implemented',
     summary:
-      'One technology per Technology phase for 30 credits, following the technology tree; action cards are drawn each round and played for their effects.',
+      'One technology per Technology phase for 30 credits, following the technology tree, each with its effect in the rule it changes (movement, battles, invasions, purchases, income); action cards are drawn each round and played for their effects.',
     readMore: `${BASE_BOOK}; ${NOTES}`,
   },
   {

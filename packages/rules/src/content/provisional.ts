@@ -27,6 +27,7 @@ const AREAS = [
   'Units',
   'Constants',
   'Technologies',
+  'Technologies: effects',
   'Races: starting position',
   'Races: abilities',
   'Leaders',
@@ -99,6 +100,11 @@ function contentNotes(): ProvisionalNote[] {
     notes.push(
       note('Technologies', t.name, `${t.colour}, ${prerequisiteText(t.prerequisites)}`, t.source),
     );
+  }
+  // BG-9: where the research leaves an effect unclear, the reading the engine applies.
+  for (const t of TECHNOLOGIES) {
+    if (t.reading === undefined) continue;
+    notes.push(note('Technologies: effects', t.name, '', t.reading.replace(/\.$/, '')));
   }
   for (const race of Object.values(RACES)) {
     if (race.start.provisional) {

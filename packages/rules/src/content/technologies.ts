@@ -45,7 +45,27 @@ export interface TechDef {
   readonly effects: readonly Effect[];
   readonly provisional: boolean;
   readonly source: string;
+  /** Our reading where the research leaves the effect unclear (README "Rules notes"). */
+  readonly reading?: string;
 }
+
+/**
+ * BG-9: the numbers in the technologies' effects, in one place (the research
+ * sheet gives them as text; where it is unclear, `reading` on the row says
+ * which way we read it).
+ */
+export const TECH_PARAMS = {
+  /** Transit Diodes: Ground Forces shifted per turn, in all. */
+  transitDiodesMax: 3,
+  /** Spatial Jump: each ship is lost on this roll or higher. */
+  spatialJumpLossFrom: 8,
+  /** Dacxive Animators: a dead Ground Force comes back on this roll or higher. */
+  dacxiveReturnFrom: 9,
+  /** Stasis Capsules: Ground Forces each Cruiser and Dreadnought carries. */
+  stasisCapacity: 1,
+  /** Gen Synthesis: Ground Forces bought per planet without a Spacedock, per round. */
+  genSynthesisPerPlanet: 1,
+} as const;
 
 const SOURCE = "TI2 + Hope's End chart (base-game-facts §7); TI1 tree lost";
 
@@ -83,6 +103,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     prerequisites: { all: ['micro-technology', 'cybernetics'] },
     effect: 'Units you purchase are placed at once instead of in the Place New Units phase.',
     effects: [],
+    reading:
+      "A purchase naming one of the buyer's Spacedocks places the units there at once, under Place New Units' limits (the dock's output this round, blockades, Fighter support); units bought without a planet wait as usual, and bought Spacedocks still appear in Place New Units.",
   },
   'transit-diodes': {
     name: 'Transit Diodes',
@@ -90,6 +112,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     prerequisites: { any: ['dacxive-animators', 'light-wave-deflector'] },
     effect: 'Before your Movement segment, move up to 3 Ground Forces between planets you control.',
     effects: [],
+    reading:
+      'Up to 3 Ground Forces in all per turn, before the first ship moves or rolls; Ground Forces only (Shock Forces stay), between any planets the player controls.',
   },
   'graviton-laser-system': {
     name: 'Graviton Laser System',
@@ -104,6 +128,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     prerequisites: { all: ['enviro-compensator'] },
     effect: 'Your Cruisers and Dreadnoughts may each carry 1 Ground Force.',
     effects: [],
+    reading:
+      'One Ground or Shock Force aboard each Cruiser and Dreadnought (never a Fighter or PDS); it moves only as a load of that ship and is lost with it.',
   },
   'neural-motivator': {
     name: 'Neural Motivator',
@@ -119,6 +145,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     effect:
       'After an invasion you win, roll a die for each of your Ground Forces that died; on 9-10 place a new Ground Force on the planet.',
     effects: [],
+    reading:
+      'Only the invader who takes the planet rolls: one die for each of its Ground and Shock Forces that died in that invasion; each 9-10 comes back as a Ground Force on the planet.',
   },
   cybernetics: {
     name: 'Cybernetics',
@@ -133,6 +161,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     prerequisites: { all: ['cybernetics'] },
     effect: 'You may buy 1 Ground Force on each planet you control that has no Spacedock.',
     effects: [],
+    reading:
+      "One Ground Force per such planet per round, at the Ground Force price and outside the Spacedocks' output; it appears in Place New Units (at once with Integrated Economy).",
   },
   'x-89-bacterial-weapon': {
     name: 'X-89 Bacterial Weapon',
@@ -141,6 +171,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     effect:
       'Instead of bombarding, a Dreadnought destroys every Ground Force on the planet; you then discard all your action cards.',
     effects: [],
+    reading:
+      "It takes one Dreadnought's bombardment for the turn and its limits (no planet with PDS without Graviton Negator; not under Unconventional Weapons); Shock Forces die too; the whole hand is discarded.",
   },
   'antimass-deflectors': {
     name: 'Antimass Deflectors',
@@ -170,6 +202,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     effect:
       'Before your Movement segment, send one fleet to any system; roll for each ship (Fighters too), lost on 8-10. You ignore Gravity Rift effects (OR-4.2).',
     effects: [{ kind: 'anomaly-immunity', anomaly: 'gravity-rift' }],
+    reading:
+      'Once per turn, before the first ship moves: every ship of one system (its Fighters and cargo too) jumps to any system but a Supernova or an Asteroid Field; the ships that jump have moved.',
   },
   'light-wave-deflector': {
     name: 'Light/Wave Deflector',
@@ -184,6 +218,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     prerequisites: { all: ['cybernetics', 'graviton-negator'] },
     effect: 'Move Ground Forces between your planets in the same or adjacent systems.',
     effects: [],
+    reading:
+      "In the owner's Movement segment, any number of Ground Forces (not Shock Forces) between its planets in the same or an adjacent system; a Ground Force that arrived so stays for the turn.",
   },
   'hylar-v-assault-laser': {
     name: 'Hylar V Assault Laser',
@@ -198,6 +234,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     prerequisites: { all: ['hylar-v-assault-laser'] },
     effect: 'Your PDS may also fire at enemy ships in adjacent systems.',
     effects: [],
+    reading:
+      "The owner's PDS fire into every adjacent system as into their own: at ships that ended a move there, or at the defender in the owner's battle there; no return fire.",
   },
   'magen-defense-grid': {
     name: 'Magen Defense Grid',
@@ -212,6 +250,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     prerequisites: { all: ['deep-space-cannon', 'cybernetics'] },
     effect: 'Your Dreadnoughts fire once before a space battle; no return fire.',
     effects: [],
+    reading:
+      'Each Dreadnought of either side rolls once at its combat value with the PDS fire before round 1; the hits are taken before any return fire.',
   },
   'graviton-negator': {
     name: 'Graviton Negator',
@@ -219,6 +259,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     prerequisites: { any: ['assault-cannon', 'dacxive-animators'] },
     effect: 'Your Dreadnoughts may bombard planets with PDS; your Fighters may join invasions.',
     effects: [],
+    reading:
+      'Fighters land only with Ground Forces, roll at their combat value in the ground rounds, are lost after Shock Forces and before Ground Forces, never take a planet alone and go back to space when the invasion ends.',
   },
   'strategic-mathematics': {
     name: 'Strategic Mathematics',
@@ -226,6 +268,8 @@ const ROWS: Readonly<Record<TechId, TechRow>> = {
     prerequisites: { all: ['xrd-transporter', 'assault-cannon'] },
     effect: 'After a space battle you win, up to half of your Cruisers there may move on.',
     effects: [],
+    reading:
+      'After a space battle the active player wins against ships: half its Cruisers there, rounded down, may move on in the Space Battle segment; a fight where they stop is fought then.',
   },
 };
 

@@ -4,6 +4,8 @@ import type { ActionOf, Load } from '../actions/schema.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { UNITS } from '../content/units.js';
 import { placeName } from '../views/describe.js';
+import { TECH_PARAMS } from '../content/technologies.js';
+import { capacityOf, hasStasis } from '../combat/forces.js';
 import { ruleError, type RuleError } from '../errors.js';
 import type { Draft } from '../state/draft.js';
 import type { TurnsPhase } from '../state/phase.js';
@@ -89,7 +91,9 @@ export function checkFleet(t: Table, phase: TurnsPhase, seat: Seat, f: Fleet): R
   const where = new Set<HexKey>([f.from, ...f.path.slice(0, -1)]);
   const taken = new Map<string, number>();
   let loaded = 0;
+  let loadedGround = 0;
   let heldFromStart = 0;
+  let groundFromStart = 0;
   for (const l of f.load) {
     if (!where.has(l.hex)) {
       return illegal(
@@ -112,10 +116,19 @@ export function checkFleet(t: Table, phase: TurnsPhase, seat: Seat, f: Fleet): R
       return illegal(`There are not ${n} of your ${UNITS[l.unit].name} units to load there.`);
     }
     loaded += l.count;
-    if (l.hex === f.from && l.planet === undefined && l.unit !== 'fighter')
+    const ground = l.unit === 'ground-force' || l.unit === 'shock-force';
+    if (ground) loadedGround += l.count;
+    if (l.hex === f.from && l.planet === undefined && l.unit !== 'fighter') {
       heldFromStart += l.count;
+      if (ground) groundFromStart += l.count;
+    }
   }
-  const room = carriers * RULE_CONSTANTS.carrierCapacity;
+  // BG-9 Stasis Capsules: each moving Cruiser and Dreadnought takes one Ground or Shock Force.
+  const stasis = hasStasis(t, seat);
+  const heavyMoving = (f.ships.cruiser ?? 0) + (f.ships.dreadnought ?? 0);
+  const room =
+    carriers * RULE_CONSTANTS.carrierCapacity +
+    (stasis ? Math.min(heavyMoving * TECH_PARAMS.stasisCapacity, loadedGround) : 0);
   if (loaded > room) {
     return illegal(`The Carriers have room for ${room} units; the move loads ${loaded}.`, {
       room,
@@ -124,8 +137,12 @@ export function checkFleet(t: Table, phase: TurnsPhase, seat: Seat, f: Fleet): R
   }
   // Cargo left in space must still be aboard the Carriers that stay (the pooled cargo model).
   const space = ownSpace(t, f.from, seat);
+  const stayingHeavy = (space.cruiser ?? 0) + (space.dreadnought ?? 0) - heavyMoving;
+  const stayingGround =
+    (space['ground-force'] ?? 0) + (space['shock-force'] ?? 0) - groundFromStart;
   const stayingRoom =
-    ((space.carrier ?? 0) - (f.ships.carrier ?? 0)) * RULE_CONSTANTS.carrierCapacity;
+    ((space.carrier ?? 0) - (f.ships.carrier ?? 0)) * RULE_CONSTANTS.carrierCapacity +
+    (stasis ? Math.min(stayingHeavy * TECH_PARAMS.stasisCapacity, stayingGround) : 0);
   const stayingCargo = heldCargo(space) - heldFromStart;
   if (stayingCargo > stayingRoom) {
     return illegal(
@@ -176,6 +193,7 @@ export function moveFleet(d: Draft, phase: TurnsPhase, seat: Seat, f: Fleet): vo
   const came = m.cameFrom[to] ?? [];
   setMovement(d, {
     ...m,
+    begun: true,
     moved: { ...m.moved, [to]: movedHere },
     arrived: m.arrived.includes(to) ? m.arrived : [...m.arrived, to],
     cameFrom: { ...m.cameFrom, [to]: came.includes(before) ? came : [...came, before] },
@@ -235,7 +253,7 @@ export function applyRiftRoll(
       `No ${UNITS[a.unit].name} of yours in this rift may still try to leave this turn.`,
     );
   }
-  const m = movementOf(phase);
+  let m = movementOf(phase);
   const [roll = 1] = d.roll(
     `gravity rift exit: ${UNITS[a.unit].name}`,
     RULE_CONSTANTS.dieSides,
@@ -244,6 +262,7 @@ export function applyRiftRoll(
   );
   const sides = riftSides(d.s, seat, a.hex, roll);
   d.emit({ type: 'rift-rolled', seat, hex: a.hex, unit: a.unit, roll, sides });
+  m = { ...m, begun: true };
   if (sides.length === 0) {
     // A forced exit off the board, into a Supernova or a closed Asteroid Field counts as staying.
     const across =
@@ -347,10 +366,7 @@ export function loseUnsupportedFighters(d: Draft): void {
     const space = sys.space.find((g) => g.owner === seat)?.units;
     const fighters = space?.fighter ?? 0;
     if (space === undefined || fighters === 0) continue;
-    const room = Math.max(
-      0,
-      (space.carrier ?? 0) * RULE_CONSTANTS.carrierCapacity - heldCargo(space),
-    );
+    const room = Math.max(0, capacityOf(space, hasStasis(d.s, seat)) - heldCargo(space));
     const supported = room + docksIn(d.s, key, seat) * RULE_CONSTANTS.fightersPerSpacedock;
     const lost = fighters - supported;
     if (lost <= 0) continue;

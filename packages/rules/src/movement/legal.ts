@@ -4,7 +4,16 @@ import { RULE_CONSTANTS } from '../content/constants.js';
 import type { TurnsPhase } from '../state/phase.js';
 import type { Seat, Table } from '../state/types.js';
 import { loadablesAt, movementOptions } from './options.js';
-import { heldCargo, moveValue, movementOf, ownSpace, routesThroughSide } from './rules.js';
+import { hasStasis } from '../combat/forces.js';
+import { TECH_PARAMS } from '../content/technologies.js';
+import {
+  heldCargo,
+  movableCount,
+  moveValue,
+  movementOf,
+  ownSpace,
+  routesThroughSide,
+} from './rules.js';
 import type { MovingShip } from './types.js';
 
 const HELD = ['ground-force', 'shock-force', 'pds'] as const;
@@ -16,17 +25,52 @@ const HELD = ['ground-force', 'shock-force', 'pds'] as const;
  */
 function forcedLoad(t: Table, phase: TurnsPhase, seat: Seat, hex: HexKey): Load[] | null {
   const space = ownSpace(t, hex, seat);
-  const stayingRoom = ((space.carrier ?? 0) - 1) * RULE_CONSTANTS.carrierCapacity;
-  let excess = heldCargo(space) - stayingRoom;
+  // BG-9 Stasis Capsules: the Cruisers and Dreadnoughts that stay hold a Ground Force each.
+  const heavy = hasStasis(t, seat)
+    ? ((space.cruiser ?? 0) + (space.dreadnought ?? 0)) * TECH_PARAMS.stasisCapacity
+    : 0;
+  let ground = (space['ground-force'] ?? 0) + (space['shock-force'] ?? 0);
+  let held = heldCargo(space);
+  const stayingRoom = (): number =>
+    ((space.carrier ?? 0) - 1) * RULE_CONSTANTS.carrierCapacity + Math.min(heavy, ground);
   const out: Load[] = [];
-  for (const src of loadablesAt(t, phase, seat, hex)) {
-    if (excess <= 0) break;
-    if (src.planet !== undefined || !(HELD as readonly string[]).includes(src.unit)) continue;
-    const count = Math.min(excess, src.count);
-    out.push({ hex, unit: src.unit, count });
-    excess -= count;
+  // PDS first: taking a Ground Force frees no Carrier place while the heavy ships could hold it.
+  const sources = loadablesAt(t, phase, seat, hex)
+    .filter((src) => src.planet === undefined && (HELD as readonly string[]).includes(src.unit))
+    .sort((a, b) => Number(a.unit !== 'pds') - Number(b.unit !== 'pds'));
+  for (const src of sources) {
+    let count = 0;
+    while (count < src.count && held - stayingRoom() > 0) {
+      if (src.unit !== 'pds' && ground <= heavy) break;
+      count += 1;
+      held -= 1;
+      if (src.unit !== 'pds') ground -= 1;
+    }
+    if (count > 0) out.push({ hex, unit: src.unit, count });
   }
-  return excess > 0 ? null : out;
+  return held - stayingRoom() > 0 ? null : out;
+}
+
+/**
+ * BG-9 Stasis Capsules: what one Cruiser or Dreadnought leaving `hex` must
+ * take so that the Ground Forces left in space still have a place aboard;
+ * null when it cannot.
+ */
+function heavyLoad(t: Table, phase: TurnsPhase, seat: Seat, hex: HexKey): Load[] | null {
+  if (!hasStasis(t, seat)) return [];
+  const space = ownSpace(t, hex, seat);
+  const carriers = space.carrier ?? 0;
+  const heavy = (space.cruiser ?? 0) + (space.dreadnought ?? 0) - 1;
+  const ground = (space['ground-force'] ?? 0) + (space['shock-force'] ?? 0);
+  const room = (g: number): number =>
+    carriers * RULE_CONSTANTS.carrierCapacity + Math.min(heavy * TECH_PARAMS.stasisCapacity, g);
+  const held = heldCargo(space);
+  if (held <= room(ground)) return [];
+  for (const unit of ['ground-force', 'shock-force'] as const) {
+    if (movableCount(t, phase, seat, hex, unit) > 0 && held - 1 <= room(ground - 1))
+      return [{ hex, unit, count: 1 }];
+  }
+  return null;
 }
 
 /** The forced load topped up to a full Carrier: cargo in space, then from planets, then Fighters. */
@@ -79,7 +123,10 @@ export function movementLegal(t: Table, phase: TurnsPhase, seat: Seat): Action[]
   const pending = m.rift;
   if (pending !== undefined) {
     out.push({ type: 'rift-stay' });
-    const forced = pending.unit === 'carrier' ? forcedLoad(t, phase, seat, pending.hex) : [];
+    const forced =
+      pending.unit === 'carrier'
+        ? forcedLoad(t, phase, seat, pending.hex)
+        : heavyLoad(t, phase, seat, pending.hex);
     if (forced === null) return out;
     const move = moveValue(t, seat, pending.unit, pending.hex);
     for (const side of pending.sides) {
@@ -101,7 +148,10 @@ export function movementLegal(t: Table, phase: TurnsPhase, seat: Seat): Action[]
       continue;
     }
     for (const g of sys.groups) {
-      const forced = g.unit === 'carrier' ? forcedLoad(t, phase, seat, sys.hex) : [];
+      const forced =
+        g.unit === 'carrier'
+          ? forcedLoad(t, phase, seat, sys.hex)
+          : heavyLoad(t, phase, seat, sys.hex);
       if (forced === null) continue;
       const full = g.unit === 'carrier' ? fullLoad(t, phase, seat, sys.hex, forced) : forced;
       const ships: Partial<Record<MovingShip, number>> = { [g.unit]: 1 };

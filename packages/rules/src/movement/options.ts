@@ -1,5 +1,7 @@
 import type { HexKey, Side } from '@outer-rim/map';
 import { UNITS } from '../content/units.js';
+import { TECH_PARAMS } from '../content/technologies.js';
+import { hasStasis } from '../combat/forces.js';
 import type { TurnsPhase } from '../state/phase.js';
 import type { Seat, Table } from '../state/types.js';
 import {
@@ -41,7 +43,7 @@ export interface ShipGroupOptions {
   count: number;
   /** Their move value, technologies included. */
   move: number;
-  /** Cargo slots per ship (BG-3: 5 per Carrier, 0 otherwise). */
+  /** Cargo slots per ship (BG-3: 5 per Carrier, 0 otherwise; Stasis Capsules: 1 Ground Force per Cruiser and Dreadnought). */
   capacity: number;
   destinations: Destination[];
 }
@@ -150,6 +152,7 @@ export function movementOptions(t: Table, seat: Seat): MovementOptions {
     return { seat, canMove: false, systems: [] };
   }
   const jump = ignoresRifts(t, seat);
+  const stasis = hasStasis(t, seat);
   const systems: SystemMoveOptions[] = [];
   for (const hex of startHexes(t, phase, seat)) {
     const rift = isRift(t, hex) && !jump;
@@ -167,7 +170,12 @@ export function movementOptions(t: Table, seat: Seat): MovementOptions {
         dests = destinations(t, phase, seat, routes);
         byMove.set(move, dests);
       }
-      groups.push({ unit, count, move, capacity: UNITS[unit].capacity, destinations: dests });
+      // BG-9 Stasis Capsules: a Cruiser or Dreadnought carries one Ground Force.
+      const capacity =
+        stasis && (unit === 'cruiser' || unit === 'dreadnought')
+          ? TECH_PARAMS.stasisCapacity
+          : UNITS[unit].capacity;
+      groups.push({ unit, count, move, capacity, destinations: dests });
     }
     systems.push({
       hex,

@@ -49,6 +49,14 @@ export interface MovementState {
   passage?: PassageRequest;
   /** OR-6.2: players who refused passage this turn; they are not asked again. */
   refused?: Seat[];
+  /** A ship has moved or rolled this segment: "before your Movement segment" choices are over (BG-9). */
+  begun?: true;
+  /** BG-9 Spatial Jump (technology) has been used this turn. */
+  jumped?: true;
+  /** BG-9 Transit Diodes (technology): Ground Forces shifted so far this turn (at most 3). */
+  diodes?: number;
+  /** BG-9 Shuttle Logistics: Ground Forces per planet that arrived by shuttle this turn (they stay). */
+  shuttled?: Record<string, number>;
 }
 
 /** A fleet carrying a Diplomat asks the owners of the ships it would pass. */

@@ -11,6 +11,7 @@ import type { PhaseState } from '../state/phase.js';
 import { withCount } from '../state/counts.js';
 import { placeScientistPds } from '../leaders/scientist.js';
 import type { Seat, Table, UnitKind } from '../state/types.js';
+import { placeGroundForceOrders } from '../technology/purchase.js';
 
 /**
  * BG-2 phase 11, Place New Units: bought Spacedocks appear on their planets
@@ -49,7 +50,7 @@ export function fighterRoom(t: Table, hex: HexKey, seat: Seat): number {
 }
 
 /** Why `seat` cannot place a `unit` at the dock on `planet` now, or null when it can. */
-function placementProblem(
+export function placementProblem(
   t: Table,
   phase: PlacePhase,
   seat: Seat,
@@ -117,8 +118,15 @@ export function enterPlaceNewUnits(d: Draft): boolean {
     }
     d.player(seat).spacedockOrders = [];
   }
+  // BG-9 Gen Synthesis: its Ground Forces appear; Integrated Economy: the docks' output used at once.
+  placeGroundForceOrders(d);
+  const used: Record<string, number> = {};
+  for (const p of d.s.players)
+    for (const [planet, v] of Object.entries(p.placedEarly ?? {}))
+      used[planet] = (used[planet] ?? 0) + v;
   // OR-6.2: the Scientist's PDS appears on its planet, using one of that dock's places.
-  const used = placeScientistPds(d);
+  for (const [planet, v] of Object.entries(placeScientistPds(d)))
+    used[planet] = (used[planet] ?? 0) + v;
   const phase: PlacePhase = { name: 'place-new-units', done: [], used, newDocks };
   d.s.phase = phase;
   return d.s.players.some((_, seat) => placeable(d.s, phase, seat).length > 0);
@@ -183,6 +191,8 @@ export function exitPlaceNewUnits(d: Draft): void {
   for (let seat = 0; seat < d.s.players.length; seat++) {
     const p = d.s.players[seat];
     if (p === undefined) continue;
+    // BG-9 Integrated Economy: a new round, the docks' output is whole again.
+    if (p.placedEarly !== undefined) delete d.player(seat).placedEarly;
     const entries = Object.entries(p.purchases) as [PurchasableUnit, number][];
     if (entries.length === 0) continue;
     const phase = d.s.phase;

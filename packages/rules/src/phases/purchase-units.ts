@@ -13,6 +13,12 @@ import {
   scientistPdsLegal,
   scientistPdsPlanets,
 } from '../leaders/scientist.js';
+import {
+  applyPlanetPurchase,
+  groundForceOrdersRefund,
+  placedEarlyTotal,
+  planetPurchaseLegal,
+} from '../technology/purchase.js';
 
 /**
  * BG-2 phase 7, Purchase Units: everyone buys at once; units wait off the
@@ -45,7 +51,7 @@ function waiting(p: PlayerPublic): number {
 /** What the seat's Spacedocks may still take this round. */
 function roomLeft(t: Table, seat: Seat): number {
   const p = t.players[seat];
-  return p === undefined ? 0 : dockCapacity(t, seat) - waiting(p);
+  return p === undefined ? 0 : dockCapacity(t, seat) - waiting(p) - placedEarlyTotal(t, seat);
 }
 
 function spacedockPlanets(t: Table, seat: Seat): string[] {
@@ -75,6 +81,8 @@ function maxBuyable(t: Table, seat: Seat, unit: PurchasableUnit): number {
 function canBuyAnything(t: Table, seat: Seat): boolean {
   if (PURCHASABLE_UNITS.some((u) => maxBuyable(t, seat, u) > 0)) return true;
   if (roomLeft(t, seat) > 0 && scientistPdsPlanets(t, seat).length > 0) return true;
+  // BG-9 Gen Synthesis buys outside the docks' output.
+  if (planetPurchaseLegal(t, seat, () => false).length > 0) return true;
   const p = t.players[seat];
   return (
     p !== undefined && p.credits >= SPACEDOCK_COST(t, seat) && spacedockPlanets(t, seat).length > 0
@@ -114,12 +122,16 @@ export function purchaseLegal(t: Table, phase: PurchasePhase, seat: Seat): Actio
     if (max >= 1) out.push({ type: 'purchase', unit, count: 1 });
     if (max > 1) out.push({ type: 'purchase', unit, count: max });
   }
+  // BG-9 Integrated Economy (placed at once at a dock) and Gen Synthesis (a planet without one).
+  out.push(
+    ...planetPurchaseLegal(t, seat, (unit) => maxBuyable(t, seat, unit as PurchasableUnit) > 0),
+  );
   if (p.credits >= SPACEDOCK_COST(t, seat)) {
     for (const planet of spacedockPlanets(t, seat))
       out.push({ type: 'purchase-spacedock', planet });
   }
   out.push(...scientistPdsLegal(t, seat, roomLeft(t, seat)));
-  if (waiting(p) > 0 || p.spacedockOrders.length > 0) {
+  if (waiting(p) > 0 || p.spacedockOrders.length > 0 || (p.groundForceOrders ?? []).length > 0) {
     out.push({ type: 'cancel-purchases' });
   }
   out.push({ type: 'end-purchase' });
@@ -161,7 +173,7 @@ function refundOf(t: Table, seat: Seat): number {
   for (const [unit, count] of Object.entries(p.purchases) as [PurchasableUnit, number][]) {
     n += (unitCost(t, seat, unit) ?? 0) * count;
   }
-  return n + p.spacedockOrders.length * SPACEDOCK_COST(t, seat);
+  return n + p.spacedockOrders.length * SPACEDOCK_COST(t, seat) + groundForceOrdersRefund(t, seat);
 }
 
 export function applyPurchase(
@@ -174,6 +186,11 @@ export function applyPurchase(
   if (p === undefined) return ruleError('UNKNOWN_SEAT', 'No such seat.');
   switch (a.type) {
     case 'purchase': {
+      if (a.planet !== undefined) {
+        const room =
+          dockCapacity(d.s, seat) - pendingUnits(p.purchases) - placedEarlyTotal(d.s, seat);
+        return applyPlanetPurchase(d, seat, { ...a, planet: a.planet }, room);
+      }
       const cost = unitCost(d.s, seat, a.unit);
       if (cost === null) return ruleError('ILLEGAL_ACTION', 'That unit cannot be bought.');
       const full = cost * a.count;
@@ -233,6 +250,7 @@ export function applyPurchase(
       w.credits += refund + scientist;
       w.purchases = {};
       w.spacedockOrders = [];
+      if (w.groundForceOrders !== undefined) w.groundForceOrders = [];
       d.emit({ type: 'purchases-cancelled', seat, refund: refund + scientist });
       return null;
     }

@@ -37,6 +37,18 @@ function technologyCost(t: Table, phase: TechnologyPhase, seat: Seat, tech: Tech
   return Math.max(0, printed - (genius ? TOUCH_OF_GENIUS : 0)) + technologySurcharge(t);
 }
 
+/**
+ * What `seat` would pay for technology `id` now (BG-9: in the Technology
+ * phase its price there; otherwise as if the phase opened now), for clients.
+ * Reads only public information: the same on a view as on the state.
+ */
+export function technologyPrice(t: Table, seat: Seat, id: string): number | undefined {
+  const tech = techById(id);
+  if (tech === undefined) return undefined;
+  const phase = t.phase.name === 'technology' ? t.phase : openingPhase(t);
+  return technologyCost(t, phase, seat, tech);
+}
+
 /** BG-9 Touch of Genius: the technology costs this much less this phase. */
 const TOUCH_OF_GENIUS = 10;
 

@@ -1,6 +1,6 @@
 import type { Action } from '../actions/schema.js';
 import type { Decision } from '../decision.js';
-import type { RuleError } from '../errors.js';
+import { ruleError, type RuleError } from '../errors.js';
 import {
   applyCombat,
   combatBlocked,
@@ -8,7 +8,9 @@ import {
   combatLegal,
   enterInvasionCombat,
   enterSpaceBattle,
+  fightAt,
 } from '../combat/segment.js';
+import { applyPursuit, pursuitLegal } from '../technology/pursuit.js';
 import { openWindow } from '../cards/window.js';
 import { recordAdmirals } from '../leaders/abilities.js';
 import {
@@ -18,6 +20,7 @@ import {
   landLeaderLegal,
 } from '../leaders/windows.js';
 import { MOVEMENT_SEGMENT } from '../movement/segment.js';
+import { applyMovementTech, movementTechLegal } from '../technology/movement.js';
 import type { Draft } from '../state/draft.js';
 import type { TurnSegment, TurnsPhase } from '../state/phase.js';
 import type { Seat, Table } from '../state/types.js';
@@ -64,6 +67,21 @@ export const SEGMENT_RULES: Readonly<Record<TurnSegment, SegmentRules>> = {
   // BG-9 / BG-11: cards played "before your Movement segment" (and Signal Jamming) get their window.
   movement: {
     ...MOVEMENT_SEGMENT,
+    // BG-9: Spatial Jump, Transit Diodes and Shuttle Logistics are the mover's choices here.
+    legal: (t, phase, seat) => [
+      ...movementTechLegal(t, phase, seat),
+      ...(MOVEMENT_SEGMENT.legal?.(t, phase, seat) ?? []),
+    ],
+    apply: (d, phase, seat, a) => {
+      if (a.type !== 'use-technology') return MOVEMENT_SEGMENT.apply?.(d, phase, seat, a);
+      if (seat !== phase.active) return ruleError('NOT_YOUR_DECISION', 'It is not your turn.');
+      if (phase.movement?.rift !== undefined)
+        return ruleError(
+          'ILLEGAL_ACTION',
+          'A ship in the Gravity Rift waits for your choice first.',
+        );
+      return applyMovementTech(d, phase, seat, a);
+    },
     enter: (d) => {
       // OR-6.2: where the Admirals stand now decides which Dreadnoughts move +1 this segment.
       recordAdmirals(d);
@@ -73,7 +91,16 @@ export const SEGMENT_RULES: Readonly<Record<TurnSegment, SegmentRules>> = {
         openWindow(d, { kind: 'movement-start', seat: phase.active });
     },
   },
-  'space-battle': { enter: enterSpaceBattle, ...COMBAT_HOOKS },
+  'space-battle': {
+    enter: enterSpaceBattle,
+    ...COMBAT_HOOKS,
+    // BG-9 Strategic Mathematics: Cruisers of a won battle may move on.
+    legal: (t, phase, seat) => [...combatLegal(t, phase, seat), ...pursuitLegal(t, phase, seat)],
+    apply: (d, phase, seat, a) =>
+      a.type === 'use-technology' && a.technology === 'strategic-mathematics'
+        ? applyPursuit(d, phase, seat, a, fightAt)
+        : applyCombat(d, phase, seat, a),
+  },
   'invasion-combat': {
     enter: enterInvasionCombat,
     ...COMBAT_HOOKS,

@@ -90,6 +90,10 @@ export interface PlayerPublic {
   spacedockOrders: string[];
   /** OR-6.2: the planet where this round's Scientist's PDS will appear (leaders/scientist.ts). */
   scientistPds?: string;
+  /** BG-9 Gen Synthesis: planets without a Spacedock where a bought Ground Force will appear. */
+  groundForceOrders?: string[];
+  /** BG-9 Integrated Economy: units each Spacedock placed at once this round (its output used). */
+  placedEarly?: Record<string, number>;
   /** OR-3 extra starting credits (Tight / Squeezed seats), 0 otherwise. */
   compensation: number;
 }

@@ -388,6 +388,10 @@ export function describeEvent(
         : `${who(e.seat)} looks at ${who(e.of)}'s action cards: ${e.cards.length === 0 ? 'none' : e.cards.map(cardName).join(', ')}.`;
     case 'planet-annexed':
       return `${who(e.seat)} annexes ${e.planet}.`;
+    case 'fighters-returned':
+      return `${who(e.seat)} takes ${unitName('fighter', e.count)} from ${e.planet} back to space.`;
+    case 'technology-used':
+      return `${who(e.seat)} uses ${techName(e.technology)}.`;
     case 'ground-forces-shifted':
       return `${who(e.seat)} moves ${unitName('ground-force', e.count)} from ${e.from} to ${e.to}.`;
     case 'fleet-jammed':

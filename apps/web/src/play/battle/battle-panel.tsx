@@ -352,12 +352,14 @@ function Landing({
   );
 }
 
-type LandField = 'groundForces' | 'shockForces' | 'pds' | 'bombard';
+type LandField = 'groundForces' | 'shockForces' | 'pds' | 'bombard' | 'fighters';
 const LAND_FIELDS: [LandField, string][] = [
   ['groundForces', 'Ground Forces'],
   ['shockForces', 'Shock Forces'],
   ['pds', 'PDS'],
   ['bombard', 'Dreadnoughts bombard'],
+  // BG-9 Graviton Negator: Fighters join the Ground Forces (offered only with it).
+  ['fighters', 'Fighters join (Graviton Negator)'],
 ];
 
 function LandingForm(props: {
@@ -369,16 +371,30 @@ function LandingForm(props: {
   onAct: (action: Action) => Promise<void>;
 }) {
   const { planet, options } = props;
-  const max = (f: LandField) => Math.max(...options.map((o) => o[f]));
+  const max = (f: LandField) => Math.max(...options.map((o) => o[f] ?? 0));
   const first = options[0];
   const [picked, setPicked] = useState<Record<LandField, number>>({
     groundForces: first?.groundForces ?? 0,
     shockForces: first?.shockForces ?? 0,
     pds: first?.pds ?? 0,
     bombard: first?.bombard ?? 0,
+    fighters: first?.fighters ?? 0,
   });
+  // BG-9 X-89 Bacterial Weapon: one Dreadnought kills every Ground Force there instead of bombarding.
+  const bacterialOffered = options.some((o) => o.bacterial === true);
+  const [bacterial, setBacterial] = useState(false);
   const owner: Owner | null = props.view.planets[planet]?.owner ?? null;
-  const something = picked.groundForces + picked.shockForces + picked.pds + picked.bombard > 0;
+  const something =
+    bacterial || picked.groundForces + picked.shockForces + picked.pds + picked.bombard > 0;
+  const { fighters, ...rest } = picked;
+  const action: Action = {
+    type: 'land',
+    hex: props.hex,
+    planet,
+    ...rest,
+    ...(fighters > 0 ? { fighters } : {}),
+    ...(bacterial ? { bombard: 1, bacterial: true } : {}),
+  };
   return (
     <div class="landing-planet" data-planet={planet}>
       <p>
@@ -414,6 +430,22 @@ function LandingForm(props: {
           <small>of {max(f)}</small>
         </label>
       ))}
+      {bacterialOffered ? (
+        <label class="count-pick">
+          <input
+            type="checkbox"
+            checked={bacterial}
+            data-land="bacterial"
+            onChange={(event) => {
+              setBacterial(event.currentTarget.checked);
+            }}
+          />
+          <span>
+            X-89 Bacterial Weapon: one Dreadnought kills every Ground Force there instead of
+            bombarding; you then discard all your action cards
+          </span>
+        </label>
+      ) : null}
       <button
         type="button"
         class="action"
@@ -421,7 +453,7 @@ function LandingForm(props: {
         data-planet={planet}
         disabled={props.busy || !something}
         onClick={() => {
-          void props.onAct({ type: 'land', hex: props.hex, planet, ...picked });
+          void props.onAct(action);
         }}
       >
         Invade {planet}

@@ -38,7 +38,7 @@ export function fleetDestinations(system: SystemMoveOptions, ships: ShipPick): D
   );
 }
 
-/** Cargo room of the picked Carriers (BG-3: 5 each). */
+/** Cargo room of the picked ships (BG-3: 5 per Carrier; BG-9 Stasis Capsules: 1 Ground Force per Cruiser and Dreadnought). */
 export function fleetCapacity(system: SystemMoveOptions, ships: ShipPick): number {
   return system.groups.reduce((room, g) => room + (ships[g.unit] ?? 0) * g.capacity, 0);
 }
@@ -57,14 +57,21 @@ export function loadSources(
  */
 export function defaultLoad(system: SystemMoveOptions, ships: ShipPick): LoadPick {
   let room = fleetCapacity(system, ships);
+  // BG-9 Stasis Capsules: a Cruiser's or Dreadnought's place takes a Ground Force, never a Fighter or PDS.
+  let carrierRoom = system.groups
+    .filter((g) => g.unit === 'carrier')
+    .reduce((r, g) => r + (ships[g.unit] ?? 0) * g.capacity, 0);
   const out: Record<string, number> = {};
   const aboard = system.loadable.filter((s) => s.planet === undefined);
   // Ground troops first: Fighters can often stay under a Spacedock.
   aboard.sort((a, b) => Number(a.unit === 'fighter') - Number(b.unit === 'fighter'));
   for (const src of aboard) {
-    const n = Math.min(room, src.count);
+    const ground = src.unit === 'ground-force' || src.unit === 'shock-force';
+    const n = Math.min(room, ground ? src.count : Math.min(src.count, carrierRoom), src.count);
     if (n > 0) out[sourceKey(src)] = n;
     room -= n;
+    if (!ground) carrierRoom -= n;
+    else carrierRoom = Math.min(carrierRoom, room);
   }
   return out;
 }
