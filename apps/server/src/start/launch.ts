@@ -10,13 +10,13 @@
  *   condition), again only when they changed; a bundle takes well under a
  *   second where a full `tsc -b` takes half a minute on a small machine, and
  *   type-checking is the tests' job. Docker runs the `tsc -b` build instead;
- * - the embedded database, on a first start only: created in a process of
- *   its own.
- * Then the server starts, and once it listens this says where to go.
+ * Then the server starts (and makes the embedded database on a first start,
+ * from a template: src/db/pglite-template.ts), and once it listens this says
+ * where to go.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, extname, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, parseConfig, type Config } from '../config/config.js';
 import {
@@ -35,7 +35,6 @@ import {
 } from './plan.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const fromSource = extname(fileURLToPath(import.meta.url)) === '.ts';
 const root = findRoot(here);
 const started = performance.now();
 const children = new Set<ChildProcess>();
@@ -140,26 +139,15 @@ async function bundleServer(): Promise<void> {
   say(`[server] bundled in ${seconds(t)}`);
 }
 
-async function prepareDatabase(plan: DatabasePlan | undefined): Promise<void> {
+function describeDatabase(plan: DatabasePlan | undefined): void {
   if (plan === undefined) return;
   if (plan.kind === 'postgres') {
     say(`[database] ${plan.label}; the server applies its migrations`);
-    return;
-  }
-  if (plan.exists) {
+  } else if (plan.exists) {
     say(`[database] embedded PGlite in ${plan.dir}`);
-    return;
+  } else {
+    say(`[database] new embedded PGlite in ${plan.dir}: the server makes it from its template`);
   }
-  const t = performance.now();
-  say(`[database] creating the embedded PGlite database in ${plan.dir} (first start only)…`);
-  const init = join(here, `init-pglite${fromSource ? '.ts' : '.js'}`);
-  const args = fromSource ? ['--import', 'tsx', init, plan.dir] : [init, plan.dir];
-  const { code, output: printed } = await run(args, root);
-  if (code !== 0) {
-    process.stderr.write(printed);
-    throw new Error(`the embedded database could not be created in ${plan.dir}`);
-  }
-  say(`[database] created in ${seconds(t)}`);
 }
 
 function startServer(): void {
@@ -212,11 +200,8 @@ try {
   if (!(error instanceof ConfigError)) throw error;
 }
 try {
-  await Promise.all([
-    buildWebClient(),
-    bundleServer(),
-    prepareDatabase(config === undefined ? undefined : databasePlan(config, root)),
-  ]);
+  describeDatabase(config === undefined ? undefined : databasePlan(config, root));
+  await Promise.all([buildWebClient(), bundleServer()]);
 } catch (error) {
   process.stderr.write(
     `npm start stopped: ${error instanceof Error ? error.message : String(error)}\n`,
