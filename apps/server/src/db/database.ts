@@ -9,7 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { schema } from './schema.js';
 import { applyMigrations } from './migrate.js';
-import { loadTemplate } from './pglite-template.js';
+import { loadTemplate, seedDataDir } from './pglite-template.js';
 
 /** The query surface every module above the driver uses: identical for PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -72,24 +72,30 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 /**
  * PGlite on a folder (or in memory), made from the template when it holds no
- * database yet (PGlite's own test), by initdb when the template cannot be used.
+ * database yet (PGlite's own test), by PGlite's initdb when the template
+ * cannot be used.
  */
 async function openPglite(
   dataDir: string | undefined,
 ): Promise<{ client: PGlite; created: Database['created'] }> {
-  if (dataDir !== undefined) await mkdir(dataDir, { recursive: true });
-  if (dataDir !== undefined && existsSync(join(dataDir, 'PG_VERSION'))) {
+  if (dataDir === undefined) {
+    const template = await loadTemplate();
+    const client = await PGlite.create(
+      'memory://',
+      template.ok ? { loadDataDir: template.tarball } : {},
+    );
+    return { client, created: createdBy(template) };
+  }
+  if (existsSync(join(dataDir, 'PG_VERSION'))) {
     return { client: await PGlite.create(dataDir), created: undefined };
   }
-  const template = await loadTemplate();
-  const client = await PGlite.create(
-    dataDir ?? 'memory://',
-    template.ok ? { loadDataDir: template.tarball } : {},
-  );
-  return {
-    client,
-    created: template.ok ? { from: 'template' } : { from: 'initdb', reason: template.reason },
-  };
+  const seeded = await seedDataDir(dataDir);
+  await mkdir(dataDir, { recursive: true });
+  return { client: await PGlite.create(dataDir), created: createdBy(seeded) };
+}
+
+function createdBy(template: { ok: true } | { ok: false; reason: string }): Database['created'] {
+  return template.ok ? { from: 'template' } : { from: 'initdb', reason: template.reason };
 }
 
 /**

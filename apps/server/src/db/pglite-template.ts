@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, readdir, rename, rm, rmdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliDecompress, constants } from 'node:zlib';
+import { brotliCompress, brotliDecompress, constants, createBrotliDecompress } from 'node:zlib';
+import { extract } from 'tar';
 
 /**
  * A new embedded database is made from a template instead of by initdb.
@@ -13,10 +16,11 @@ import { brotliCompress, brotliDecompress, constants } from 'node:zlib';
  * PGlite's initdb runs in WebAssembly inside a second PGlite and copies its
  * heap, which takes about 900 MB for a few seconds and most of a first start.
  * The template is that initdb's result, dumped by PGlite itself
- * (`dumpDataDir`) from a cluster it had just created and shut down cleanly;
- * PGlite's `loadDataDir` writes it into the data folder file by file, the very
- * way PGlite's own first start copies initdb's output there. The schema is not
- * in it: the migrations run on it as on any new database.
+ * (`dumpDataDir`) from a cluster it had just created and shut down cleanly.
+ * A new data folder is that tarball unpacked, which is what PGlite's own first
+ * start does with initdb's output (and its `loadDataDir` with a dump); PGlite
+ * then opens it as any existing database. The schema is not in it: the
+ * migrations run on it as on any new database.
  *
  * It is only used with the PGlite release that made it (a newer one may not
  * read an older catalog), and only when it is intact; otherwise initdb runs,
@@ -36,10 +40,6 @@ export interface TemplateRecord {
   /** the uncompressed tarball, to check it arrived whole */
   readonly tar: { readonly bytes: number; readonly sha256: string };
 }
-
-export type TemplateLoad =
-  | { readonly ok: true; readonly tarball: Blob; readonly record: TemplateRecord }
-  | { readonly ok: false; readonly reason: string };
 
 /**
  * The server runs from `src/` (tests, tsx), `dist/src/` (Docker) and
@@ -106,15 +106,12 @@ function parseRecord(text: string): TemplateRecord | undefined {
   return { pglite, postgres, tar: { bytes, sha256 } };
 }
 
-/**
- * The template as a tarball for PGlite's `loadDataDir`, or why it cannot be
- * used here: missing, made by another PGlite release, or not intact (a Git
- * LFS pointer, a truncated copy).
- */
-export async function loadTemplate(
-  folder: string | undefined = findTemplateFolder(),
-  pglite: string = installedPgliteVersion(),
-): Promise<TemplateLoad> {
+type Checked =
+  | { readonly ok: true; readonly record: TemplateRecord; readonly archive: string }
+  | { readonly ok: false; readonly reason: string };
+
+/** The template's record, when it is there and was made by this PGlite release. */
+async function checkTemplate(folder: string | undefined, pglite: string): Promise<Checked> {
   if (folder === undefined || !existsSync(join(folder, TEMPLATE_RECORD))) {
     return { ok: false, reason: 'no template found' };
   }
@@ -126,20 +123,116 @@ export async function loadTemplate(
       reason: `the template was made by PGlite ${record.pglite}, this is ${pglite} (npm run db:template makes a new one)`,
     };
   }
+  return { ok: true, record, archive: join(folder, TEMPLATE_ARCHIVE) };
+}
+
+const decompress = () =>
+  createBrotliDecompress({ params: { [constants.BROTLI_DECODER_PARAM_LARGE_WINDOW]: 1 } });
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function notIntact(): { ok: false; reason: string } {
+  return { ok: false, reason: `${TEMPLATE_ARCHIVE} is not the one ${TEMPLATE_RECORD} describes` };
+}
+
+export type TemplateSeed =
+  | { readonly ok: true; readonly record: TemplateRecord }
+  | { readonly ok: false; readonly reason: string };
+
+/**
+ * Writes the template into `dataDir`, which must not exist yet or be empty:
+ * unpacked beside it and moved in whole, so a start stopped half-way leaves no
+ * half-made database behind. Streamed from the archive to the files, it takes a
+ * few MB. When the template cannot be used, nothing is written and the reason
+ * is returned (PGlite then runs initdb, as before).
+ */
+export async function seedDataDir(
+  dataDir: string,
+  folder: string | undefined = findTemplateFolder(),
+  pglite: string = installedPgliteVersion(),
+): Promise<TemplateSeed> {
+  const checked = await checkTemplate(folder, pglite);
+  if (!checked.ok) return checked;
+  if (existsSync(dataDir) && (await readdir(dataDir)).length > 0) {
+    return { ok: false, reason: `${dataDir} holds files but no database` };
+  }
+  await mkdir(dirname(dataDir), { recursive: true });
+  const staging = `${dataDir}.new-${String(process.pid)}`;
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(staging, { mode: 0o750 });
+  try {
+    const hash = createHash('sha256');
+    let bytes = 0;
+    const measure = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        bytes += chunk.byteLength;
+        done(null, chunk);
+      },
+    });
+    // PGlite's dump names its entries from the data folder's root ("/base/1/…"): that leading
+    // slash is dropped with a notice; any other complaint is a file not written.
+    const problems: string[] = [];
+    const unpack = extract({
+      cwd: staging,
+      preserveOwner: false,
+      onwarn: (code, message) => {
+        if (code !== 'TAR_ENTRY_INFO') problems.push(`${code}: ${describe(message)}`);
+      },
+    });
+    await pipeline(createReadStream(checked.archive), decompress(), measure, unpack);
+    if (problems.length > 0) {
+      return { ok: false, reason: `${TEMPLATE_ARCHIVE} cannot be unpacked (${problems[0] ?? ''})` };
+    }
+    if (bytes !== checked.record.tar.bytes || hash.digest('hex') !== checked.record.tar.sha256) {
+      return notIntact();
+    }
+    if (!existsSync(join(staging, 'PG_VERSION'))) return notIntact();
+    if (existsSync(dataDir)) await rmdir(dataDir);
+    await rename(staging, dataDir);
+    return { ok: true, record: checked.record };
+  } catch (error) {
+    return { ok: false, reason: `${TEMPLATE_ARCHIVE} cannot be unpacked (${describe(error)})` };
+  } finally {
+    // After a failure the unpacker may still be finishing a write: try again for a moment, and
+    // leave a stray folder rather than fail a start that can go on without it.
+    await rm(staging, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(
+      () => undefined,
+    );
+  }
+}
+
+export type TemplateLoad =
+  | { readonly ok: true; readonly tarball: Blob; readonly record: TemplateRecord }
+  | { readonly ok: false; readonly reason: string };
+
+/**
+ * The template as a tarball for PGlite's `loadDataDir`, for a database in
+ * memory (no folder to write it into), or why it cannot be used.
+ */
+export async function loadTemplate(
+  folder: string | undefined = findTemplateFolder(),
+  pglite: string = installedPgliteVersion(),
+): Promise<TemplateLoad> {
+  const checked = await checkTemplate(folder, pglite);
+  if (!checked.ok) return checked;
   let tar: Buffer;
   try {
-    tar = await promisify(brotliDecompress)(await readFile(join(folder, TEMPLATE_ARCHIVE)), {
+    tar = await promisify(brotliDecompress)(await readFile(checked.archive), {
       params: { [constants.BROTLI_DECODER_PARAM_LARGE_WINDOW]: 1 },
     });
   } catch (error) {
-    return {
-      ok: false,
-      reason: `${TEMPLATE_ARCHIVE} cannot be read (${error instanceof Error ? error.message : String(error)})`,
-    };
+    return { ok: false, reason: `${TEMPLATE_ARCHIVE} cannot be read (${describe(error)})` };
   }
   const sha256 = createHash('sha256').update(tar).digest('hex');
-  if (tar.byteLength !== record.tar.bytes || sha256 !== record.tar.sha256) {
-    return { ok: false, reason: `${TEMPLATE_ARCHIVE} is not the one ${TEMPLATE_RECORD} describes` };
+  if (tar.byteLength !== checked.record.tar.bytes || sha256 !== checked.record.tar.sha256) {
+    return notIntact();
   }
-  return { ok: true, tarball: new Blob([tar], { type: 'application/x-tar' }), record };
+  return {
+    ok: true,
+    tarball: new Blob([tar], { type: 'application/x-tar' }),
+    record: checked.record,
+  };
 }
