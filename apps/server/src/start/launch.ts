@@ -10,15 +10,17 @@
  *   condition), again only when they changed; a bundle takes well under a
  *   second where a full `tsc -b` takes half a minute on a small machine, and
  *   type-checking is the tests' job. Docker runs the `tsc -b` build instead;
- * Then the server starts (and makes the embedded database on a first start,
- * from a template: src/db/pglite-template.ts), and once it listens this says
- * where to go.
+ * - the embedded database, on a first start only: unpacked from its template
+ *   (src/db/pglite-template.ts), which takes a few MB and about a second where
+ *   PGlite's initdb took 900 MB and ten.
+ * Then the server starts, and once it listens this says where to go.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, parseConfig, type Config } from '../config/config.js';
+import { seedDataDir } from '../db/pglite-template.js';
 import {
   SERVER_BUNDLE,
   SERVER_INPUTS,
@@ -139,14 +141,25 @@ async function bundleServer(): Promise<void> {
   say(`[server] bundled in ${seconds(t)}`);
 }
 
-function describeDatabase(plan: DatabasePlan | undefined): void {
+async function prepareDatabase(plan: DatabasePlan | undefined): Promise<void> {
   if (plan === undefined) return;
   if (plan.kind === 'postgres') {
     say(`[database] ${plan.label}; the server applies its migrations`);
-  } else if (plan.exists) {
+    return;
+  }
+  if (plan.exists) {
     say(`[database] embedded PGlite in ${plan.dir}`);
+    return;
+  }
+  const t = performance.now();
+  say(`[database] creating the embedded PGlite database in ${plan.dir} (first start only)…`);
+  const seeded = await seedDataDir(plan.dir);
+  if (seeded.ok) {
+    say(`[database] created from its template in ${seconds(t)}`);
   } else {
-    say(`[database] new embedded PGlite in ${plan.dir}: the server makes it from its template`);
+    say(
+      `[database] not from its template (${seeded.reason}): the server runs initdb, which is slower`,
+    );
   }
 }
 
@@ -200,8 +213,11 @@ try {
   if (!(error instanceof ConfigError)) throw error;
 }
 try {
-  describeDatabase(config === undefined ? undefined : databasePlan(config, root));
-  await Promise.all([buildWebClient(), bundleServer()]);
+  await Promise.all([
+    buildWebClient(),
+    bundleServer(),
+    prepareDatabase(config === undefined ? undefined : databasePlan(config, root)),
+  ]);
 } catch (error) {
   process.stderr.write(
     `npm start stopped: ${error instanceof Error ? error.message : String(error)}\n`,
