@@ -72,7 +72,7 @@ async function measure(label: string): Promise<void> {
       const shown = words.map((word) => word.split('/').pop()).join(' ');
       const before = seen.get(pid);
       seen.set(pid, {
-        command: shown.slice(0, 60),
+        command: shown === '' ? (before?.command ?? '') : shown.slice(0, 60),
         peakMb: Math.max(before?.peakMb ?? 0, kb('VmHWM') / 1024),
         cpuS: Math.max(before?.cpuS ?? 0, cpuS),
       });
