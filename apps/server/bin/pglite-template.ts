@@ -13,11 +13,12 @@ import {
   TEMPLATE_ARCHIVE,
   TEMPLATE_RECORD,
   compressTemplate,
+  findTemplateFolder,
   installedPgliteVersion,
   type TemplateRecord,
 } from '../src/db/pglite-template.js';
 
-const assets = fileURLToPath(new URL('../assets/', import.meta.url));
+const assets = findTemplateFolder() ?? fileURLToPath(new URL('../assets/', import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'outer-rim-template-'));
 try {
   const dataDir = join(scratch, 'pglite');

@@ -3,7 +3,9 @@ import { readFile, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from './database.js';
 import {
   TEMPLATE_ARCHIVE,
   TEMPLATE_RECORD,
@@ -74,6 +76,19 @@ describe('the embedded database template', () => {
       expect((await again.query<{ n: number }>('select n from kept')).rows).toEqual([{ n: 7 }]);
     } finally {
       await again.close();
+    }
+  }, 60_000);
+
+  it("makes a database in memory through PGlite's loadDataDir, migrated like any other", async () => {
+    const database = await openDatabase({ kind: 'pglite' });
+    try {
+      expect(database.created).toEqual({ from: 'template' });
+      const tables: unknown = await database.db.execute(
+        sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
+      );
+      expect((tables as { rows: { n: number }[] }).rows[0]?.n).toBeGreaterThanOrEqual(7);
+    } finally {
+      await database.close();
     }
   }, 60_000);
 
