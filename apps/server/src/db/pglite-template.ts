@@ -129,7 +129,7 @@ async function checkTemplate(folder: string | undefined, pglite: string): Promis
 const decompress = () =>
   createBrotliDecompress({ params: { [constants.BROTLI_DECODER_PARAM_LARGE_WINDOW]: 1 } });
 
-function describe(error: unknown): string {
+function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -144,8 +144,9 @@ export type TemplateSeed =
 /**
  * Writes the template into `dataDir`, which must not exist yet or be empty:
  * unpacked beside it and moved in whole, so a start stopped half-way leaves no
- * half-made database behind. Streamed from the archive to the files, it takes a
- * few MB. When the template cannot be used, nothing is written and the reason
+ * half-made database behind. Streamed from the archive to the files, it holds
+ * the decompressor's window (64 MB) but never the 40 MB tarball, and no
+ * WebAssembly. When the template cannot be used, nothing is written and the reason
  * is returned (PGlite then runs initdb, as before).
  */
 export async function seedDataDir(
@@ -179,7 +180,7 @@ export async function seedDataDir(
       cwd: staging,
       preserveOwner: false,
       onwarn: (code, message) => {
-        if (code !== 'TAR_ENTRY_INFO') problems.push(`${code}: ${describe(message)}`);
+        if (code !== 'TAR_ENTRY_INFO') problems.push(`${code}: ${messageOf(message)}`);
       },
     });
     await pipeline(createReadStream(checked.archive), decompress(), measure, unpack);
@@ -194,7 +195,7 @@ export async function seedDataDir(
     await rename(staging, dataDir);
     return { ok: true, record: checked.record };
   } catch (error) {
-    return { ok: false, reason: `${TEMPLATE_ARCHIVE} cannot be unpacked (${describe(error)})` };
+    return { ok: false, reason: `${TEMPLATE_ARCHIVE} cannot be unpacked (${messageOf(error)})` };
   } finally {
     // After a failure the unpacker may still be finishing a write: try again for a moment, and
     // leave a stray folder rather than fail a start that can go on without it.
@@ -224,7 +225,7 @@ export async function loadTemplate(
       params: { [constants.BROTLI_DECODER_PARAM_LARGE_WINDOW]: 1 },
     });
   } catch (error) {
-    return { ok: false, reason: `${TEMPLATE_ARCHIVE} cannot be read (${describe(error)})` };
+    return { ok: false, reason: `${TEMPLATE_ARCHIVE} cannot be read (${messageOf(error)})` };
   }
   const sha256 = createHash('sha256').update(tar).digest('hex');
   if (tar.byteLength !== checked.record.tar.bytes || sha256 !== checked.record.tar.sha256) {

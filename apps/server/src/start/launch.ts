@@ -11,8 +11,8 @@
  *   second where a full `tsc -b` takes half a minute on a small machine, and
  *   type-checking is the tests' job. Docker runs the `tsc -b` build instead;
  * - the embedded database, on a first start only: unpacked from its template
- *   (src/db/pglite-template.ts), which takes a few MB and about a second where
- *   PGlite's initdb took 900 MB and ten.
+ *   (src/db/pglite-template.ts), which takes under 100 MB and a second or two
+ *   where PGlite's initdb took 900 MB and ten.
  * Then the server starts, and once it listens this says where to go.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
