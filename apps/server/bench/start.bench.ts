@@ -60,14 +60,19 @@ async function measure(label: string): Promise<void> {
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const seen = new Map<number, Seen>();
   let peakTogetherMb = 0;
+  let peakProportionalMb = 0;
   const sample = () => {
     let together = 0;
+    let proportional = 0;
     for (const { pid, cpuS } of tree(child.pid ?? 0)) {
       const status = read(`/proc/${pid}/status`);
       const command = read(`/proc/${pid}/cmdline`);
       if (status === undefined || command === undefined) continue;
       const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
       together += kb('VmRSS') / 1024;
+      // Pages shared between processes (node's own code) counted once, shared out between them.
+      const rollup = read(`/proc/${pid}/smaps_rollup`) ?? '';
+      proportional += Number(/Pss:\s+(\d+)/.exec(rollup)?.[1] ?? 0) / 1024;
       const words = command.split('\0').filter(Boolean);
       const shown = words.map((word) => word.split('/').pop()).join(' ');
       const before = seen.get(pid);
@@ -78,6 +83,7 @@ async function measure(label: string): Promise<void> {
       });
     }
     peakTogetherMb = Math.max(peakTogetherMb, together);
+    peakProportionalMb = Math.max(peakProportionalMb, proportional);
   };
   const timer = setInterval(sample, 25);
   let healthyS: number | undefined;
@@ -102,7 +108,8 @@ async function measure(label: string): Promise<void> {
   process.stdout.write(
     [
       `${label}: /healthz 200 after ${healthyS === undefined ? 'never' : `${healthyS.toFixed(1)} s`}; ` +
-        `CPU ${cpu.toFixed(1)} s; every process together at most ${peakTogetherMb.toFixed(0)} MB`,
+        `CPU ${cpu.toFixed(1)} s; every process together at most ${peakTogetherMb.toFixed(0)} MB ` +
+        `(RSS), ${peakProportionalMb.toFixed(0)} MB (PSS: shared pages counted once)`,
       ...said.map((line) => `  | ${line}`),
       ...processes.map(
         (p) =>
