@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -7,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { schema } from './schema.js';
 import { applyMigrations } from './migrate.js';
+import { loadTemplate, seedDataDir } from './pglite-template.js';
 
 /** The query surface every module above the driver uses: identical for PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -16,6 +19,8 @@ export interface Database {
   readonly db: Db;
   /** only with PostgreSQL: the socket.io adapter needs a pg pool of its own */
   readonly pool: pg.Pool | undefined;
+  /** only with PGlite, when this opening made the database: how, and why not from the template */
+  readonly created?: { readonly from: 'template' | 'initdb'; readonly reason?: string };
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -45,8 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir ?? 'memory://');
+  const { client, created } = await openPglite(options.dataDir);
   const db = drizzlePglite({ client, schema });
   try {
     await applyMigrations({ kind: 'pglite', db });
@@ -58,11 +62,40 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'pglite',
     db: db as unknown as Db,
     pool: undefined,
+    ...(created === undefined ? {} : { created }),
     ping: async () => {
       await db.execute(sql`select 1`);
     },
     close: () => client.close(),
   };
+}
+
+/**
+ * PGlite on a folder (or in memory), made from the template when it holds no
+ * database yet (PGlite's own test), by PGlite's initdb when the template
+ * cannot be used.
+ */
+async function openPglite(
+  dataDir: string | undefined,
+): Promise<{ client: PGlite; created: Database['created'] }> {
+  if (dataDir === undefined) {
+    const template = await loadTemplate();
+    const client = await PGlite.create(
+      'memory://',
+      template.ok ? { loadDataDir: template.tarball } : {},
+    );
+    return { client, created: createdBy(template) };
+  }
+  if (existsSync(join(dataDir, 'PG_VERSION'))) {
+    return { client: await PGlite.create(dataDir), created: undefined };
+  }
+  const seeded = await seedDataDir(dataDir);
+  await mkdir(dataDir, { recursive: true });
+  return { client: await PGlite.create(dataDir), created: createdBy(seeded) };
+}
+
+function createdBy(template: { ok: true } | { ok: false; reason: string }): Database['created'] {
+  return template.ok ? { from: 'template' } : { from: 'initdb', reason: template.reason };
 }
 
 /**

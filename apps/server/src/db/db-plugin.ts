@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import fp from 'fastify-plugin';
 import { openDatabase } from './database.js';
 import type { Database, Db } from './database.js';
@@ -19,11 +19,28 @@ declare module 'fastify' {
 export const dbPlugin = fp(
   async (fastify) => {
     const { config } = fastify;
+    const dataDir = join(config.DATA_DIR, 'pglite');
+    const started = performance.now();
     const database = await openDatabase(
       config.DATABASE_URL === undefined
-        ? { kind: 'pglite', dataDir: join(config.DATA_DIR, 'pglite') }
+        ? { kind: 'pglite', dataDir }
         : { kind: 'postgres', url: config.DATABASE_URL, poolSize: config.DB_POOL_SIZE },
     );
+    const { created } = database;
+    if (created !== undefined) {
+      const took = `${((performance.now() - started) / 1000).toFixed(1)} s`;
+      if (created.from === 'template') {
+        fastify.log.info(
+          { dataDir: resolve(dataDir), from: 'template' },
+          `created the embedded database from its template in ${took}`,
+        );
+      } else {
+        fastify.log.warn(
+          { dataDir: resolve(dataDir), from: 'initdb', reason: created.reason },
+          `created the embedded database with initdb in ${took}: ${created.reason ?? ''}`,
+        );
+      }
+    }
     fastify.decorate('database', database);
     fastify.decorate('db', database.db);
     fastify.addHook('onClose', async () => {

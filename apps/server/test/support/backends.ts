@@ -36,8 +36,8 @@ export async function prepareBackend(kind: BackendKind, tag: string): Promise<Ba
   };
   if (kind === 'pglite') {
     const dir = await mkdtemp(join(tmpdir(), `or-${tag}-`));
-    // Creating a PGlite cluster (initdb in WebAssembly) takes seconds, more on a busy machine:
-    // pay it here, in the setup hook, rather than inside a test's time limit.
+    // The cluster is unpacked from the template (src/db/pglite-template.ts) and migrated here,
+    // in the setup hook, so a test's time limit covers only what it does itself.
     const warm = await openDatabase({ kind: 'pglite', dataDir: join(dir, 'pglite') });
     await warm.close();
     return {
