@@ -14,8 +14,7 @@ import { storedSeed } from './support/hidden.js';
 import { fullLobby, nextMove, playMoves, startGame } from './support/play.js';
 import type { SeatedGame } from './support/play.js';
 import { replayRecord } from './support/replay.js';
-import { http, startServer } from './support/server.js';
-import type { Client } from './support/server.js';
+import { Client, http, startServer } from './support/server.js';
 import { joinTable } from './support/table.js';
 import type { RunningServer } from './support/server.js';
 
@@ -201,6 +200,17 @@ describe('the PostgreSQL cluster stopping (pg_ctl stop -m immediate) during play
           });
           expect(create.status).toBe(503);
           expect(create.body).toMatchObject({ error: { code: 'UNAVAILABLE' } });
+          // A new socket cannot be checked either, and is told so.
+          const joining = await Client.connect(server.url, {
+            gameId: tables[0]?.game.gameId ?? '',
+          }).then(
+            (client) => {
+              client.close();
+              return undefined;
+            },
+            (error: unknown) => (error as { data?: { code?: string } }).data?.code,
+          );
+          expect(joining).toBe('UNAVAILABLE');
         }
         // Nothing gets through while it stays down.
         await delay(1000);
