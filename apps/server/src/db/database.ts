@@ -33,7 +33,7 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = resilientPool(options.url, options.poolSize ?? 10);
-    const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+    const db = releasingTransactions(drizzleNodePg({ client: pool, schema }), pool);
     try {
       await applyMigrations({ kind: 'postgres', pool });
     } catch (error) {
@@ -111,6 +111,30 @@ export function resilientPool(url: string, max: number): pg.Pool {
     client.on('error', () => undefined);
   });
   return pool;
+}
+
+/**
+ * drizzle-orm 0.45 (node-postgres) sends BEGIN before the try/finally that gives its pooled client
+ * back: a BEGIN on a connection PostgreSQL just dropped (a restart, a crash) keeps that client
+ * checked out for ever, and closing the pool then waits for it without end (drizzle-orm issues
+ * #6023, #6341, open). So transactions run on a client checked out here and always given back;
+ * one whose connection failed is destroyed rather than handed out again.
+ */
+function releasingTransactions(db: Db, pool: pg.Pool): Db {
+  const transaction = async (...[run, config]: Parameters<Db['transaction']>) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      const own = drizzleNodePg({ client, schema }) as unknown as Db;
+      return await own.transaction(run, config);
+    } catch (error) {
+      if (isUnavailable(error)) broken = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+  return Object.assign(db, { transaction: transaction as Db['transaction'] });
 }
 
 /** PostgreSQL's unique_violation, however the driver and drizzle wrap it. */

@@ -158,7 +158,10 @@ export class GameService {
     return this.#queue
       .run(gameId, () => this.#submit(gameId, seat, clientId, parsed.data, finish, decidedOn))
       .catch((error: unknown) => {
-        this.#cache.delete(gameId);
+        // The database not answering leaves the cached game as it was: it changes only after a
+        // commit or a whole catch-up. Kept, it lets the next load replay to this process's viewers
+        // a commit that went through but whose answer was lost with the connection.
+        if (!isUnavailable(error)) this.#cache.delete(gameId);
         // A game stored in a shape this server cannot read is read-only; say why, nothing failed.
         if (error instanceof StateMigrationError) {
           finish(refusal('UNAVAILABLE', error.message), 'UNAVAILABLE');

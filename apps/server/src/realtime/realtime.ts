@@ -32,6 +32,7 @@ import type { StateMessage } from '../protocol/socket-state.js';
 import type { UpdateMessage } from '../protocol/socket-update.js';
 import type { ChatService } from './chat-service.js';
 import { AddressLimiter } from './address-limiter.js';
+import { onListening } from './listening.js';
 import { lenientParser } from './parser.js';
 import { TokenBucket } from './token-bucket.js';
 import type { PresenceMessage } from '../protocol/socket-presence.js';
@@ -148,6 +149,11 @@ export class Realtime {
     if (config.DATABASE_URL !== undefined) {
       // Its own small pool: the adapter holds one connection open for LISTEN.
       this.#adapterPool = resilientPool(config.DATABASE_URL, 3);
+      // Back from an outage: steps other processes committed while this one was not listening
+      // were announced to nobody here.
+      onListening(this.#adapterPool, () => {
+        this.#catchUpAll();
+      });
       this.io.adapter(
         createAdapter(this.#adapterPool, {
           errorHandler: (error) => {
@@ -183,16 +189,7 @@ export class Realtime {
     // A game this process does not hold yet (just started elsewhere, or evicted) is loaded and
     // its local viewers get a fresh state instead.
     this.io.on('committed', ({ gameId }) => {
-      if ((this.io.of('/').adapter.rooms.get(roomOfGame(gameId))?.size ?? 0) === 0) return;
-      const wasCached = deps.games.isCached(gameId);
-      deps.games.read(gameId).then(
-        (entry) => {
-          if (!wasCached && entry) this.#emitStates(gameId, entry.seq, entry.state);
-        },
-        (error: unknown) => {
-          deps.logger.warn({ err: error, gameId }, 'catch-up failed');
-        },
-      );
+      this.#catchUp(gameId);
     });
     this.io.on('seat-released', (released: ReleasedSeat) => {
       this.#dropReleased(released);
@@ -205,6 +202,26 @@ export class Realtime {
       game: roomOfGame,
       spectators: (gameId) => roomOfViewer(gameId, 'spectator'),
     });
+  }
+
+  #catchUp(gameId: string): void {
+    if ((this.io.of('/').adapter.rooms.get(roomOfGame(gameId))?.size ?? 0) === 0) return;
+    const { games, logger } = this.deps;
+    const wasCached = games.isCached(gameId);
+    games.read(gameId).then(
+      (entry) => {
+        if (!wasCached && entry) this.#emitStates(gameId, entry.seq, entry.state);
+      },
+      (error: unknown) => {
+        logger.warn({ err: error, gameId }, 'catch-up failed');
+      },
+    );
+  }
+
+  /** Every game someone watches through this process, brought up to date from the log. */
+  #catchUpAll(): void {
+    const watched = new Set([...this.io.of('/').sockets.values()].map((s) => s.data.gameId));
+    for (const gameId of watched) this.#catchUp(gameId);
   }
 
   /**

@@ -21,6 +21,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, parseConfig, type Config } from '../config/config.js';
 import { seedDataDir } from '../db/pglite-template.js';
+import { bundleServer } from './bundle.js';
 import {
   SERVER_BUNDLE,
   SERVER_INPUTS,
@@ -103,7 +104,7 @@ async function buildWebClient(): Promise<void> {
   say(`[web client] built in ${seconds(t)}`);
 }
 
-async function bundleServer(): Promise<void> {
+async function bundleServerIfChanged(): Promise<void> {
   const t = performance.now();
   const hash = inputsHash(root, SERVER_INPUTS);
   const output = fileHash(join(root, SERVER_BUNDLE));
@@ -113,30 +114,7 @@ async function bundleServer(): Promise<void> {
     return;
   }
   say(`[server] bundling with esbuild (${decision.reason})…`);
-  const { build } = await import('esbuild');
-  await build({
-    entryPoints: [join(root, 'apps/server/src/main.ts')],
-    outfile: join(root, SERVER_BUNDLE),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: `node${process.versions.node}`,
-    sourcemap: true,
-    logLevel: 'error',
-    // The workspace packages come in from source; every other package is
-    // loaded from node_modules at run time, as the tsc build does.
-    conditions: ['outer-rim-source'],
-    plugins: [
-      {
-        name: 'external-node-modules',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@outer-rim/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
+  await bundleServer(root, join(root, SERVER_BUNDLE));
   recordBuild(SERVER_STAMP, hash, SERVER_BUNDLE);
   say(`[server] bundled in ${seconds(t)}`);
 }
@@ -215,7 +193,7 @@ try {
 try {
   await Promise.all([
     buildWebClient(),
-    bundleServer(),
+    bundleServerIfChanged(),
     prepareDatabase(config === undefined ? undefined : databasePlan(config, root)),
   ]);
 } catch (error) {

@@ -1,3 +1,4 @@
+import { Agent } from 'node:http';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { buildApp } from '../../src/app.js';
@@ -75,12 +76,28 @@ export class Client {
     });
   }
 
-  static connect(url: string, auth: { gameId: string; token?: string }): Promise<Client> {
+  /**
+   * `via`: how the client reaches the server. By default WebSocket only, from 127.0.0.1. Behind a
+   * proxy that hashes client addresses, `localAddress` (any of 127.0.0.0/8) picks who the client
+   * is; `polling` keeps it on HTTP long-polling, which needs that stickiness.
+   */
+  static connect(
+    url: string,
+    auth: { gameId: string; token?: string },
+    via: { localAddress?: string; polling?: boolean; headers?: Record<string, string> } = {},
+  ): Promise<Client> {
+    const { localAddress } = via;
     const socket = io(url, {
       auth,
-      transports: ['websocket'],
+      transports: via.polling === true ? ['polling'] : ['websocket'],
       reconnection: false,
       forceNew: true,
+      ...(via.headers === undefined ? {} : { extraHeaders: via.headers }),
+      // engine.io-client hands `localAddress` to ws and `agent` to its long-polling requests; the
+      // typings know neither as such.
+      ...(localAddress === undefined
+        ? {}
+        : ({ localAddress, agent: new Agent({ localAddress }) } as unknown as { agent: string })),
     });
     const client = new Client(socket);
     return new Promise((resolve, reject) => {
