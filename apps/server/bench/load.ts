@@ -82,6 +82,7 @@ interface RunResult {
   generatorSaturated: boolean;
   loadAverage: { before: number[]; after: number[] };
   refusals: Record<string, number>;
+  refusalSamples: { code: string; message: string; action: unknown }[];
   resyncs: number;
   gamesStarted: number;
   gamesFinished: number;
@@ -149,6 +150,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
         after: loadavg().map((x) => round(x, 2)),
       },
       refusals: Object.fromEntries(probe.refused),
+      refusalSamples: probe.refusalSamples,
       resyncs: probe.resyncs,
       gamesStarted: probe.gamesStarted,
       gamesFinished: probe.gamesFinished,

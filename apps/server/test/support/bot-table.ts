@@ -230,12 +230,12 @@ class BotClient {
             this.resync();
             return;
           }
-          this.#answered(clientId, inFlight.sentAt, ack);
+          this.#answered(clientId, inFlight.sentAt, ack, action);
         },
       );
   }
 
-  #answered(clientId: string, sentAt: number, ack: ActionAck): void {
+  #answered(clientId: string, sentAt: number, ack: ActionAck, action: unknown): void {
     const { probe } = this.table;
     const now = performance.now();
     if (ack.ok) {
@@ -250,7 +250,7 @@ class BotClient {
       return;
     }
     const { code } = ack.error;
-    probe.refusal(code);
+    probe.refusal(code, ack.error.message, action);
     if (code === 'GAME_OVER') {
       this.table.finished();
       return;
