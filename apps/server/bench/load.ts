@@ -21,6 +21,7 @@ import {
   Fleet,
   disposeTemplates,
   freshDatabase,
+  onInterrupt,
   sleep,
   startServerProcess,
   type DatabaseKind,
@@ -93,12 +94,25 @@ interface RunResult {
 async function runOnce(bundle: string, database: DatabaseKind, games: number): Promise<RunResult> {
   const before = loadavg();
   const db = await freshDatabase(database);
+  const dropDatabase = onInterrupt(() => db.dispose());
   const server = await startServerProcess(bundle, db.env);
+  const killServer = onInterrupt(async () => {
+    server.child.kill('SIGKILL');
+    await server.exited;
+  });
   let fleet: Fleet | undefined;
   try {
     await sleep(500);
     const serverRssIdleBytes = server.rssBytes();
     fleet = new Fleet(server, { games, bot, roundLimit, seats: SEATS, spectators: SPECTATORS });
+    const opening = performance.now();
+    fleet.onOpened = (count) => {
+      if (count % 10 === 0 || count === games) {
+        process.stderr.write(
+          `  ${database} M=${games}: ${count} tables open after ${((performance.now() - opening) / 1000).toFixed(1)} s\n`,
+        );
+      }
+    };
     await fleet.start();
     await sleep(warmup * 1000);
 
@@ -160,7 +174,9 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
   } finally {
     await fleet?.stop();
     await server.stop();
+    killServer.done();
     await db.dispose();
+    dropDatabase.done();
   }
 }
 
@@ -198,41 +214,36 @@ process.stdout.write(
     `${cpus().length} cores, load avg ${loadavg()[0]?.toFixed(2) ?? '?'}\n`,
 );
 const bundle = await bundleForRun('bench-load');
+const removeBundle = onInterrupt(async () => {
+  await bundle.dispose();
+  await disposeTemplates();
+});
 const results: RunResult[] = [];
+/** Written after every run, so an interrupted benchmark keeps what it measured. */
+function save(): void {
+  mkdirSync(dirname(out), { recursive: true });
+  const settings = { counts, databases, seconds, warmup, bot, roundLimit };
+  const report = {
+    startedAt: startedAt.toISOString(),
+    node: process.version,
+    cores: cpus().length,
+    settings: { ...settings, seats: SEATS, spectators: SPECTATORS },
+    runs: results,
+  };
+  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+}
 try {
   for (const database of databases) {
     for (const games of counts) {
       const result = await runOnce(bundle.path, database, games);
       results.push(result);
       process.stdout.write(`${line(result)}\n`);
+      save();
     }
   }
 } finally {
   await bundle.dispose();
   await disposeTemplates();
+  removeBundle.done();
 }
-mkdirSync(dirname(out), { recursive: true });
-writeFileSync(
-  out,
-  `${JSON.stringify(
-    {
-      startedAt: startedAt.toISOString(),
-      node: process.version,
-      cores: cpus().length,
-      settings: {
-        counts,
-        databases,
-        seconds,
-        warmup,
-        bot,
-        roundLimit,
-        seats: SEATS,
-        spectators: SPECTATORS,
-      },
-      runs: results,
-    },
-    null,
-    2,
-  )}\n`,
-);
 process.stdout.write(`written to ${out}\n`);

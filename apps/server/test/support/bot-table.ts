@@ -203,7 +203,8 @@ class BotClient {
   act(): void {
     const { policy, seat, view } = this;
     if (policy === undefined || seat === undefined || view === undefined) return;
-    if (this.#stopped || this.table.stopped || this.#inFlight || this.#resyncing) return;
+    if (!this.table.playing || this.#stopped || this.table.stopped) return;
+    if (this.#inFlight || this.#resyncing) return;
     if (!this.socket.connected || this.seq < this.#awaitSeq) return;
     if (view.phase.name === 'game-over') {
       this.table.finished();
@@ -278,6 +279,8 @@ export class BotTable {
   readonly ackedActions: AckedAction[] = [];
   readonly idPrefix: string;
   readonly ackTimeoutMs: number;
+  /** the seats act only once `play` was called: a fleet opens every table before any plays */
+  playing = false;
   stopped = false;
   over = false;
   /** when the game last moved (an acknowledged action), for spotting a stuck table */
@@ -349,6 +352,8 @@ export class BotTable {
 
   /** Lets the seats play: each acts as soon as its own view asks it. */
   play(): void {
+    this.playing = true;
+    this.lastProgress = performance.now();
     for (const client of this.clients) client.act();
   }
 

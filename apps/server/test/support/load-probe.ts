@@ -25,7 +25,7 @@ export class LoadProbe {
   /** the first few refusals in full, to tell a bot's mistake from the server's */
   readonly refusalSamples: { code: string; message: string; action: unknown }[] = [];
 
-  refusal(code: string, message = '', action: unknown = undefined): void {
+  refusal(code: string, message = '', action?: unknown): void {
     this.refused.set(code, (this.refused.get(code) ?? 0) + 1);
     if (this.refusalSamples.length < 20) this.refusalSamples.push({ code, message, action });
   }

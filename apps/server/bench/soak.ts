@@ -1,0 +1,131 @@
+// `npm run bench:soak` (not in CI): bot games for a long while against the production server in
+// its own process, games ending and new ones starting all along; prints the server's memory
+// every minute and says at the end whether it stayed flat. The environment sets it:
+//   SOAK_MINUTES=30       how long
+//   SOAK_GAMES=10         games at once (8 seats + 2 spectators each)
+//   SOAK_DB=postgres      postgres | pglite
+//   SOAK_ROUND_LIMIT=3    short games, so many start and end during the soak
+//   SOAK_BOT=random       random | heuristic | mixed
+import { loadavg } from 'node:os';
+import type { BotKind } from '../test/support/bot-table.js';
+import { slope } from '../test/support/load-probe.js';
+import { bundleForRun } from '../test/support/server-process.js';
+import {
+  Fleet,
+  disposeTemplates,
+  freshDatabase,
+  onInterrupt,
+  sleep,
+  startServerProcess,
+  type DatabaseKind,
+} from './load-run.js';
+
+const minutes = Number(process.env.SOAK_MINUTES ?? 30);
+const games = Number(process.env.SOAK_GAMES ?? 10);
+const database = (process.env.SOAK_DB ?? 'postgres') as DatabaseKind;
+const roundLimit = Number(process.env.SOAK_ROUND_LIMIT ?? 3);
+const bot = (process.env.SOAK_BOT ?? 'random') as BotKind;
+/** Memory is sampled this often and fitted; printed once a minute. */
+const SAMPLE_MS = 10_000;
+/** Flat: the fitted growth over the whole soak stays under this share of the average. */
+const FLAT_SHARE = 0.1;
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+/** The server's own heap figures, from its Prometheus metrics. */
+async function heap(url: string): Promise<{ used: number; total: number }> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const read = (name: string) =>
+    Number(new RegExp(`^outer_rim_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return { used: read('nodejs_heap_size_used_bytes'), total: read('nodejs_heap_size_total_bytes') };
+}
+
+interface Sample {
+  minute: number;
+  rss: number;
+  heapUsed: number;
+}
+
+/** Whether a series stayed flat, and its fitted slope in MB per minute. */
+function verdict(samples: readonly Sample[], pick: (s: Sample) => number) {
+  const points = samples.map((s) => ({ x: s.minute, y: pick(s) }));
+  const perMinute = slope(points);
+  const mean = points.reduce((sum, p) => sum + p.y, 0) / Math.max(1, points.length);
+  const span = (points.at(-1)?.x ?? 0) - (points[0]?.x ?? 0);
+  const growth = perMinute * span;
+  return {
+    perMinuteMb: perMinute / 1024 / 1024,
+    growthMb: growth / 1024 / 1024,
+    flat: growth <= FLAT_SHARE * mean,
+  };
+}
+
+say(
+  `bench:soak: ${minutes} min of ${games} bot games (8 seats + 2 spectators, ${bot} bots, round ` +
+    `limit ${roundLimit}) on ${database}; load avg ${loadavg()[0]?.toFixed(2) ?? '?'}`,
+);
+const bundle = await bundleForRun('bench-soak');
+const db = await freshDatabase(database);
+const server = await startServerProcess(bundle.path, db.env);
+const cleanUp = onInterrupt(async () => {
+  server.child.kill('SIGKILL');
+  await server.exited;
+  await db.dispose();
+  await bundle.dispose();
+  await disposeTemplates();
+  cleanUp.done();
+});
+const fleet = new Fleet(server, { games, bot, roundLimit, seats: 8, spectators: 2 });
+const samples: Sample[] = [];
+try {
+  await fleet.start();
+  const t0 = performance.now();
+  let lastPrinted = 0;
+  let actionsAtLastPrint = 0;
+  while (performance.now() - t0 < minutes * 60_000) {
+    await sleep(SAMPLE_MS);
+    const minute = (performance.now() - t0) / 60_000;
+    const h = await heap(server.url);
+    const sample = { minute, rss: server.rssBytes(), heapUsed: h.used };
+    samples.push(sample);
+    if (minute - lastPrinted >= 1 - 1e-6 || samples.length === 1) {
+      const actions = fleet.probe.acceptedTotal;
+      say(
+        `[${minute.toFixed(1).padStart(5)} min] RSS ${mb(sample.rss)} MB, heap ${mb(h.used)} / ` +
+          `${mb(h.total)} MB; ${actions - actionsAtLastPrint} actions since the last line, ` +
+          `${fleet.probe.gamesFinished} games finished, ${fleet.tables.size} playing; ` +
+          `load avg ${loadavg()[0]?.toFixed(2) ?? '?'}`,
+      );
+      lastPrinted = Math.floor(minute);
+      actionsAtLastPrint = actions;
+    }
+  }
+} finally {
+  await fleet.stop();
+  await server.stop();
+  await db.dispose();
+  await bundle.dispose();
+  await disposeTemplates();
+  cleanUp.done();
+}
+// The first minute is the warm-up (code compiled, caches filled): the fit starts after it.
+const settled = samples.filter((s) => s.minute >= 1);
+const fitted = settled.length >= 3 ? settled : samples;
+const rss = verdict(fitted, (s) => s.rss);
+const heapUsed = verdict(fitted, (s) => s.heapUsed);
+const refused = [...fleet.probe.refused].map(([code, n]) => `${code} ${n}`).join(', ');
+say(
+  `actions ${fleet.probe.acceptedTotal}, games started ${fleet.probe.gamesStarted}, finished ` +
+    `${fleet.probe.gamesFinished}${refused === '' ? '' : `; refused: ${refused}`}` +
+    (fleet.errors.length > 0 ? `; errors: ${fleet.errors.slice(0, 3).join(' | ')}` : ''),
+);
+say(
+  `heap used: ${heapUsed.perMinuteMb.toFixed(2)} MB/min (${heapUsed.growthMb.toFixed(1)} MB over the fit); ` +
+    `RSS: ${rss.perMinuteMb.toFixed(2)} MB/min (${rss.growthMb.toFixed(1)} MB over the fit)`,
+);
+say(
+  heapUsed.flat && rss.flat
+    ? `verdict: FLAT (fitted growth under ${FLAT_SHARE * 100}% of the average, heap and RSS)`
+    : `verdict: GROWING (${heapUsed.flat ? '' : 'heap '}${rss.flat ? '' : 'RSS '}grew by more than ${FLAT_SHARE * 100}% of its average)`,
+);
