@@ -217,6 +217,7 @@ class BotClient {
     const generation = this.#generation;
     const inFlight = { clientId, sentAt: performance.now(), generation };
     this.#inFlight = inFlight;
+    this.table.sent();
     this.socket
       .timeout(this.table.ackTimeoutMs)
       .emit(
@@ -290,6 +291,7 @@ export class BotTable {
     { ackAt: number | undefined; lastAt: number; count: number }
   >();
   readonly #onOver: (() => void)[] = [];
+  #onSend: (() => void)[] = [];
 
   private constructor(
     readonly url: string,
@@ -360,6 +362,25 @@ export class BotTable {
   /** Calls `listener` once when the game is over. */
   onOver(listener: () => void): void {
     this.#onOver.push(listener);
+  }
+
+  /** Resolves when any seat of this table next sends an action. */
+  nextSend(): Promise<void> {
+    return new Promise((resolve) => {
+      this.#onSend.push(resolve);
+    });
+  }
+
+  /** How many of this table's actions wait for their answer now. */
+  get inFlight(): number {
+    return this.clients.filter((c) => !c.idle).length;
+  }
+
+  /** @internal a seat just sent an action */
+  sent(): void {
+    const waiting = this.#onSend;
+    this.#onSend = [];
+    for (const wake of waiting) wake();
   }
 
   /** @internal a seat's action was acknowledged as accepted */
