@@ -25,8 +25,8 @@ const games = Number(process.env.SOAK_GAMES ?? 10);
 const database = (process.env.SOAK_DB ?? 'postgres') as DatabaseKind;
 const roundLimit = Number(process.env.SOAK_ROUND_LIMIT ?? 3);
 const bot = (process.env.SOAK_BOT ?? 'random') as BotKind;
-/** Memory is sampled this often and fitted; printed once a minute. */
-const SAMPLE_MS = 10_000;
+/** Memory is sampled this often; a line is printed and a point fitted once a minute. */
+const SAMPLE_MS = 2_000;
 /** Flat: the fitted growth over the whole soak stays under this share of the average. */
 const FLAT_SHARE = 0.1;
 
@@ -41,15 +41,19 @@ async function heap(url: string): Promise<{ used: number; total: number }> {
   return { used: read('nodejs_heap_size_used_bytes'), total: read('nodejs_heap_size_total_bytes') };
 }
 
-interface Sample {
+/**
+ * One minute of samples. The heap used is a saw (it climbs until a collection): its lowest value
+ * in the minute, what survived the collections, is what a leak would lift; RSS is averaged.
+ */
+interface Minute {
   minute: number;
   rss: number;
-  heapUsed: number;
+  heapFloor: number;
 }
 
 /** Whether a series stayed flat, and its fitted slope in MB per minute. */
-function verdict(samples: readonly Sample[], pick: (s: Sample) => number) {
-  const points = samples.map((s) => ({ x: s.minute, y: pick(s) }));
+function verdict(minutes: readonly Minute[], pick: (m: Minute) => number) {
+  const points = minutes.map((m) => ({ x: m.minute, y: pick(m) }));
   const perMinute = slope(points);
   const mean = points.reduce((sum, p) => sum + p.y, 0) / Math.max(1, points.length);
   const span = (points.at(-1)?.x ?? 0) - (points[0]?.x ?? 0);
@@ -77,29 +81,31 @@ const cleanUp = onInterrupt(async () => {
   cleanUp.done();
 });
 const fleet = new Fleet(server, { games, bot, roundLimit, seats: 8, spectators: 2 });
-const samples: Sample[] = [];
+const rows: Minute[] = [];
 try {
   await fleet.start();
   const t0 = performance.now();
-  let lastPrinted = 0;
-  let actionsAtLastPrint = 0;
-  while (performance.now() - t0 < minutes * 60_000) {
-    await sleep(SAMPLE_MS);
-    const minute = (performance.now() - t0) / 60_000;
-    const h = await heap(server.url);
-    const sample = { minute, rss: server.rssBytes(), heapUsed: h.used };
-    samples.push(sample);
-    if (minute - lastPrinted >= 1 - 1e-6 || samples.length === 1) {
-      const actions = fleet.probe.acceptedTotal;
-      say(
-        `[${minute.toFixed(1).padStart(5)} min] RSS ${mb(sample.rss)} MB, heap ${mb(h.used)} / ` +
-          `${mb(h.total)} MB; ${actions - actionsAtLastPrint} actions since the last line, ` +
-          `${fleet.probe.gamesFinished} games finished, ${fleet.tables.size} playing; ` +
-          `load avg ${loadavg()[0]?.toFixed(2) ?? '?'}`,
-      );
-      lastPrinted = Math.floor(minute);
-      actionsAtLastPrint = actions;
+  let actionsBefore = 0;
+  for (let minute = 1; minute <= minutes; minute++) {
+    const rss: number[] = [];
+    let heapFloor = Number.POSITIVE_INFINITY;
+    let last = { used: Number.NaN, total: Number.NaN };
+    while (performance.now() - t0 < minute * 60_000) {
+      await sleep(SAMPLE_MS);
+      last = await heap(server.url);
+      heapFloor = Math.min(heapFloor, last.used);
+      rss.push(server.rssBytes());
     }
+    const row = { minute, rss: rss.reduce((a, b) => a + b, 0) / rss.length, heapFloor };
+    rows.push(row);
+    const actions = fleet.probe.acceptedTotal;
+    say(
+      `[${String(minute).padStart(3)} min] RSS ${mb(row.rss)} MB, heap ${mb(heapFloor)} MB after ` +
+        `collections (${mb(last.used)} / ${mb(last.total)} MB now); ${actions - actionsBefore} ` +
+        `actions in the minute, ${fleet.probe.gamesFinished} games finished, ${fleet.tables.size} ` +
+        `playing; load avg ${loadavg()[0]?.toFixed(2) ?? '?'}`,
+    );
+    actionsBefore = actions;
   }
 } finally {
   await fleet.stop();
@@ -110,10 +116,9 @@ try {
   cleanUp.done();
 }
 // The first minute is the warm-up (code compiled, caches filled): the fit starts after it.
-const settled = samples.filter((s) => s.minute >= 1);
-const fitted = settled.length >= 3 ? settled : samples;
-const rss = verdict(fitted, (s) => s.rss);
-const heapUsed = verdict(fitted, (s) => s.heapUsed);
+const fitted = rows.length >= 3 ? rows.slice(1) : rows;
+const rss = verdict(fitted, (m) => m.rss);
+const heapUsed = verdict(fitted, (m) => m.heapFloor);
 const refused = [...fleet.probe.refused].map(([code, n]) => `${code} ${n}`).join(', ');
 say(
   `actions ${fleet.probe.acceptedTotal}, games started ${fleet.probe.gamesStarted}, finished ` +
@@ -121,7 +126,7 @@ say(
     (fleet.errors.length > 0 ? `; errors: ${fleet.errors.slice(0, 3).join(' | ')}` : ''),
 );
 say(
-  `heap used: ${heapUsed.perMinuteMb.toFixed(2)} MB/min (${heapUsed.growthMb.toFixed(1)} MB over the fit); ` +
+  `heap after collections: ${heapUsed.perMinuteMb.toFixed(2)} MB/min (${heapUsed.growthMb.toFixed(1)} MB over the fit); ` +
     `RSS: ${rss.perMinuteMb.toFixed(2)} MB/min (${rss.growthMb.toFixed(1)} MB over the fit)`,
 );
 say(
