@@ -8,7 +8,7 @@
 //   SOAK_BOT=random       random | heuristic | mixed
 import { loadavg } from 'node:os';
 import type { BotKind } from '../test/support/bot-table.js';
-import { slope } from '../test/support/load-probe.js';
+import { fitLine } from '../test/support/load-probe.js';
 import { bundleForRun } from '../test/support/server-process.js';
 import {
   Fleet,
@@ -51,17 +51,24 @@ interface Minute {
   heapFloor: number;
 }
 
-/** Whether a series stayed flat, and its fitted slope in MB per minute. */
+/**
+ * Whether a series stayed flat, and its fitted slope in MB per minute. It grows when the fitted
+ * growth over the soak is above FLAT_SHARE of its average and the slope is clearly above the
+ * scatter (more than two standard errors); a short soak's scatter leaves it undecided.
+ */
 function verdict(minutes: readonly Minute[], pick: (m: Minute) => number) {
   const points = minutes.map((m) => ({ x: m.minute, y: pick(m) }));
-  const perMinute = slope(points);
+  const { slope, standardError } = fitLine(points);
   const mean = points.reduce((sum, p) => sum + p.y, 0) / Math.max(1, points.length);
   const span = (points.at(-1)?.x ?? 0) - (points[0]?.x ?? 0);
-  const growth = perMinute * span;
+  const growth = slope * span;
+  const large = growth > FLAT_SHARE * mean;
+  const clear = slope > 2 * standardError;
   return {
-    perMinuteMb: perMinute / 1024 / 1024,
+    perMinuteMb: slope / 1024 / 1024,
+    errorMb: standardError / 1024 / 1024,
     growthMb: growth / 1024 / 1024,
-    flat: growth <= FLAT_SHARE * mean,
+    word: !large ? 'flat' : clear ? 'growing' : 'undecided (scatter)',
   };
 }
 
@@ -125,12 +132,13 @@ say(
     `${fleet.probe.gamesFinished}${refused === '' ? '' : `; refused: ${refused}`}` +
     (fleet.errors.length > 0 ? `; errors: ${fleet.errors.slice(0, 3).join(' | ')}` : ''),
 );
+const mbPerMinute = (v: ReturnType<typeof verdict>) =>
+  `${v.perMinuteMb.toFixed(2)} ± ${v.errorMb.toFixed(2)} MB/min (${v.growthMb.toFixed(1)} MB over the fit): ${v.word}`;
+say(`heap after collections: ${mbPerMinute(heapUsed)}; RSS: ${mbPerMinute(rss)}`);
 say(
-  `heap after collections: ${heapUsed.perMinuteMb.toFixed(2)} MB/min (${heapUsed.growthMb.toFixed(1)} MB over the fit); ` +
-    `RSS: ${rss.perMinuteMb.toFixed(2)} MB/min (${rss.growthMb.toFixed(1)} MB over the fit)`,
-);
-say(
-  heapUsed.flat && rss.flat
+  heapUsed.word === 'flat' && rss.word === 'flat'
     ? `verdict: FLAT (fitted growth under ${FLAT_SHARE * 100}% of the average, heap and RSS)`
-    : `verdict: GROWING (${heapUsed.flat ? '' : 'heap '}${rss.flat ? '' : 'RSS '}grew by more than ${FLAT_SHARE * 100}% of its average)`,
+    : heapUsed.word === 'growing' || rss.word === 'growing'
+      ? `verdict: GROWING (by more than ${FLAT_SHARE * 100}% of the average, beyond the scatter)`
+      : 'verdict: UNDECIDED (the growth is within the scatter; soak longer)',
 );
