@@ -113,8 +113,13 @@ export class Fleet {
     const opened: BotTable[] = [];
     const workers = Array.from({ length: Math.min(10, queue.length) }, async () => {
       while (queue.shift() !== undefined) {
-        const table = await this.#openOne(false);
-        if (table) opened.push(table);
+        try {
+          const table = await this.#openOne(false);
+          if (table) opened.push(table);
+        } catch (error) {
+          // Said in the run's line; the run goes on with the tables that did open.
+          this.errors.push(error instanceof Error ? error.message : String(error));
+        }
         this.onOpened?.(opened.length);
       }
     });

@@ -88,6 +88,8 @@ interface RunResult {
   gamesStarted: number;
   gamesFinished: number;
   stuckTables: number;
+  /** tables playing at the end of the window (M unless some could not open) */
+  tablesPlaying: number;
   errors: string[];
 }
 
@@ -169,6 +171,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
       gamesStarted: probe.gamesStarted,
       gamesFinished: probe.gamesFinished,
       stuckTables,
+      tablesPlaying: fleet.tables.size,
       errors: fleet.errors.slice(0, 5),
     };
   } finally {
@@ -199,6 +202,7 @@ function line(r: RunResult): string {
     `load avg ${r.loadAverage.before[0]} -> ${r.loadAverage.after[0]}`,
     refused === '' ? '' : `; refused: ${refused}`,
     r.stuckTables > 0 ? `; ${r.stuckTables} tables stuck` : '',
+    r.tablesPlaying < r.games ? `; only ${r.tablesPlaying} tables playing` : '',
     r.errors.length > 0 ? `; errors: ${r.errors.join(' | ')}` : '',
   ].join(' ');
 }

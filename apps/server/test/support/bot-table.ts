@@ -4,6 +4,7 @@ import { decisions, heuristicBot, randomBot } from '@outer-rim/rules';
 import type { BotPolicy, GameView } from '@outer-rim/rules';
 import type { ClaimSeatResponse } from '../../src/protocol/claim-seat.js';
 import type { CreateGameResponse } from '../../src/protocol/create-game.js';
+import type { GameErrorMessage } from '../../src/protocol/socket-game-error.js';
 import { SOCKET_EVENTS } from '../../src/protocol/events.js';
 import type { ActionAck } from '../../src/protocol/socket-action.js';
 import type { ResyncAck } from '../../src/protocol/socket-resync.js';
@@ -20,6 +21,9 @@ import { http } from './server.js';
  */
 
 export type BotKind = 'random' | 'heuristic' | 'mixed';
+
+/** How long a new connection may take to bring its first state, on a busy machine. */
+const CONNECT_TIMEOUT_MS = 60_000;
 
 export interface BotTableOptions {
   seats: number;
@@ -140,22 +144,41 @@ class BotClient {
     });
   }
 
-  connected(): Promise<void> {
+  /**
+   * Resolves once this client holds its first state; rejects when the server refuses the
+   * connection, reports a problem with it (`game-error`), or sends no state within `timeoutMs`,
+   * so a run reports a table that could not open instead of waiting for it forever.
+   */
+  connected(timeoutMs: number): Promise<void> {
     return new Promise((resolve, reject) => {
       if (this.view !== undefined) {
         resolve();
         return;
       }
-      const onState = () => {
+      const who = `${this.seat === undefined ? 'a spectator' : `seat ${this.seat}`} of ${this.table.gameId}`;
+      const done = (error?: Error) => {
+        clearTimeout(timer);
+        this.socket.off(SOCKET_EVENTS.state, onState);
         this.socket.off('connect_error', onError);
-        resolve();
+        this.socket.off(SOCKET_EVENTS.gameError, onGameError);
+        if (error === undefined) resolve();
+        else reject(error);
+      };
+      const onState = () => {
+        done();
       };
       const onError = (error: Error) => {
-        this.socket.off(SOCKET_EVENTS.state, onState);
-        if (!this.socket.active) reject(error);
+        if (!this.socket.active) done(new Error(`${who}: connection refused: ${error.message}`));
       };
+      const onGameError = (message: GameErrorMessage) => {
+        done(new Error(`${who}: ${message.code}: ${message.message}`));
+      };
+      const timer = setTimeout(() => {
+        done(new Error(`${who}: no state within ${timeoutMs} ms`));
+      }, timeoutMs);
       this.socket.once(SOCKET_EVENTS.state, onState);
       this.socket.on('connect_error', onError);
+      this.socket.once(SOCKET_EVENTS.gameError, onGameError);
     });
   }
 
@@ -347,7 +370,12 @@ export class BotTable {
     for (let i = 0; i < options.spectators; i++) {
       table.clients.push(new BotClient(table, options.seats + i, undefined, undefined, undefined));
     }
-    await Promise.all(table.clients.map((c) => c.connected()));
+    try {
+      await Promise.all(table.clients.map((c) => c.connected(CONNECT_TIMEOUT_MS)));
+    } catch (error) {
+      table.close();
+      throw error;
+    }
     options.probe.gamesStarted++;
     return table;
   }
