@@ -51,10 +51,13 @@ describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
 
   beforeAll(async () => {
     backend = await prepareBackend(kind, 'security');
-    a = await startServer(backend.config({ MESSAGE_LIMIT: '4096', RESYNC_BURST: '3' }));
+    const cluster = kind === 'postgres' ? { CLUSTER: 'on' } : {};
+    a = await startServer(backend.config({ MESSAGE_LIMIT: '4096', RESYNC_BURST: '3', ...cluster }));
     b =
       kind === 'postgres'
-        ? await startServer(backend.config({ MESSAGE_LIMIT: '4096', RESYNC_BURST: '3' }))
+        ? await startServer(
+            backend.config({ MESSAGE_LIMIT: '4096', RESYNC_BURST: '3', ...cluster }),
+          )
         : a;
   });
   afterAll(async () => {
@@ -352,7 +355,11 @@ describe('2 and 8 on two processes sharing PostgreSQL', () => {
   let b: RunningServer;
   beforeAll(async () => {
     backend = await prepareBackend('postgres', 'idrace');
-    [a, b] = await Promise.all([startServer(backend.config()), startServer(backend.config())]);
+    // Two processes on one database: CLUSTER=on, so they tell each other of commits.
+    [a, b] = await Promise.all([
+      startServer(backend.config({ CLUSTER: 'on' })),
+      startServer(backend.config({ CLUSTER: 'on' })),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([a.close(), b.close()]);

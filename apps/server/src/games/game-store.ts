@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { actions, games, snapshots } from '../db/schema.js';
 
@@ -92,39 +92,29 @@ export class GameStore {
   }
 
   /**
-   * Appends one action, its snapshot when due and the game's new head in one transaction. A
-   * second writer of the same seq, in this process or another, fails here on the (game_id, seq)
-   * key with a unique violation and nothing of it is stored.
+   * Appends one action, its snapshot when due and the game's new head in one statement, so one
+   * round trip and one commit (a data-modifying WITH is atomic: all of it or nothing). A second
+   * writer of the same seq, in this process or another, or a client id already stored, fails
+   * here on a unique key with a unique violation and nothing of it is stored.
    */
   async append(input: AppendInput): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.insert(actions).values({
-        gameId: input.gameId,
-        seq: input.seq,
-        seat: input.seat,
-        clientId: input.clientId,
-        type: input.type,
-        action: input.action,
-        events: input.events,
-      });
-      if (input.snapshot !== undefined) {
-        await tx
-          .insert(snapshots)
-          .values({ gameId: input.gameId, seq: input.seq, state: input.snapshot });
-      }
-      await tx
-        .update(games)
-        .set(
-          input.over === undefined
-            ? { seq: input.seq }
-            : {
-                seq: input.seq,
-                status: 'over',
-                winner: input.over.winner ?? null,
-                endedAt: new Date(),
-              },
-        )
-        .where(eq(games.id, input.gameId));
-    });
+    const snapshot =
+      input.snapshot === undefined
+        ? sql``
+        : sql`, snapshot as (insert into ${snapshots} (game_id, seq, state)
+            values (${input.gameId}, ${input.seq}, ${JSON.stringify(input.snapshot)}::jsonb))`;
+    const over =
+      input.over === undefined
+        ? sql``
+        : sql`, status = 'over', winner = ${
+            input.over.winner === undefined || input.over.winner === null
+              ? null
+              : JSON.stringify(input.over.winner)
+          }::jsonb, ended_at = now()`;
+    await this.db.execute(sql`with action as (insert into ${actions}
+        (game_id, seq, seat, client_id, type, action, events)
+        values (${input.gameId}, ${input.seq}, ${input.seat}, ${input.clientId}, ${input.type},
+          ${JSON.stringify(input.action)}::jsonb, ${JSON.stringify(input.events)}::jsonb))${snapshot}
+      update ${games} set seq = ${input.seq}${over} where id = ${input.gameId}`);
   }
 }

@@ -144,7 +144,8 @@ export class Realtime {
       serveClient: false,
       cors: corsOption(config.CORS_ORIGIN),
     });
-    if (config.DATABASE_URL !== undefined) {
+    if (config.CLUSTER && config.DATABASE_URL !== undefined) {
+      // Only with several processes (CLUSTER=on): one alone needs no NOTIFY per commit.
       // Its own small pool: the adapter holds one connection open for LISTEN.
       this.#adapterPool = resilientPool(config.DATABASE_URL, 3);
       this.io.adapter(
