@@ -5,7 +5,7 @@
 //     npx tsx apps/server/bench/profile-load.ts
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { randomBot } from '@outer-rim/rules';
+import { decisions, randomBot } from '@outer-rim/rules';
 import type { GameView } from '@outer-rim/rules';
 import { prepareBackend } from '../test/support/backends.js';
 import { fullLobby, startGame } from '../test/support/play.js';
@@ -86,6 +86,8 @@ for (let g = 0; g < GAMES; g++) {
     const act = () => {
       const latest = client.latest;
       if (!running || busy || !latest || latest.seq < waitSeq) return;
+      const asked = decisions(latest.view as GameView).some((d) => d.seat === seat);
+      if (!asked) return;
       const action = bot.choose(latest.view as GameView, seat);
       if (!action) return;
       busy = true;
@@ -108,8 +110,8 @@ for (let g = 0; g < GAMES; g++) {
         },
       );
     };
-    client.socket.onAny(() => {
-      queueMicrotask(act);
+    client.socket.onAny((event: string) => {
+      if (event === 'update' || event === 'state') queueMicrotask(act);
     });
     act();
   });

@@ -111,6 +111,14 @@ export class GameService {
   }
 
   /**
+   * Calls `use` with the current (seq, state) inside the game's queue, so whatever it sends goes
+   * out before any later step of the game is announced.
+   */
+  withCurrent<T>(gameId: string, use: (entry: Entry | undefined) => T): Promise<T> {
+    return this.#queue.run(gameId, async () => use(await this.#load(gameId)));
+  }
+
+  /**
    * Calls `listener` inside the game's queue for every step the cached game advances, in seq
    * order without gaps: after the commit and its acknowledgement for this process's own actions,
    * and while catching up with actions other processes committed.
