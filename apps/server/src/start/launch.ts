@@ -19,6 +19,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, parseConfig, type Config } from '../config/config.js';
+import { bundleServer as bundle } from './bundle.js';
 import {
   SERVER_BUNDLE,
   SERVER_INPUTS,
@@ -112,30 +113,7 @@ async function bundleServer(): Promise<void> {
     return;
   }
   say(`[server] bundling with esbuild (${decision.reason})…`);
-  const { build } = await import('esbuild');
-  await build({
-    entryPoints: [join(root, 'apps/server/src/main.ts')],
-    outfile: join(root, SERVER_BUNDLE),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: `node${process.versions.node}`,
-    sourcemap: true,
-    logLevel: 'error',
-    // The workspace packages come in from source; every other package is
-    // loaded from node_modules at run time, as the tsc build does.
-    conditions: ['outer-rim-source'],
-    plugins: [
-      {
-        name: 'external-node-modules',
-        setup(b) {
-          b.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.path.startsWith('@outer-rim/') ? undefined : { path: args.path, external: true },
-          );
-        },
-      },
-    ],
-  });
+  await bundle(root, join(root, SERVER_BUNDLE));
   recordBuild(SERVER_STAMP, hash, SERVER_BUNDLE);
   say(`[server] bundled in ${seconds(t)}`);
 }

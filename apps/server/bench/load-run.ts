@@ -1,0 +1,173 @@
+// The machinery the load benchmark and the soak share: a fresh database, the production server
+// as its own process on it, and a fleet of bot tables kept at M games (a game that ends is
+// replaced by a new one), all on loopback.
+import { randomBytes } from 'node:crypto';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { BotTable } from '../test/support/bot-table.js';
+import type { BotKind } from '../test/support/bot-table.js';
+import { LoadProbe } from '../test/support/load-probe.js';
+import { initPglite, startServerProcess } from '../test/support/server-process.js';
+import type { ServerProcess } from '../test/support/server-process.js';
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export const POSTGRES_ADMIN_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+
+export interface Database {
+  kind: DatabaseKind;
+  /** the server's environment for this database */
+  env: Record<string, string>;
+  dispose(): Promise<void>;
+}
+
+let pgliteTemplate: Promise<string> | undefined;
+
+/** One PGlite initdb per run of the tool, copied for each fresh database. */
+function pgliteTemplateDir(): Promise<string> {
+  pgliteTemplate ??= (async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'or-bench-template-'));
+    await initPglite(join(dir, 'pglite'));
+    return dir;
+  })();
+  return pgliteTemplate;
+}
+
+export async function disposeTemplates(): Promise<void> {
+  if (pgliteTemplate === undefined) return;
+  await rm(await pgliteTemplate, { recursive: true, force: true });
+  pgliteTemplate = undefined;
+}
+
+/** A database nobody has used: a new PostgreSQL database, or a new PGlite folder. */
+export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
+  if (kind === 'pglite') {
+    const dir = await mkdtemp(join(tmpdir(), 'or-bench-'));
+    await cp(await pgliteTemplateDir(), dir, { recursive: true });
+    return {
+      kind,
+      env: { DATA_DIR: dir },
+      dispose: () => rm(dir, { recursive: true, force: true }),
+    };
+  }
+  const name = `or_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    kind,
+    env: { DATABASE_URL: url.toString() },
+    dispose: async () => {
+      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+export interface FleetOptions {
+  games: number;
+  bot: BotKind;
+  roundLimit: number | undefined;
+  seats: number;
+  spectators: number;
+}
+
+/** M bot tables on one server, each game replaced by a fresh one when it ends. */
+export class Fleet {
+  readonly probe = new LoadProbe();
+  readonly tables = new Set<BotTable>();
+  #seed = 1;
+  #stopping = false;
+  readonly #opening = new Set<Promise<void>>();
+  /** a table that could not be opened (the server refused or failed), kept for the report */
+  errors: string[] = [];
+
+  constructor(
+    readonly server: ServerProcess,
+    readonly options: FleetOptions,
+  ) {}
+
+  /** Opens every table (a few at a time, as people arrive) and lets them play. */
+  async start(): Promise<void> {
+    const queue = Array.from({ length: this.options.games }, (_, i) => i);
+    const workers = Array.from({ length: Math.min(10, queue.length) }, async () => {
+      while (queue.shift() !== undefined) await this.#openOne();
+    });
+    await Promise.all(workers);
+  }
+
+  get stopping(): boolean {
+    return this.#stopping;
+  }
+
+  #openOne(): Promise<void> {
+    const opening = (async () => {
+      if (this.#stopping) return;
+      const table = await BotTable.open(this.server.url, {
+        seats: this.options.seats,
+        spectators: this.options.spectators,
+        bot: this.options.bot,
+        seed: this.#seed++,
+        probe: this.probe,
+        ...(this.options.roundLimit === undefined ? {} : { roundLimit: this.options.roundLimit }),
+      });
+      // The fleet may have been stopped while this table was being opened.
+      if (this.stopping) {
+        table.close();
+        return;
+      }
+      this.tables.add(table);
+      table.onOver(() => {
+        // Let the last update reach everyone, then make room for the next game.
+        setTimeout(() => {
+          table.close();
+          this.tables.delete(table);
+          this.#openOne().catch((error: unknown) => {
+            this.errors.push(String(error));
+          });
+        }, 50);
+      });
+      table.play();
+    })();
+    this.#opening.add(opening);
+    void opening.finally(() => this.#opening.delete(opening)).catch(() => undefined);
+    return opening;
+  }
+
+  /** Tables whose game has not moved for `ms`: stuck, which a run should say. */
+  stuck(ms: number): number {
+    const now = performance.now();
+    return [...this.tables].filter((t) => !t.over && now - t.lastProgress > ms).length;
+  }
+
+  /** Stops acting, waits for the answers in flight, and closes every connection. */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    for (const table of this.tables) table.stop();
+    await Promise.allSettled([...this.#opening]);
+    await Promise.all([...this.tables].map((t) => t.settled(5_000)));
+    for (const table of this.tables) table.close();
+    this.tables.clear();
+  }
+}
+
+export { startServerProcess };
+
+export const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms);
+  });

@@ -1,0 +1,238 @@
+// `npm run bench:load`: M concurrent bot games of 8 seats + 2 spectators against the production
+// server in its own process, on a fresh PostgreSQL database and on a fresh PGlite folder, each
+// client a real socket and each seat acting the moment its own view asks it. One line per M and
+// database, and the same as JSON. Flags (or the environment variable in brackets):
+//   --m 1,10,50            games at once (BENCH_M)
+//   --db postgres,pglite   databases (BENCH_DB)
+//   --seconds 20           measured window per run, after the warm-up (BENCH_SECONDS)
+//   --warmup 5             seconds played before measuring (BENCH_WARMUP)
+//   --bot random           random | heuristic | mixed (BENCH_BOT)
+//   --round-limit 50       the lobby's round limit; a game that ends is replaced (BENCH_ROUND_LIMIT)
+//   --out path.json        where the JSON goes (default bench-results/load-<time>.json)
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import type { BotKind } from '../test/support/bot-table.js';
+import { percentile } from '../test/support/load-probe.js';
+import { REPO_ROOT, bundleForRun } from '../test/support/server-process.js';
+import {
+  Fleet,
+  disposeTemplates,
+  freshDatabase,
+  sleep,
+  startServerProcess,
+  type DatabaseKind,
+} from './load-run.js';
+
+const { values } = parseArgs({
+  options: {
+    m: { type: 'string', default: process.env.BENCH_M ?? '1,10,50' },
+    db: { type: 'string', default: process.env.BENCH_DB ?? 'postgres,pglite' },
+    seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '20' },
+    warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '5' },
+    bot: { type: 'string', default: process.env.BENCH_BOT ?? 'random' },
+    'round-limit': { type: 'string', default: process.env.BENCH_ROUND_LIMIT ?? '50' },
+    out: { type: 'string' },
+  },
+});
+
+const counts = values.m.split(',').map(Number);
+const databaseNames = values.db.split(',');
+const seconds = Number(values.seconds);
+const warmup = Number(values.warmup);
+const bot = values.bot as BotKind;
+const roundLimit = Number(values['round-limit']);
+if (
+  counts.some((m) => !Number.isInteger(m) || m < 1) ||
+  databaseNames.some((d) => d !== 'postgres' && d !== 'pglite') ||
+  !(seconds > 0) ||
+  !(warmup >= 0) ||
+  !['random', 'heuristic', 'mixed'].includes(bot) ||
+  !Number.isInteger(roundLimit)
+) {
+  process.stderr.write('usage: see the head of apps/server/bench/load.ts\n');
+  process.exit(2);
+}
+
+const databases = databaseNames as DatabaseKind[];
+const SEATS = 8;
+const SPECTATORS = 2;
+/** Above this share of one core the generator, not the server, may be what is measured. */
+const SATURATED_CPU = 0.9;
+
+interface RunResult {
+  database: DatabaseKind;
+  games: number;
+  seconds: number;
+  actions: number;
+  actionsPerSecond: number;
+  roundTripMs: { p50: number; p95: number; p99: number };
+  fanOutMs: { p50: number; p99: number };
+  serverCpuMicrosPerAction: number;
+  serverCpuPercent: number;
+  updateBytesMedian: number;
+  viewBytesMedian: number;
+  serverRssIdleBytes: number;
+  serverRssBytes: number;
+  serverMemoryPerGameBytes: number;
+  generatorCpuPercent: number;
+  generatorLoopDelayP99Ms: number;
+  generatorSaturated: boolean;
+  loadAverage: { before: number[]; after: number[] };
+  refusals: Record<string, number>;
+  refusalSamples: { code: string; message: string; action: unknown }[];
+  resyncs: number;
+  gamesStarted: number;
+  gamesFinished: number;
+  stuckTables: number;
+  errors: string[];
+}
+
+async function runOnce(bundle: string, database: DatabaseKind, games: number): Promise<RunResult> {
+  const before = loadavg();
+  const db = await freshDatabase(database);
+  const server = await startServerProcess(bundle, db.env);
+  let fleet: Fleet | undefined;
+  try {
+    await sleep(500);
+    const serverRssIdleBytes = server.rssBytes();
+    fleet = new Fleet(server, { games, bot, roundLimit, seats: SEATS, spectators: SPECTATORS });
+    await fleet.start();
+    await sleep(warmup * 1000);
+
+    const { probe } = fleet;
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    const serverCpu0 = server.cpuMicros();
+    const ownCpu0 = process.cpuUsage();
+    const t0 = performance.now();
+    loop.enable();
+    probe.recording = true;
+    await sleep(seconds * 1000);
+    probe.recording = false;
+    loop.disable();
+    const elapsed = (performance.now() - t0) / 1000;
+    const ownCpu = process.cpuUsage(ownCpu0);
+    const serverCpu = server.cpuMicros() - serverCpu0;
+    const serverRssBytes = server.rssBytes();
+    const stuckTables = fleet.stuck(10_000);
+
+    const generatorCpuPercent = ((ownCpu.user + ownCpu.system) / 1e6 / elapsed) * 100;
+    const round = (x: number, digits = 1) => Number(x.toFixed(digits));
+    return {
+      database,
+      games,
+      seconds: round(elapsed, 2),
+      actions: probe.accepted,
+      actionsPerSecond: round(probe.accepted / elapsed),
+      roundTripMs: {
+        p50: round(percentile(probe.roundTrip, 50), 2),
+        p95: round(percentile(probe.roundTrip, 95), 2),
+        p99: round(percentile(probe.roundTrip, 99), 2),
+      },
+      fanOutMs: {
+        p50: round(percentile(probe.fanOut, 50), 2),
+        p99: round(percentile(probe.fanOut, 99), 2),
+      },
+      serverCpuMicrosPerAction: round(probe.accepted === 0 ? NaN : serverCpu / probe.accepted, 0),
+      serverCpuPercent: round((serverCpu / 1e6 / elapsed) * 100),
+      updateBytesMedian: percentile(probe.updateBytes, 50),
+      viewBytesMedian: percentile(probe.stateBytes, 50),
+      serverRssIdleBytes,
+      serverRssBytes,
+      serverMemoryPerGameBytes: Math.round((serverRssBytes - serverRssIdleBytes) / games),
+      generatorCpuPercent: round(generatorCpuPercent),
+      generatorLoopDelayP99Ms: round(loop.percentile(99) / 1e6, 1),
+      generatorSaturated: generatorCpuPercent >= SATURATED_CPU * 100,
+      loadAverage: {
+        before: before.map((x) => round(x, 2)),
+        after: loadavg().map((x) => round(x, 2)),
+      },
+      refusals: Object.fromEntries(probe.refused),
+      refusalSamples: probe.refusalSamples,
+      resyncs: probe.resyncs,
+      gamesStarted: probe.gamesStarted,
+      gamesFinished: probe.gamesFinished,
+      stuckTables,
+      errors: fleet.errors.slice(0, 5),
+    };
+  } finally {
+    await fleet?.stop();
+    await server.stop();
+    await db.dispose();
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+
+function line(r: RunResult): string {
+  const refused = Object.entries(r.refusals)
+    .map(([code, n]) => `${code} ${n}`)
+    .join(', ');
+  return [
+    `${r.database.padEnd(8)} M=${String(r.games).padStart(2)}:`,
+    `${r.actionsPerSecond.toFixed(0)} actions/s;`,
+    `round trip p50 ${r.roundTripMs.p50} / p95 ${r.roundTripMs.p95} / p99 ${r.roundTripMs.p99} ms;`,
+    `fan-out p50 ${r.fanOutMs.p50} / p99 ${r.fanOutMs.p99} ms;`,
+    `server ${r.serverCpuMicrosPerAction} µs CPU/action (${r.serverCpuPercent}% of a core);`,
+    `update ${kb(r.updateBytesMedian)}, view ${kb(r.viewBytesMedian)} (medians);`,
+    `server memory ${mb(r.serverMemoryPerGameBytes)}/game (RSS ${mb(r.serverRssBytes)});`,
+    `generator CPU ${r.generatorCpuPercent}%${r.generatorSaturated ? ' (SATURATED: a core is busy generating, figures are a floor)' : ''};`,
+    `load avg ${r.loadAverage.before[0]} -> ${r.loadAverage.after[0]}`,
+    refused === '' ? '' : `; refused: ${refused}`,
+    r.stuckTables > 0 ? `; ${r.stuckTables} tables stuck` : '',
+    r.errors.length > 0 ? `; errors: ${r.errors.join(' | ')}` : '',
+  ].join(' ');
+}
+
+const startedAt = new Date();
+const out = resolve(
+  values.out ??
+    join(REPO_ROOT, 'bench-results', `load-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`),
+);
+process.stdout.write(
+  `bench:load: M ∈ {${counts.join(', ')}} × (${SEATS} seats + ${SPECTATORS} spectators), ${bot} bots, ` +
+    `round limit ${roundLimit}; ${warmup} s warm-up + ${seconds} s measured per run; ` +
+    `${cpus().length} cores, load avg ${loadavg()[0]?.toFixed(2) ?? '?'}\n`,
+);
+const bundle = await bundleForRun('bench-load');
+const results: RunResult[] = [];
+try {
+  for (const database of databases) {
+    for (const games of counts) {
+      const result = await runOnce(bundle.path, database, games);
+      results.push(result);
+      process.stdout.write(`${line(result)}\n`);
+    }
+  }
+} finally {
+  await bundle.dispose();
+  await disposeTemplates();
+}
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(
+  out,
+  `${JSON.stringify(
+    {
+      startedAt: startedAt.toISOString(),
+      node: process.version,
+      cores: cpus().length,
+      settings: {
+        counts,
+        databases,
+        seconds,
+        warmup,
+        bot,
+        roundLimit,
+        seats: SEATS,
+        spectators: SPECTATORS,
+      },
+      runs: results,
+    },
+    null,
+    2,
+  )}\n`,
+);
+process.stdout.write(`written to ${out}\n`);

@@ -1,0 +1,439 @@
+import { io } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { decisions, heuristicBot, randomBot } from '@outer-rim/rules';
+import type { BotPolicy, GameView } from '@outer-rim/rules';
+import type { ClaimSeatResponse } from '../../src/protocol/claim-seat.js';
+import type { CreateGameResponse } from '../../src/protocol/create-game.js';
+import { SOCKET_EVENTS } from '../../src/protocol/events.js';
+import type { ActionAck } from '../../src/protocol/socket-action.js';
+import type { ResyncAck } from '../../src/protocol/socket-resync.js';
+import type { StateMessage } from '../../src/protocol/socket-state.js';
+import type { UpdateMessage } from '../../src/protocol/socket-update.js';
+import type { LoadProbe } from './load-probe.js';
+import { http } from './server.js';
+
+/**
+ * Bot tables over the real protocol, for the load benchmark, the soak and the crash test: a game
+ * made through the lobby's HTTP API, a socket.io connection per seat and per spectator, and each
+ * seat played by a rules-package bot from the view its own socket received, the moment the
+ * update that asks it arrives.
+ */
+
+export type BotKind = 'random' | 'heuristic' | 'mixed';
+
+export interface BotTableOptions {
+  seats: number;
+  spectators: number;
+  bot: BotKind;
+  /** seeds the bots' own choices */
+  seed: number;
+  /** the lobby's round limit; games that end are the caller's to replace */
+  roundLimit?: number;
+  probe: LoadProbe;
+  /** reconnect after a lost connection (the crash test), rather than treat it as the end */
+  reconnect?: boolean;
+  /** how long an action or resync waits for its acknowledgement */
+  ackTimeoutMs?: number;
+}
+
+/** One action the server acknowledged as accepted, as the client recorded it. */
+export interface AckedAction {
+  seat: number;
+  clientId: string;
+  seq: number;
+}
+
+function policyFor(kind: BotKind, seed: number, seat: number): BotPolicy {
+  const heuristic = kind === 'heuristic' || (kind === 'mixed' && seat % 2 === 0);
+  return heuristic ? heuristicBot(seed * 16 + seat) : randomBot(seed * 16 + seat, { endBias: 0.5 });
+}
+
+/**
+ * The view a client holds after an update. Today every update carries the viewer's whole view;
+ * a protocol that sends patches applies them here, the one place the bots read updates.
+ */
+export function viewAfter(_held: GameView, update: UpdateMessage): GameView {
+  return update.view as GameView;
+}
+
+/** How many bytes the wire frame of each `state` and `update` packet took, by engine.io packet. */
+function measureFrames(
+  socket: Socket,
+  onFrame: (event: 'state' | 'update', bytes: number) => void,
+) {
+  const manager = socket.io;
+  const attach = () => {
+    manager.engine.on('packet', (packet: { type: string; data?: unknown }) => {
+      if (packet.type !== 'message' || typeof packet.data !== 'string') return;
+      // A socket.io EVENT on the main namespace: `2["update",{…}]`.
+      const data = packet.data;
+      if (data.startsWith('2["update"')) onFrame('update', Buffer.byteLength(data));
+      else if (data.startsWith('2["state"')) onFrame('state', Buffer.byteLength(data));
+    });
+  };
+  manager.on('open', attach);
+}
+
+/** One connection of a table: a seat with its bot, or a spectator. */
+class BotClient {
+  readonly socket: Socket;
+  seq = -1;
+  view: GameView | undefined;
+  #inFlight: { clientId: string; sentAt: number; generation: number } | undefined;
+  /** acknowledged up to this seq: act again only once its update is held */
+  #awaitSeq = 0;
+  #resyncing = false;
+  #generation = 0;
+  #count = 0;
+  #everConnected = false;
+  #stopped = false;
+
+  constructor(
+    private readonly table: BotTable,
+    readonly index: number,
+    readonly seat: number | undefined,
+    token: string | undefined,
+    private readonly policy: BotPolicy | undefined,
+  ) {
+    const { url, gameId, options } = table;
+    this.socket = io(url, {
+      auth: token === undefined ? { gameId } : { gameId, token },
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: options.reconnect ?? false,
+      reconnectionDelay: 100,
+      reconnectionDelayMax: 500,
+      randomizationFactor: 0.2,
+    });
+    measureFrames(this.socket, (event, bytes) => {
+      if (event === 'state') table.probe.stateBytes.push(bytes);
+      else if (table.probe.recording) table.probe.updateBytes.push(bytes);
+    });
+    this.socket.on('connect', () => {
+      if (this.#everConnected) {
+        table.probe.reconnects++;
+        // The server sends a fresh state on every connection; asking for what was missed too
+        // keeps the path a returning browser takes.
+        this.resync();
+      }
+      this.#everConnected = true;
+    });
+    this.socket.on('disconnect', () => {
+      // An action sent before the connection went has no answer to wait for any more: it is
+      // either in the log or not, and the state sent on reconnect tells which.
+      this.#inFlight = undefined;
+      this.#resyncing = false;
+      this.#generation++;
+    });
+    this.socket.on(SOCKET_EVENTS.state, (message: StateMessage) => {
+      if (message.seq < this.seq) return;
+      this.#advance(message.seq, message.view as GameView);
+    });
+    this.socket.on(SOCKET_EVENTS.update, (message: UpdateMessage) => {
+      if (message.seq <= this.seq) return;
+      if (message.seq !== this.seq + 1 || this.view === undefined) {
+        // A gap (possible only around a reconnect): the protocol's answer is a resync.
+        this.resync();
+        return;
+      }
+      this.#advance(message.seq, viewAfter(this.view, message));
+    });
+  }
+
+  connected(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (this.view !== undefined) {
+        resolve();
+        return;
+      }
+      const onState = () => {
+        this.socket.off('connect_error', onError);
+        resolve();
+      };
+      const onError = (error: Error) => {
+        this.socket.off(SOCKET_EVENTS.state, onState);
+        if (!this.socket.active) reject(error);
+      };
+      this.socket.once(SOCKET_EVENTS.state, onState);
+      this.socket.on('connect_error', onError);
+    });
+  }
+
+  #advance(seq: number, view: GameView): void {
+    const from = this.seq;
+    this.seq = seq;
+    this.view = view;
+    this.table.received(from, seq);
+    this.act();
+  }
+
+  stop(): void {
+    this.#stopped = true;
+  }
+
+  get idle(): boolean {
+    return this.#inFlight === undefined;
+  }
+
+  resync(): void {
+    if (this.#resyncing || !this.socket.connected) return;
+    this.#resyncing = true;
+    this.table.probe.resyncs++;
+    const generation = this.#generation;
+    this.socket
+      .timeout(this.table.ackTimeoutMs)
+      .emit(
+        SOCKET_EVENTS.resync,
+        { sinceSeq: Math.max(0, this.seq) },
+        (error: unknown, ack: ResyncAck) => {
+          if (generation !== this.#generation) return;
+          this.#resyncing = false;
+          if (error !== null || !ack.ok) {
+            setTimeout(() => {
+              this.resync();
+            }, 100);
+            return;
+          }
+          this.act();
+        },
+      );
+  }
+
+  /** Sends this seat's bot's action if its own view asks it for one and nothing is pending. */
+  act(): void {
+    const { policy, seat, view } = this;
+    if (policy === undefined || seat === undefined || view === undefined) return;
+    if (this.#stopped || this.table.stopped || this.#inFlight || this.#resyncing) return;
+    if (!this.socket.connected || this.seq < this.#awaitSeq) return;
+    if (view.phase.name === 'game-over') {
+      this.table.finished();
+      return;
+    }
+    if (!decisions(view).some((d) => d.seat === seat)) return;
+    const action = policy.choose(view, seat);
+    if (action === undefined) return;
+    const clientId = `${this.table.idPrefix}-${seat}-${this.#count++}`;
+    const generation = this.#generation;
+    const inFlight = { clientId, sentAt: performance.now(), generation };
+    this.#inFlight = inFlight;
+    this.socket
+      .timeout(this.table.ackTimeoutMs)
+      .emit(
+        SOCKET_EVENTS.action,
+        { id: clientId, action, seq: this.seq },
+        (error: unknown, ack: ActionAck) => {
+          if (this.#inFlight !== inFlight) return;
+          this.#inFlight = undefined;
+          if (error !== null) {
+            // No answer in time on a live connection: decide again on what the server sends next.
+            this.table.probe.refusal('NO_ACK');
+            this.resync();
+            return;
+          }
+          this.#answered(clientId, inFlight.sentAt, ack, action);
+        },
+      );
+  }
+
+  #answered(clientId: string, sentAt: number, ack: ActionAck, action: unknown): void {
+    const { probe } = this.table;
+    const now = performance.now();
+    if (ack.ok) {
+      if (probe.recording) {
+        probe.roundTrip.push(now - sentAt);
+        probe.accepted++;
+      }
+      probe.acceptedTotal++;
+      this.table.acked(this.seat ?? -1, clientId, ack.seq, now);
+      this.#awaitSeq = Math.max(this.#awaitSeq, ack.seq);
+      this.act();
+      return;
+    }
+    const { code } = ack.error;
+    probe.refusal(code, ack.error.message, action);
+    if (code === 'GAME_OVER') {
+      this.table.finished();
+      return;
+    }
+    if (code === 'UNAVAILABLE' || code === 'CONFLICT' || code === 'RATE_LIMITED') {
+      setTimeout(() => {
+        this.act();
+      }, 100);
+      return;
+    }
+    // STALE_STATE (and anything else refused): look again at a fresh view, then decide anew.
+    this.resync();
+  }
+
+  close(): void {
+    this.#stopped = true;
+    this.socket.close();
+  }
+}
+
+/** A game of bots: created through the lobby, played over one socket per seat and spectator. */
+export class BotTable {
+  readonly clients: BotClient[] = [];
+  /** every accepted action, as acknowledged to the client that sent it */
+  readonly ackedActions: AckedAction[] = [];
+  readonly idPrefix: string;
+  readonly ackTimeoutMs: number;
+  stopped = false;
+  over = false;
+  /** when the game last moved (an acknowledged action), for spotting a stuck table */
+  lastProgress = performance.now();
+  readonly #pending = new Map<
+    number,
+    { ackAt: number | undefined; lastAt: number; count: number }
+  >();
+  readonly #onOver: (() => void)[] = [];
+
+  private constructor(
+    readonly url: string,
+    readonly gameId: string,
+    readonly tokens: string[],
+    readonly options: BotTableOptions,
+  ) {
+    this.idPrefix = `b${options.seed.toString(36)}`;
+    this.ackTimeoutMs = options.ackTimeoutMs ?? 30_000;
+  }
+
+  get probe(): LoadProbe {
+    return this.options.probe;
+  }
+
+  /** Creates, fills, readies and starts a game through the lobby API, then connects everyone. */
+  static async open(url: string, options: BotTableOptions): Promise<BotTable> {
+    const lobbyOptions: Record<string, unknown> = { playerCount: options.seats };
+    if (options.roundLimit !== undefined) lobbyOptions.roundLimit = options.roundLimit;
+    const created = await http<CreateGameResponse>(url, 'POST', '/api/games', {
+      name: 'Bot 1',
+      options: lobbyOptions,
+    });
+    if (created.status !== 201) throw new Error(`create: ${JSON.stringify(created.body)}`);
+    const { gameId } = created.body;
+    const tokens = [created.body.token];
+    for (let seat = 1; seat < options.seats; seat++) {
+      const claim = await http<ClaimSeatResponse>(url, 'POST', `/api/games/${gameId}/seats`, {
+        name: `Bot ${seat + 1}`,
+        seat,
+      });
+      if (claim.status !== 201 && claim.status !== 200) {
+        throw new Error(`claim: ${JSON.stringify(claim.body)}`);
+      }
+      tokens.push(claim.body.token);
+      const ready = await http(
+        url,
+        'PATCH',
+        `/api/games/${gameId}/seats/me`,
+        { ready: true },
+        claim.body.token,
+      );
+      if (ready.status !== 200) throw new Error(`ready: ${JSON.stringify(ready.body)}`);
+    }
+    const started = await http(url, 'POST', `/api/games/${gameId}/start`, undefined, tokens[0]);
+    if (started.status !== 200) throw new Error(`start: ${JSON.stringify(started.body)}`);
+    const table = new BotTable(url, gameId, tokens, options);
+    tokens.forEach((token, seat) => {
+      table.clients.push(
+        new BotClient(table, seat, seat, token, policyFor(options.bot, options.seed, seat)),
+      );
+    });
+    for (let i = 0; i < options.spectators; i++) {
+      table.clients.push(new BotClient(table, options.seats + i, undefined, undefined, undefined));
+    }
+    await Promise.all(table.clients.map((c) => c.connected()));
+    options.probe.gamesStarted++;
+    return table;
+  }
+
+  /** Lets the seats play: each acts as soon as its own view asks it. */
+  play(): void {
+    for (const client of this.clients) client.act();
+  }
+
+  /** Calls `listener` once when the game is over. */
+  onOver(listener: () => void): void {
+    this.#onOver.push(listener);
+  }
+
+  /** @internal a seat's action was acknowledged as accepted */
+  acked(seat: number, clientId: string, seq: number, at: number): void {
+    this.ackedActions.push({ seat, clientId, seq });
+    this.lastProgress = at;
+    const entry = this.#pending.get(seq) ?? { ackAt: undefined, lastAt: at, count: 0 };
+    entry.ackAt = at;
+    this.#pending.set(seq, entry);
+    this.#settle(seq, entry);
+  }
+
+  /** @internal a client now holds every step up to `to` (it held `from` before) */
+  received(from: number, to: number): void {
+    const at = performance.now();
+    if (from >= 0 && to === from + 1) {
+      // The common case: one update, possibly before its acknowledgement reached the actor.
+      const entry = this.#pending.get(to) ?? { ackAt: undefined, lastAt: at, count: 0 };
+      entry.count++;
+      entry.lastAt = at;
+      this.#pending.set(to, entry);
+      this.#settle(to, entry);
+      return;
+    }
+    // A whole state: it stands for every step up to it this client was still missing.
+    for (const [seq, entry] of this.#pending) {
+      if (seq > from && seq <= to) {
+        entry.count++;
+        entry.lastAt = at;
+        this.#settle(seq, entry);
+      }
+    }
+  }
+
+  #settle(seq: number, entry: { ackAt: number | undefined; lastAt: number; count: number }): void {
+    if (entry.ackAt === undefined || entry.count < this.clients.length) return;
+    this.#pending.delete(seq);
+    if (this.probe.recording) this.probe.fanOut.push(Math.max(0, entry.lastAt - entry.ackAt));
+  }
+
+  /** @internal some client's view shows the game over */
+  finished(): void {
+    if (this.over) return;
+    this.over = true;
+    this.probe.gamesFinished++;
+    for (const listener of this.#onOver) listener();
+  }
+
+  /** Stops sending new actions; the ones in flight may still be answered. */
+  stop(): void {
+    this.stopped = true;
+    for (const client of this.clients) client.stop();
+  }
+
+  /** Resolves once no action of this table waits for its answer (or after `timeoutMs`). */
+  async settled(timeoutMs = 10_000): Promise<void> {
+    const deadline = performance.now() + timeoutMs;
+    while (this.clients.some((c) => !c.idle) && performance.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
+  /** Every client holds at least `seq` (or `timeoutMs` passed); false on the timeout. */
+  async allHold(seq: number, timeoutMs = 30_000): Promise<boolean> {
+    const deadline = performance.now() + timeoutMs;
+    while (this.clients.some((c) => c.seq < seq)) {
+      if (performance.now() > deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return true;
+  }
+
+  /** Drops fan-out bookkeeping for steps some client will never see (a connection lost). */
+  forgetPending(): void {
+    this.#pending.clear();
+  }
+
+  close(): void {
+    this.stop();
+    for (const client of this.clients) client.close();
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * What a load run measures, shared by every table of the run: samples are kept only while
+ * `recording` (the measured window after the warm-up), counters always.
+ */
+export class LoadProbe {
+  recording = false;
+  /** ms from sending an action to its acknowledgement */
+  readonly roundTrip: number[] = [];
+  /** ms from an action's acknowledgement to the last of its game's clients holding its update */
+  readonly fanOut: number[] = [];
+  /** bytes on the wire of each `update` a client received */
+  readonly updateBytes: number[] = [];
+  /** bytes on the wire of each `state` (the whole view) a client received, window or not */
+  readonly stateBytes: number[] = [];
+  /** actions acknowledged as accepted inside the window */
+  accepted = 0;
+  /** every action acknowledged as accepted, window or not */
+  acceptedTotal = 0;
+  readonly refused = new Map<string, number>();
+  resyncs = 0;
+  reconnects = 0;
+  gamesStarted = 0;
+  gamesFinished = 0;
+
+  /** the first few refusals in full, to tell a bot's mistake from the server's */
+  readonly refusalSamples: { code: string; message: string; action: unknown }[] = [];
+
+  refusal(code: string, message = '', action: unknown = undefined): void {
+    this.refused.set(code, (this.refused.get(code) ?? 0) + 1);
+    if (this.refusalSamples.length < 20) this.refusalSamples.push({ code, message, action });
+  }
+}
+
+/** The p-th percentile (0..100) of `xs`, by the nearest rank; NaN for no samples. */
+export function percentile(xs: readonly number[], p: number): number {
+  if (xs.length === 0) return Number.NaN;
+  const sorted = Float64Array.from(xs).sort();
+  const rank = Math.ceil((p / 100) * sorted.length) - 1;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] ?? Number.NaN;
+}
+
+/** Least-squares slope of y over x (units of y per unit of x); 0 for fewer than two points. */
+export function slope(points: readonly { x: number; y: number }[]): number {
+  const n = points.length;
+  if (n < 2) return 0;
+  const mx = points.reduce((s, p) => s + p.x, 0) / n;
+  const my = points.reduce((s, p) => s + p.y, 0) / n;
+  let num = 0;
+  let den = 0;
+  for (const p of points) {
+    num += (p.x - mx) * (p.y - my);
+    den += (p.x - mx) ** 2;
+  }
+  return den === 0 ? 0 : num / den;
+}

@@ -1,0 +1,182 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleServer } from '../../src/start/bundle.js';
+
+/** The repository root, from this file's place in it. */
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** Linux's clock tick for /proc/<pid>/stat times (`getconf CLK_TCK`, 100 on every usual kernel). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/**
+ * The server as a host runs it: one esbuild bundle in a folder of its own under
+ * apps/server/dist (so its node_modules imports resolve), removed again by `dispose`.
+ */
+export async function bundleForRun(
+  tag: string,
+): Promise<{ path: string; dispose(): Promise<void> }> {
+  const dir = join(REPO_ROOT, 'apps/server/dist', `${tag}-${randomBytes(4).toString('hex')}`);
+  const path = join(dir, 'main.mjs');
+  await bundleServer(REPO_ROOT, path);
+  return { path, dispose: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * What the driver needs from the server's configuration on top of the database: loopback, any
+ * free port, production mode, quiet logs, and no per-socket limits that would throttle bots that
+ * act the instant they are asked (the limits guard against people, and are tested elsewhere).
+ */
+export const LOAD_ENV: Readonly<Record<string, string>> = {
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  PORT: '0',
+  LOG_LEVEL: 'warn',
+  LOG_FORMAT: 'json',
+  HTTP_RATE_LIMIT: '10000000',
+  ACTION_BURST: '10000000',
+  ACTION_RATE: '10000000',
+  HANDSHAKE_BURST: '10000000',
+  HANDSHAKE_PER_MINUTE: '10000000',
+  RESYNC_BURST: '10000000',
+  RESYNC_PER_MINUTE: '10000000',
+  // No web client to serve: the folder does not exist, so the static plugin stays out.
+  WEB_DIST: join(REPO_ROOT, 'apps/server/dist/no-web-client'),
+};
+
+export interface ServerProcess {
+  readonly child: ChildProcess;
+  readonly pid: number;
+  readonly url: string;
+  /** resolves when the process has gone, however it went */
+  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** user + system CPU time the process has used so far, in microseconds */
+  cpuMicros(): number;
+  /** resident set size now, in bytes */
+  rssBytes(): number;
+  /** the last lines it printed, for a failure's message */
+  output(): string;
+  /** SIGTERM (a graceful stop), then SIGKILL if it is not gone after `graceMs` */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/** CPU time of a process so far (user + system), in microseconds, from /proc. */
+export function processCpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The command name may hold spaces and parentheses: fields are counted after the last ')'.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Resident set size of a process, in bytes, from /proc. */
+export function processRssBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+  return kb === undefined ? 0 : Number(kb) * 1024;
+}
+
+/**
+ * Starts the bundled server as a child process with exactly `env` (plus PATH and HOME) and
+ * resolves once it listens, with the address it reported. It reports through the same IPC
+ * message `npm start`'s launcher waits for.
+ */
+export function startServerProcess(
+  bundle: string,
+  env: Record<string, string>,
+  timeoutMs = 120_000,
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
+    cwd: REPO_ROOT,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? '/tmp',
+      ...LOAD_ENV,
+      ...env,
+      OUTER_RIM_LAUNCHER: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  let printed = '';
+  const keep = (chunk: Buffer) => {
+    printed = (printed + chunk.toString()).slice(-16_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => {
+      resolve({ code, signal });
+    });
+  });
+  const pid = child.pid;
+  return new Promise((resolve, reject) => {
+    if (pid === undefined) {
+      reject(new Error('the server process did not start'));
+      return;
+    }
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`the server did not listen within ${timeoutMs} ms:\n${printed}`));
+    }, timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(
+        new Error(`the server exited (${String(code ?? signal)}) before it listened:\n${printed}`),
+      );
+    });
+    child.on('message', (message: unknown) => {
+      if (
+        typeof message !== 'object' ||
+        message === null ||
+        !('type' in message) ||
+        message.type !== 'outer-rim:ready' ||
+        !('url' in message)
+      ) {
+        return;
+      }
+      clearTimeout(timer);
+      resolve({
+        child,
+        pid,
+        url: String(message.url),
+        exited,
+        cpuMicros: () => processCpuMicros(pid),
+        rssBytes: () => processRssBytes(pid),
+        output: () => printed,
+        stop: async (graceMs = 15_000) => {
+          if (child.exitCode !== null || child.signalCode !== null) return;
+          child.kill('SIGTERM');
+          const late = setTimeout(() => child.kill('SIGKILL'), graceMs);
+          await exited;
+          clearTimeout(late);
+        },
+      });
+    });
+  });
+}
+
+/** Creates an embedded PGlite database in `dir` in a short-lived process, as `npm start` does. */
+export function initPglite(dir: string): Promise<void> {
+  const script = join(REPO_ROOT, 'apps/server/src/start/init-pglite.ts');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, dir], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`PGlite initdb failed (${String(code)}): ${errors}`));
+    });
+  });
+}
