@@ -140,6 +140,18 @@ process.stdout.write(
     `median message ${String(pct(updateBytes, 50))} B, full view ${String(pct(fullBytes, 50))} B, ` +
     `rss ${(rss() / 1e6).toFixed(0)} MB, refused ${String(refused)} ${JSON.stringify([...codes])}\n`,
 );
+const metrics = await (await fetch(`${url}/metrics`)).text();
+const metric = (name: string) =>
+  metrics
+    .split('\n')
+    .filter((line) => line.startsWith(name))
+    .reduce((sum, line) => sum + Number(line.split(' ').at(-1)), 0);
+process.stdout.write(
+  `server-side action time: mean ${(
+    (1000 * metric('outer_rim_action_duration_seconds_sum')) /
+    metric('outer_rim_action_duration_seconds_count')
+  ).toFixed(1)} ms over the whole run\n`,
+);
 for (const c of everyone) c.close();
 server.kill('SIGTERM');
 await new Promise((r) => server.once('exit', r));
