@@ -92,7 +92,9 @@ export class Fleet {
   readonly tables = new Set<BotTable>();
   #seed = 1;
   #stopping = false;
-  readonly #opening = new Set<Promise<void>>();
+  readonly #opening = new Set<Promise<unknown>>();
+  /** told how many tables are open so far while `start` opens them */
+  onOpened: ((count: number) => void) | undefined;
   /** a table that could not be opened (the server refused or failed), kept for the report */
   errors: string[] = [];
 
@@ -101,22 +103,37 @@ export class Fleet {
     readonly options: FleetOptions,
   ) {}
 
-  /** Opens every table (a few at a time, as people arrive) and lets them play. */
+  /**
+   * Opens every table (a few at a time, as people arrive), then lets them all play: the lobby's
+   * requests do not queue behind games already playing, which on PGlite's one connection would
+   * stretch the setup of fifty tables to minutes.
+   */
   async start(): Promise<void> {
     const queue = Array.from({ length: this.options.games }, (_, i) => i);
+    const opened: BotTable[] = [];
     const workers = Array.from({ length: Math.min(10, queue.length) }, async () => {
-      while (queue.shift() !== undefined) await this.#openOne();
+      while (queue.shift() !== undefined) {
+        try {
+          const table = await this.#openOne(false);
+          if (table) opened.push(table);
+        } catch (error) {
+          // Said in the run's line; the run goes on with the tables that did open.
+          this.errors.push(error instanceof Error ? error.message : String(error));
+        }
+        this.onOpened?.(opened.length);
+      }
     });
     await Promise.all(workers);
+    for (const table of opened) table.play();
   }
 
   get stopping(): boolean {
     return this.#stopping;
   }
 
-  #openOne(): Promise<void> {
+  #openOne(play = true): Promise<BotTable | undefined> {
     const opening = (async () => {
-      if (this.#stopping) return;
+      if (this.#stopping) return undefined;
       const table = await BotTable.open(this.server.url, {
         seats: this.options.seats,
         spectators: this.options.spectators,
@@ -128,7 +145,7 @@ export class Fleet {
       // The fleet may have been stopped while this table was being opened.
       if (this.stopping) {
         table.close();
-        return;
+        return undefined;
       }
       this.tables.add(table);
       table.onOver(() => {
@@ -141,7 +158,8 @@ export class Fleet {
           });
         }, 50);
       });
-      table.play();
+      if (play) table.play();
+      return table;
     })();
     this.#opening.add(opening);
     void opening.finally(() => this.#opening.delete(opening)).catch(() => undefined);
@@ -171,3 +189,23 @@ export const sleep = (ms: number) =>
   new Promise<void>((resolve) => {
     setTimeout(resolve, ms);
   });
+
+const cleanups = new Set<() => Promise<void>>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    // Stopped early: no server process, database or folder of this run is left behind.
+    void Promise.allSettled([...cleanups].map((cleanup) => cleanup())).then(() => {
+      process.exit(130);
+    });
+  });
+}
+
+/** Runs `cleanup` if the tool is interrupted before `done` is called. */
+export function onInterrupt(cleanup: () => Promise<void>): { done(): void } {
+  cleanups.add(cleanup);
+  return {
+    done: () => {
+      cleanups.delete(cleanup);
+    },
+  };
+}

@@ -21,6 +21,7 @@ import {
   Fleet,
   disposeTemplates,
   freshDatabase,
+  onInterrupt,
   sleep,
   startServerProcess,
   type DatabaseKind,
@@ -87,18 +88,33 @@ interface RunResult {
   gamesStarted: number;
   gamesFinished: number;
   stuckTables: number;
+  /** tables playing at the end of the window (M unless some could not open) */
+  tablesPlaying: number;
   errors: string[];
 }
 
 async function runOnce(bundle: string, database: DatabaseKind, games: number): Promise<RunResult> {
   const before = loadavg();
   const db = await freshDatabase(database);
+  const dropDatabase = onInterrupt(() => db.dispose());
   const server = await startServerProcess(bundle, db.env);
+  const killServer = onInterrupt(async () => {
+    server.child.kill('SIGKILL');
+    await server.exited;
+  });
   let fleet: Fleet | undefined;
   try {
     await sleep(500);
     const serverRssIdleBytes = server.rssBytes();
     fleet = new Fleet(server, { games, bot, roundLimit, seats: SEATS, spectators: SPECTATORS });
+    const opening = performance.now();
+    fleet.onOpened = (count) => {
+      if (count % 10 === 0 || count === games) {
+        process.stderr.write(
+          `  ${database} M=${games}: ${count} tables open after ${((performance.now() - opening) / 1000).toFixed(1)} s\n`,
+        );
+      }
+    };
     await fleet.start();
     await sleep(warmup * 1000);
 
@@ -155,12 +171,15 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
       gamesStarted: probe.gamesStarted,
       gamesFinished: probe.gamesFinished,
       stuckTables,
+      tablesPlaying: fleet.tables.size,
       errors: fleet.errors.slice(0, 5),
     };
   } finally {
     await fleet?.stop();
     await server.stop();
+    killServer.done();
     await db.dispose();
+    dropDatabase.done();
   }
 }
 
@@ -183,6 +202,7 @@ function line(r: RunResult): string {
     `load avg ${r.loadAverage.before[0]} -> ${r.loadAverage.after[0]}`,
     refused === '' ? '' : `; refused: ${refused}`,
     r.stuckTables > 0 ? `; ${r.stuckTables} tables stuck` : '',
+    r.tablesPlaying < r.games ? `; only ${r.tablesPlaying} tables playing` : '',
     r.errors.length > 0 ? `; errors: ${r.errors.join(' | ')}` : '',
   ].join(' ');
 }
@@ -198,41 +218,36 @@ process.stdout.write(
     `${cpus().length} cores, load avg ${loadavg()[0]?.toFixed(2) ?? '?'}\n`,
 );
 const bundle = await bundleForRun('bench-load');
+const removeBundle = onInterrupt(async () => {
+  await bundle.dispose();
+  await disposeTemplates();
+});
 const results: RunResult[] = [];
+/** Written after every run, so an interrupted benchmark keeps what it measured. */
+function save(): void {
+  mkdirSync(dirname(out), { recursive: true });
+  const settings = { counts, databases, seconds, warmup, bot, roundLimit };
+  const report = {
+    startedAt: startedAt.toISOString(),
+    node: process.version,
+    cores: cpus().length,
+    settings: { ...settings, seats: SEATS, spectators: SPECTATORS },
+    runs: results,
+  };
+  writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+}
 try {
   for (const database of databases) {
     for (const games of counts) {
       const result = await runOnce(bundle.path, database, games);
       results.push(result);
       process.stdout.write(`${line(result)}\n`);
+      save();
     }
   }
 } finally {
   await bundle.dispose();
   await disposeTemplates();
+  removeBundle.done();
 }
-mkdirSync(dirname(out), { recursive: true });
-writeFileSync(
-  out,
-  `${JSON.stringify(
-    {
-      startedAt: startedAt.toISOString(),
-      node: process.version,
-      cores: cpus().length,
-      settings: {
-        counts,
-        databases,
-        seconds,
-        warmup,
-        bot,
-        roundLimit,
-        seats: SEATS,
-        spectators: SPECTATORS,
-      },
-      runs: results,
-    },
-    null,
-    2,
-  )}\n`,
-);
 process.stdout.write(`written to ${out}\n`);

@@ -87,6 +87,7 @@ export { leaderName, parseLeaderId } from './leaders/names.js';
 export { eventsFor } from './views/events-for.js';
 export { view } from './views/view.js';
 export type { BotPolicy } from './bots/policy.js';
+export { seededRandom } from './bots/policy.js';
 export { randomBot } from './bots/random-bot.js';
 export type { RandomBotOptions } from './bots/random-bot.js';
 export { heuristicBot } from './bots/heuristic-bot.js';

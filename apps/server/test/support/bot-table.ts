@@ -4,6 +4,7 @@ import { decisions, heuristicBot, randomBot } from '@outer-rim/rules';
 import type { BotPolicy, GameView } from '@outer-rim/rules';
 import type { ClaimSeatResponse } from '../../src/protocol/claim-seat.js';
 import type { CreateGameResponse } from '../../src/protocol/create-game.js';
+import type { GameErrorMessage } from '../../src/protocol/socket-game-error.js';
 import { SOCKET_EVENTS } from '../../src/protocol/events.js';
 import type { ActionAck } from '../../src/protocol/socket-action.js';
 import type { ResyncAck } from '../../src/protocol/socket-resync.js';
@@ -21,6 +22,9 @@ import { http } from './server.js';
  */
 
 export type BotKind = 'random' | 'heuristic' | 'mixed';
+
+/** How long a new connection may take to bring its first state, on a busy machine. */
+const CONNECT_TIMEOUT_MS = 60_000;
 
 export interface BotTableOptions {
   seats: number;
@@ -154,22 +158,41 @@ class BotClient {
     });
   }
 
-  connected(): Promise<void> {
+  /**
+   * Resolves once this client holds its first state; rejects when the server refuses the
+   * connection, reports a problem with it (`game-error`), or sends no state within `timeoutMs`,
+   * so a run reports a table that could not open instead of waiting for it forever.
+   */
+  connected(timeoutMs: number): Promise<void> {
     return new Promise((resolve, reject) => {
       if (this.view !== undefined) {
         resolve();
         return;
       }
-      const onState = () => {
+      const who = `${this.seat === undefined ? 'a spectator' : `seat ${this.seat}`} of ${this.table.gameId}`;
+      const done = (error?: Error) => {
+        clearTimeout(timer);
+        this.socket.off(SOCKET_EVENTS.state, onState);
         this.socket.off('connect_error', onError);
-        resolve();
+        this.socket.off(SOCKET_EVENTS.gameError, onGameError);
+        if (error === undefined) resolve();
+        else reject(error);
+      };
+      const onState = () => {
+        done();
       };
       const onError = (error: Error) => {
-        this.socket.off(SOCKET_EVENTS.state, onState);
-        if (!this.socket.active) reject(error);
+        if (!this.socket.active) done(new Error(`${who}: connection refused: ${error.message}`));
       };
+      const onGameError = (message: GameErrorMessage) => {
+        done(new Error(`${who}: ${message.code}: ${message.message}`));
+      };
+      const timer = setTimeout(() => {
+        done(new Error(`${who}: no state within ${timeoutMs} ms`));
+      }, timeoutMs);
       this.socket.once(SOCKET_EVENTS.state, onState);
       this.socket.on('connect_error', onError);
+      this.socket.once(SOCKET_EVENTS.gameError, onGameError);
     });
   }
 
@@ -217,7 +240,8 @@ class BotClient {
   act(): void {
     const { policy, seat, view } = this;
     if (policy === undefined || seat === undefined || view === undefined) return;
-    if (this.#stopped || this.table.stopped || this.#inFlight || this.#resyncing) return;
+    if (!this.table.playing || this.#stopped || this.table.stopped) return;
+    if (this.#inFlight || this.#resyncing) return;
     if (!this.socket.connected || this.seq < this.#awaitSeq) return;
     if (view.phase.name === 'game-over') {
       this.table.finished();
@@ -230,6 +254,7 @@ class BotClient {
     const generation = this.#generation;
     const inFlight = { clientId, sentAt: performance.now(), generation };
     this.#inFlight = inFlight;
+    this.table.sent();
     this.socket
       .timeout(this.table.ackTimeoutMs)
       .emit(
@@ -292,6 +317,8 @@ export class BotTable {
   readonly ackedActions: AckedAction[] = [];
   readonly idPrefix: string;
   readonly ackTimeoutMs: number;
+  /** the seats act only once `play` was called: a fleet opens every table before any plays */
+  playing = false;
   stopped = false;
   over = false;
   /** when the game last moved (an acknowledged action), for spotting a stuck table */
@@ -301,6 +328,7 @@ export class BotTable {
     { ackAt: number | undefined; lastAt: number; count: number }
   >();
   readonly #onOver: (() => void)[] = [];
+  #onSend: (() => void)[] = [];
 
   private constructor(
     readonly url: string,
@@ -356,19 +384,45 @@ export class BotTable {
     for (let i = 0; i < options.spectators; i++) {
       table.clients.push(new BotClient(table, options.seats + i, undefined, undefined, undefined));
     }
-    await Promise.all(table.clients.map((c) => c.connected()));
+    try {
+      await Promise.all(table.clients.map((c) => c.connected(CONNECT_TIMEOUT_MS)));
+    } catch (error) {
+      table.close();
+      throw error;
+    }
     options.probe.gamesStarted++;
     return table;
   }
 
   /** Lets the seats play: each acts as soon as its own view asks it. */
   play(): void {
+    this.playing = true;
+    this.lastProgress = performance.now();
     for (const client of this.clients) client.act();
   }
 
   /** Calls `listener` once when the game is over. */
   onOver(listener: () => void): void {
     this.#onOver.push(listener);
+  }
+
+  /** Resolves when any seat of this table next sends an action. */
+  nextSend(): Promise<void> {
+    return new Promise((resolve) => {
+      this.#onSend.push(resolve);
+    });
+  }
+
+  /** How many of this table's actions wait for their answer now. */
+  get inFlight(): number {
+    return this.clients.filter((c) => !c.idle).length;
+  }
+
+  /** @internal a seat just sent an action */
+  sent(): void {
+    const waiting = this.#onSend;
+    this.#onSend = [];
+    for (const wake of waiting) wake();
   }
 
   /** @internal a seat's action was acknowledged as accepted */

@@ -25,7 +25,7 @@ export class LoadProbe {
   /** the first few refusals in full, to tell a bot's mistake from the server's */
   readonly refusalSamples: { code: string; message: string; action: unknown }[] = [];
 
-  refusal(code: string, message = '', action: unknown = undefined): void {
+  refusal(code: string, message = '', action?: unknown): void {
     this.refused.set(code, (this.refused.get(code) ?? 0) + 1);
     if (this.refusalSamples.length < 20) this.refusalSamples.push({ code, message, action });
   }
@@ -39,17 +39,27 @@ export function percentile(xs: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank))] ?? Number.NaN;
 }
 
-/** Least-squares slope of y over x (units of y per unit of x); 0 for fewer than two points. */
-export function slope(points: readonly { x: number; y: number }[]): number {
+/**
+ * Least-squares line through the points: its slope (units of y per unit of x) and the slope's
+ * standard error (Infinity with fewer than three points, when the scatter cannot be told).
+ */
+export function fitLine(points: readonly { x: number; y: number }[]): {
+  slope: number;
+  standardError: number;
+} {
   const n = points.length;
-  if (n < 2) return 0;
+  if (n < 2) return { slope: 0, standardError: Number.POSITIVE_INFINITY };
   const mx = points.reduce((s, p) => s + p.x, 0) / n;
   const my = points.reduce((s, p) => s + p.y, 0) / n;
-  let num = 0;
-  let den = 0;
+  let sxy = 0;
+  let sxx = 0;
   for (const p of points) {
-    num += (p.x - mx) * (p.y - my);
-    den += (p.x - mx) ** 2;
+    sxy += (p.x - mx) * (p.y - my);
+    sxx += (p.x - mx) ** 2;
   }
-  return den === 0 ? 0 : num / den;
+  if (sxx === 0) return { slope: 0, standardError: Number.POSITIVE_INFINITY };
+  const slope = sxy / sxx;
+  if (n < 3) return { slope, standardError: Number.POSITIVE_INFINITY };
+  const residuals = points.reduce((s, p) => s + (p.y - my - slope * (p.x - mx)) ** 2, 0);
+  return { slope, standardError: Math.sqrt(residuals / (n - 2) / sxx) };
 }

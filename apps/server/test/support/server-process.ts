@@ -3,6 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleServer } from '../../src/start/bundle.js';
@@ -177,6 +178,21 @@ export function initPglite(dir: string): Promise<void> {
     child.once('exit', (code) => {
       if (code === 0) resolve();
       else reject(new Error(`PGlite initdb failed (${String(code)}): ${errors}`));
+    });
+  });
+}
+
+/** A TCP port free on loopback now, for a server that must come back on the same address. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => {
+        resolve(port);
+      });
     });
   });
 }

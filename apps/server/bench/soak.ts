@@ -1,0 +1,144 @@
+// `npm run bench:soak` (not in CI): bot games for a long while against the production server in
+// its own process, games ending and new ones starting all along; prints the server's memory
+// every minute and says at the end whether it stayed flat. The environment sets it:
+//   SOAK_MINUTES=30       how long
+//   SOAK_GAMES=10         games at once (8 seats + 2 spectators each)
+//   SOAK_DB=postgres      postgres | pglite
+//   SOAK_ROUND_LIMIT=3    short games, so many start and end during the soak
+//   SOAK_BOT=random       random | heuristic | mixed
+import { loadavg } from 'node:os';
+import type { BotKind } from '../test/support/bot-table.js';
+import { fitLine } from '../test/support/load-probe.js';
+import { bundleForRun } from '../test/support/server-process.js';
+import {
+  Fleet,
+  disposeTemplates,
+  freshDatabase,
+  onInterrupt,
+  sleep,
+  startServerProcess,
+  type DatabaseKind,
+} from './load-run.js';
+
+const minutes = Number(process.env.SOAK_MINUTES ?? 30);
+const games = Number(process.env.SOAK_GAMES ?? 10);
+const database = (process.env.SOAK_DB ?? 'postgres') as DatabaseKind;
+const roundLimit = Number(process.env.SOAK_ROUND_LIMIT ?? 3);
+const bot = (process.env.SOAK_BOT ?? 'random') as BotKind;
+/** Memory is sampled this often; a line is printed and a point fitted once a minute. */
+const SAMPLE_MS = 2_000;
+/** Flat: the fitted growth over the whole soak stays under this share of the average. */
+const FLAT_SHARE = 0.1;
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+
+/** The server's own heap figures, from its Prometheus metrics. */
+async function heap(url: string): Promise<{ used: number; total: number }> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const read = (name: string) =>
+    Number(new RegExp(`^outer_rim_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return { used: read('nodejs_heap_size_used_bytes'), total: read('nodejs_heap_size_total_bytes') };
+}
+
+/**
+ * One minute of samples. The heap used is a saw (it climbs until a collection): its lowest value
+ * in the minute, what survived the collections, is what a leak would lift; RSS is averaged.
+ */
+interface Minute {
+  minute: number;
+  rss: number;
+  heapFloor: number;
+}
+
+/**
+ * Whether a series stayed flat, and its fitted slope in MB per minute. It grows when the fitted
+ * growth over the soak is above FLAT_SHARE of its average and the slope is clearly above the
+ * scatter (more than two standard errors); a short soak's scatter leaves it undecided.
+ */
+function verdict(minutes: readonly Minute[], pick: (m: Minute) => number) {
+  const points = minutes.map((m) => ({ x: m.minute, y: pick(m) }));
+  const { slope, standardError } = fitLine(points);
+  const mean = points.reduce((sum, p) => sum + p.y, 0) / Math.max(1, points.length);
+  const span = (points.at(-1)?.x ?? 0) - (points[0]?.x ?? 0);
+  const growth = slope * span;
+  const large = growth > FLAT_SHARE * mean;
+  const clear = slope > 2 * standardError;
+  return {
+    perMinuteMb: slope / 1024 / 1024,
+    errorMb: standardError / 1024 / 1024,
+    growthMb: growth / 1024 / 1024,
+    word: !large ? 'flat' : clear ? 'growing' : 'undecided (scatter)',
+  };
+}
+
+say(
+  `bench:soak: ${minutes} min of ${games} bot games (8 seats + 2 spectators, ${bot} bots, round ` +
+    `limit ${roundLimit}) on ${database}; load avg ${loadavg()[0]?.toFixed(2) ?? '?'}`,
+);
+const bundle = await bundleForRun('bench-soak');
+const db = await freshDatabase(database);
+const server = await startServerProcess(bundle.path, db.env);
+const cleanUp = onInterrupt(async () => {
+  server.child.kill('SIGKILL');
+  await server.exited;
+  await db.dispose();
+  await bundle.dispose();
+  await disposeTemplates();
+  cleanUp.done();
+});
+const fleet = new Fleet(server, { games, bot, roundLimit, seats: 8, spectators: 2 });
+const rows: Minute[] = [];
+try {
+  await fleet.start();
+  const t0 = performance.now();
+  let actionsBefore = 0;
+  for (let minute = 1; minute <= minutes; minute++) {
+    const rss: number[] = [];
+    let heapFloor = Number.POSITIVE_INFINITY;
+    let last = { used: Number.NaN, total: Number.NaN };
+    while (performance.now() - t0 < minute * 60_000) {
+      await sleep(SAMPLE_MS);
+      last = await heap(server.url);
+      heapFloor = Math.min(heapFloor, last.used);
+      rss.push(server.rssBytes());
+    }
+    const row = { minute, rss: rss.reduce((a, b) => a + b, 0) / rss.length, heapFloor };
+    rows.push(row);
+    const actions = fleet.probe.acceptedTotal;
+    say(
+      `[${String(minute).padStart(3)} min] RSS ${mb(row.rss)} MB, heap ${mb(heapFloor)} MB after ` +
+        `collections (${mb(last.used)} / ${mb(last.total)} MB now); ${actions - actionsBefore} ` +
+        `actions in the minute, ${fleet.probe.gamesFinished} games finished, ${fleet.tables.size} ` +
+        `playing; load avg ${loadavg()[0]?.toFixed(2) ?? '?'}`,
+    );
+    actionsBefore = actions;
+  }
+} finally {
+  await fleet.stop();
+  await server.stop();
+  await db.dispose();
+  await bundle.dispose();
+  await disposeTemplates();
+  cleanUp.done();
+}
+// The first minute is the warm-up (code compiled, caches filled): the fit starts after it.
+const fitted = rows.length >= 3 ? rows.slice(1) : rows;
+const rss = verdict(fitted, (m) => m.rss);
+const heapUsed = verdict(fitted, (m) => m.heapFloor);
+const refused = [...fleet.probe.refused].map(([code, n]) => `${code} ${n}`).join(', ');
+say(
+  `actions ${fleet.probe.acceptedTotal}, games started ${fleet.probe.gamesStarted}, finished ` +
+    `${fleet.probe.gamesFinished}${refused === '' ? '' : `; refused: ${refused}`}` +
+    (fleet.errors.length > 0 ? `; errors: ${fleet.errors.slice(0, 3).join(' | ')}` : ''),
+);
+const mbPerMinute = (v: ReturnType<typeof verdict>) =>
+  `${v.perMinuteMb.toFixed(2)} ± ${v.errorMb.toFixed(2)} MB/min (${v.growthMb.toFixed(1)} MB over the fit): ${v.word}`;
+say(`heap after collections: ${mbPerMinute(heapUsed)}; RSS: ${mbPerMinute(rss)}`);
+say(
+  heapUsed.word === 'flat' && rss.word === 'flat'
+    ? `verdict: FLAT (fitted growth under ${FLAT_SHARE * 100}% of the average, heap and RSS)`
+    : heapUsed.word === 'growing' || rss.word === 'growing'
+      ? `verdict: GROWING (by more than ${FLAT_SHARE * 100}% of the average, beyond the scatter)`
+      : 'verdict: UNDECIDED (the growth is within the scatter; soak longer)',
+);
