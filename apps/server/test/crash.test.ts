@@ -40,6 +40,16 @@ async function progressed(
   return true;
 }
 
+/** Waits until every client of every table is connected; false on the timeout. */
+async function reconnected(tables: BotTable[], timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (tables.some((t) => t.clients.some((c) => !c.socket.connected))) {
+    if (Date.now() > deadline) return false;
+    await sleep(25);
+  }
+  return true;
+}
+
 /** JSON's cut of a value, as a client receives it. */
 const wire = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
@@ -105,6 +115,8 @@ describe.each(BACKENDS)('crash on %s: SIGKILL under bot load', (kind) => {
           expect((await server.exited).signal).toBe('SIGKILL');
           for (const table of tables) table.forgetPending();
           server = await startServerProcess(bundle.path, env);
+          // Every client finds the new process on its own (socket.io's reconnection) and resyncs.
+          expect(await reconnected(tables, 30_000), `clients reconnect (${kill})`).toBe(true);
         }
         // The kills landed under load: with actions sent and not yet answered.
         expect(inFlightAtKill.some((n) => n > 0)).toBe(true);

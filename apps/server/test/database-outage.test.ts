@@ -35,7 +35,11 @@ describe('PostgreSQL dropping every connection', () => {
 
   beforeAll(async () => {
     backend = await prepareBackend('postgres', 'outage');
-    [a, b] = await Promise.all([startServer(backend.config()), startServer(backend.config())]);
+    // Two processes on one database: CLUSTER=on, so they tell each other of commits.
+    [a, b] = await Promise.all([
+      startServer(backend.config({ CLUSTER: 'on' })),
+      startServer(backend.config({ CLUSTER: 'on' })),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([a.close(), b.close()]);

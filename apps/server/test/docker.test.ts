@@ -68,6 +68,9 @@ describe('docker compose deployment', () => {
     const environment = replica?.environment ?? {};
     expect(environment.DATABASE_URL).toBe(server?.environment?.DATABASE_URL);
     expect(environment.TRUST_PROXY).toBe('true');
+    // Several processes must hear each other's commits and seat changes; one alone need not.
+    expect(environment.CLUSTER).toBe('on');
+    expect(server?.environment?.CLUSTER).toBe('${CLUSTER:-off}');
     const known = Object.keys(ConfigSchema.shape);
     for (const name of Object.keys(environment)) expect(known).toContain(name);
   });

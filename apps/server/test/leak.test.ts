@@ -80,6 +80,7 @@ describe.each<[BackendKind, number]>([
       SNAPSHOT_EVERY: '7',
       RESYNC_BURST: '1000',
       CHAT_BURST: '1000',
+      CLUSTER: processes > 1 ? 'on' : 'off',
     });
     servers = [];
     for (let i = 0; i < processes; i++) servers.push(await startServer(config));

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isGameOver, view } from '@outer-rim/rules';
-import type { GameView } from '@outer-rim/rules';
+import type { GameState, GameView } from '@outer-rim/rules';
 import type { ActionLogResponse } from '../src/protocol/action-log.js';
 import type { GameRecord } from '../src/protocol/game-record.js';
 import { HEAVY_TEST_TIMEOUT, BACKENDS, prepareBackend } from './support/backends.js';
@@ -62,6 +62,22 @@ describe.each(BACKENDS)('a whole short game through the protocol on %s', (kind) 
       expect(late.updates.map((u) => u.seq)).toEqual(all.slice(firstHalf.seq));
       for (const c of seats) expect(c.updates.map((u) => u.seq)).toEqual(all);
       for (const u of early.updates) expect((u.view as GameView).viewer).toBe('spectator');
+      // Each update is a patch against the previous view, not the view again: every client's
+      // patched views match the server's hashes, and the last one is the server's view.
+      for (const c of [...seats, early, late]) {
+        expect(c.mismatches).toEqual([]);
+        expect(c.updates.filter((u) => u.patch === undefined)).toEqual([]);
+      }
+      const head = await server.app.games.read(game.gameId);
+      expect(head?.seq).toBe(finalSeq);
+      expect(early.latest?.view).toEqual(
+        JSON.parse(JSON.stringify(view(head?.state as GameState, 'spectator'))),
+      );
+      const patchBytes = early.updates.map((u) => JSON.stringify(u.patch).length);
+      const viewBytes = JSON.stringify(early.latest?.view).length;
+      expect(patchBytes.sort((x, y) => x - y)[Math.floor(patchBytes.length / 2)]).toBeLessThan(
+        viewBytes / 10,
+      );
 
       // Game over: the record reveals the seed, which matches the commitment made at creation.
       await early.waitFor(() => early.lobbies.some((l) => l.game.status === 'over'));

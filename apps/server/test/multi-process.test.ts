@@ -21,7 +21,11 @@ describe('two server processes on one PostgreSQL', () => {
 
   beforeAll(async () => {
     backend = await prepareBackend('postgres', 'multi');
-    [a, b] = await Promise.all([startServer(backend.config()), startServer(backend.config())]);
+    // Two processes on one database: CLUSTER=on, so they tell each other of commits.
+    [a, b] = await Promise.all([
+      startServer(backend.config({ CLUSTER: 'on' })),
+      startServer(backend.config({ CLUSTER: 'on' })),
+    ]);
     game = await fullLobby(a.url, 3);
     await startGame(b.url, game);
     // Seats 0 and 1 on A, seat 2 on B; one spectator on each.

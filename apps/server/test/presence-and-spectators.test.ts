@@ -40,7 +40,11 @@ describe('presence per seat and the spectators’ channel (two processes, Postgr
 
   beforeAll(async () => {
     backend = await prepareBackend('postgres', 'presence');
-    [a, b] = await Promise.all([startServer(backend.config()), startServer(backend.config())]);
+    // Two processes on one database: CLUSTER=on, so they tell each other of commits.
+    [a, b] = await Promise.all([
+      startServer(backend.config({ CLUSTER: 'on' })),
+      startServer(backend.config({ CLUSTER: 'on' })),
+    ]);
     game = await fullLobby(a.url, 3, { roundLimit: 1 });
   }, HEAVY_TEST_TIMEOUT);
   afterAll(async () => {

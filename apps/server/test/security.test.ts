@@ -51,10 +51,13 @@ describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
 
   beforeAll(async () => {
     backend = await prepareBackend(kind, 'security');
-    a = await startServer(backend.config({ MESSAGE_LIMIT: '4096', RESYNC_BURST: '3' }));
+    const cluster = kind === 'postgres' ? { CLUSTER: 'on' } : {};
+    a = await startServer(backend.config({ MESSAGE_LIMIT: '4096', RESYNC_BURST: '3', ...cluster }));
     b =
       kind === 'postgres'
-        ? await startServer(backend.config({ MESSAGE_LIMIT: '4096', RESYNC_BURST: '3' }))
+        ? await startServer(
+            backend.config({ MESSAGE_LIMIT: '4096', RESYNC_BURST: '3', ...cluster }),
+          )
         : a;
   });
   afterAll(async () => {
@@ -352,7 +355,11 @@ describe('2 and 8 on two processes sharing PostgreSQL', () => {
   let b: RunningServer;
   beforeAll(async () => {
     backend = await prepareBackend('postgres', 'idrace');
-    [a, b] = await Promise.all([startServer(backend.config()), startServer(backend.config())]);
+    // Two processes on one database: CLUSTER=on, so they tell each other of commits.
+    [a, b] = await Promise.all([
+      startServer(backend.config({ CLUSTER: 'on' })),
+      startServer(backend.config({ CLUSTER: 'on' })),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([a.close(), b.close()]);
@@ -375,9 +382,10 @@ describe('2 and 8 on two processes sharing PostgreSQL', () => {
       });
       await onB.waitFor(() => onB.states.length > 0);
 
-      // Process A looks the id up and then stalls, while B commits the same id.
+      // Process A decides the action and stalls just before storing it, while B commits the same
+      // id: A's insert then meets B's row on a unique key and A answers with B's commit.
       const store = a.app.games.store;
-      const lookup = store.seqOfClientId.bind(store);
+      const append = store.append.bind(store);
       let stalled: () => void = () => undefined;
       const reached = new Promise<void>((resolve) => {
         stalled = resolve;
@@ -387,14 +395,13 @@ describe('2 and 8 on two processes sharing PostgreSQL', () => {
         release = resolve;
       });
       let first = true;
-      store.seqOfClientId = async (...args) => {
-        const found = await lookup(...args);
-        if (first && args[2] === 'same') {
+      store.append = async (input) => {
+        if (first && input.clientId === 'same') {
           first = false;
           stalled();
           await gate;
         }
-        return found;
+        await append(input);
       };
       const fromA = onA.send('action', { id: 'same', action: move.action });
       await reached;
@@ -402,7 +409,7 @@ describe('2 and 8 on two processes sharing PostgreSQL', () => {
       expect(fromB.ok).toBe(true);
       release();
       expect(await fromA).toEqual(fromB);
-      store.seqOfClientId = lookup;
+      store.append = append;
       expect(await onA.send('action', { id: 'same', action: move.action })).toEqual(fromB);
       expect(await onB.send('action', { id: 'same', action: move.action })).toEqual(fromB);
       for (const c of [...seats, spectator, onB]) c.close();

@@ -42,6 +42,15 @@ export const ConfigSchema = z.object({
   /** largest accepted socket payload in bytes; bigger ones are refused with a code */
   MESSAGE_LIMIT: positiveInt(16 * 1024),
   DB_POOL_SIZE: positiveInt(10),
+  /**
+   * `on` when several server processes share one PostgreSQL: they tell each other of commits and
+   * seat changes through it, and each reads the log before trusting its copy of a game. `off`
+   * (one process) saves those round trips.
+   */
+  CLUSTER: z
+    .enum(['on', 'off'])
+    .default('off')
+    .transform((v) => v === 'on'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')

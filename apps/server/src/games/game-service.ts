@@ -27,6 +27,12 @@ export interface Committed {
 
 export interface GameServiceOptions {
   snapshotEvery: number;
+  /**
+   * Other processes may write the same games (CLUSTER=on): reads bring a cached game up to date
+   * from the log. Either way an action is decided on the cached copy and a newer seq in the log
+   * shows up as a unique violation on (game, seq), which reloads and decides again.
+   */
+  shared?: boolean;
   /** action outcome (`accepted`, `duplicate` or an error code) and seconds spent */
   observe?: (outcome: string, seconds: number) => void;
 }
@@ -34,6 +40,13 @@ export interface GameServiceOptions {
 interface Entry {
   seq: number;
   state: GameState;
+}
+
+/** A recent step of a game: who made it (undefined: not known here) and, once asked, signatures. */
+interface Step {
+  state: GameState;
+  seat: number | undefined;
+  signatures?: string[];
 }
 
 const MAX_ATTEMPTS = 5;
@@ -69,8 +82,8 @@ export class GameService {
   readonly #cache = new Map<string, Entry>();
   /** Refused client ids answer the same refusal when sent again, without re-running the rules. */
   readonly #refusals = new Map<string, ActionAck>();
-  /** per game: seq -> each seat's decision signature in the state right after that seq */
-  readonly #signatures = new Map<string, Map<number, string[]>>();
+  /** per game: seq -> the state right after that seq, who acted, and signatures once computed */
+  readonly #steps = new Map<string, Map<number, Step>>();
   readonly #advanceListeners: ((step: Committed) => void)[] = [];
   readonly #startListeners: ((gameId: string, state: GameState) => void)[] = [];
   #closed = false;
@@ -98,6 +111,14 @@ export class GameService {
   }
 
   /**
+   * Calls `use` with the current (seq, state) inside the game's queue, so whatever it sends goes
+   * out before any later step of the game is announced.
+   */
+  withCurrent<T>(gameId: string, use: (entry: Entry | undefined) => T): Promise<T> {
+    return this.#queue.run(gameId, async () => use(await this.#load(gameId)));
+  }
+
+  /**
    * Calls `listener` inside the game's queue for every step the cached game advances, in seq
    * order without gaps: after the commit and its acknowledgement for this process's own actions,
    * and while catching up with actions other processes committed.
@@ -116,7 +137,7 @@ export class GameService {
    * announces it.
    */
   prime(gameId: string, state: GameState): void {
-    this.#remember(gameId, { seq: 0, state });
+    this.#remember(gameId, { seq: 0, state }, undefined);
     for (const listener of this.#startListeners) listener(gameId, state);
   }
 
@@ -217,19 +238,21 @@ export class GameService {
     decidedOn: number | undefined,
   ): Promise<void> {
     const refusalKey = `${gameId}\u0000${seat}\u0000${clientId}`;
-    // An id gets one answer everywhere: the commit's, if any process committed it. So the game is
-    // brought up to date first (replaying what other processes committed), and the log is asked
-    // before this process's memory of refusals, which only ever holds answers for ids that no
-    // process had committed when they were refused.
+    // An id gets one answer everywhere: the commit's, if any process committed it. The common
+    // case asks the log nothing first: a new id is decided on the game as this process holds it
+    // (brought up to date first only when other processes write too), and its insert fails on a
+    // unique key if the id, or the seq, is taken; a refusal asks the log before it answers.
+    // Remembered refusals hold ids no process had committed when they were refused, so they
+    // too are checked against the log.
     const head = await this.#load(gameId);
-    const earlier = await this.store.seqOfClientId(gameId, seat, clientId);
-    if (earlier !== undefined) {
-      finish({ ok: true, seq: earlier }, 'duplicate');
-      return;
-    }
     const refused = this.#refusals.get(refusalKey);
     if (refused) {
-      finish(refused, 'duplicate');
+      const earlier = await this.store.seqOfClientId(gameId, seat, clientId);
+      if (earlier !== undefined) {
+        finish({ ok: true, seq: earlier }, 'duplicate');
+      } else {
+        finish(refused, 'duplicate');
+      }
       return;
     }
     const refuse = async (ack: ActionAck & { ok: false }, remember = true) => {
@@ -254,7 +277,11 @@ export class GameService {
       return;
     }
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const entry = attempt === 0 ? head : await this.#load(gameId);
+      // A client that saw a newer seq than this copy holds saw it from another process.
+      const entry =
+        attempt === 0 && (decidedOn === undefined || decidedOn <= head.seq)
+          ? head
+          : await this.#load(gameId, true);
       if (!entry) {
         await refuse(refusal('GAME_NOT_STARTED', 'This game has not started.'), false);
         return;
@@ -298,7 +325,7 @@ export class GameService {
         this.conflicts++;
         continue;
       }
-      this.#remember(gameId, { seq, state: result.state });
+      this.#remember(gameId, { seq, state: result.state }, seat);
       finish({ ok: true, seq }, 'accepted');
       this.#advance({
         gameId,
@@ -334,7 +361,7 @@ export class GameService {
       return `There is no state ${String(decidedOn)} yet: the game is at ${String(head.seq)}. Resync.`;
     }
     if (decidedOn === head.seq) return undefined;
-    if (await this.store.seatActedAfter(gameId, seat, decidedOn)) {
+    if (await this.#actedAfter(gameId, seat, decidedOn, head.seq)) {
       return 'You have acted since the state this was decided on. Look again and decide anew.';
     }
     const then = await this.#signatureAt(gameId, seat, decidedOn);
@@ -344,10 +371,27 @@ export class GameService {
     return undefined;
   }
 
+  /** Whether `seat` acted after `seq`: from the remembered steps when they cover it, else the log. */
+  async #actedAfter(gameId: string, seat: number, seq: number, head: number): Promise<boolean> {
+    const steps = this.#steps.get(gameId);
+    let known = steps !== undefined;
+    for (let at = seq + 1; known && at <= head; at++) {
+      const step = steps?.get(at);
+      if (step?.seat === undefined) known = false;
+      else if (step.seat === seat) return true;
+    }
+    if (known) return false;
+    return this.store.seatActedAfter(gameId, seat, seq);
+  }
+
   /** This seat's decision signature right after `seq`: remembered, or rebuilt from the log. */
   async #signatureAt(gameId: string, seat: number, seq: number): Promise<string> {
-    const remembered = this.#signatures.get(gameId)?.get(seq)?.[seat];
-    if (remembered !== undefined) return remembered;
+    const step = this.#steps.get(gameId)?.get(seq);
+    if (step) {
+      step.signatures ??= [];
+      step.signatures[seat] ??= decisionSignature(step.state, seat);
+      return step.signatures[seat];
+    }
     const snapshot = await this.store.snapshotAtOrBefore(gameId, seq);
     if (!snapshot) throw new GameLogCorruptError(gameId, seq, 'no snapshot at or before it');
     let state = snapshot.state as GameState;
@@ -364,27 +408,31 @@ export class GameService {
     return decisionSignature(state, seat);
   }
 
-  /** Keeps every seat's decision signature of a step, the last MAX_REMEMBERED_STEPS per game. */
-  #rememberSignatures(gameId: string, entry: Entry): void {
-    let steps = this.#signatures.get(gameId);
+  /**
+   * Keeps the last MAX_REMEMBERED_STEPS steps of a game (states share their unchanged parts),
+   * for judging actions decided on a recent state; signatures are computed only when asked.
+   */
+  #rememberStep(gameId: string, entry: Entry, seat: number | undefined): void {
+    let steps = this.#steps.get(gameId);
     if (!steps) {
       steps = new Map();
-      this.#signatures.set(gameId, steps);
+      this.#steps.set(gameId, steps);
     }
     if (steps.has(entry.seq)) return;
-    steps.set(
-      entry.seq,
-      entry.state.players.map((_player, seat) => decisionSignature(entry.state, seat)),
-    );
+    steps.set(entry.seq, { state: entry.state, seat });
     for (const seq of steps.keys()) {
       if (steps.size <= MAX_REMEMBERED_STEPS) break;
       steps.delete(seq);
     }
   }
 
-  /** The cached entry brought up to the log's head, or the game loaded from its last snapshot. */
-  async #load(gameId: string): Promise<Entry | undefined> {
+  /**
+   * The cached entry, brought up to the log's head when other processes may write (or `fresh`
+   * asks for it), or the game loaded from its last snapshot.
+   */
+  async #load(gameId: string, fresh = false): Promise<Entry | undefined> {
     const cached = this.#cache.get(gameId);
+    if (cached && !fresh && this.options.shared !== true) return cached;
     let entry = cached;
     if (!entry) {
       const snapshot = await this.store.latestSnapshot(gameId);
@@ -402,7 +450,7 @@ export class GameService {
       if (!result.ok) throw new GameLogCorruptError(gameId, stored.seq, result.error.message);
       state = result.state;
       seq = stored.seq;
-      this.#rememberSignatures(gameId, { seq, state });
+      this.#rememberStep(gameId, { seq, state }, stored.seat);
       // A game loaded fresh has nobody waiting for its past steps; a cached one has live viewers
       // here who must see each step another process committed.
       if (cached) {
@@ -418,21 +466,21 @@ export class GameService {
       }
     }
     const current = { seq, state };
-    this.#remember(gameId, current);
+    this.#remember(gameId, current, undefined);
     return current;
   }
 
-  #remember(gameId: string, entry: Entry): void {
+  #remember(gameId: string, entry: Entry, seat: number | undefined): void {
     this.#cache.delete(gameId);
     if (this.#cache.size >= MAX_CACHED_GAMES) {
       const oldest = this.#cache.keys().next();
       if (!oldest.done) {
         this.#cache.delete(oldest.value);
-        this.#signatures.delete(oldest.value);
+        this.#steps.delete(oldest.value);
       }
     }
     this.#cache.set(gameId, entry);
-    this.#rememberSignatures(gameId, entry);
+    this.#rememberStep(gameId, entry, seat);
   }
 }
 

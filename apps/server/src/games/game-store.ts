@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
+import { isUniqueViolation } from '../db/database.js';
 import { actions, games, snapshots } from '../db/schema.js';
 
 /** One action as the log holds it, for the append and for the reads alike. */
@@ -92,39 +93,125 @@ export class GameStore {
   }
 
   /**
-   * Appends one action, its snapshot when due and the game's new head in one transaction. A
-   * second writer of the same seq, in this process or another, fails here on the (game_id, seq)
-   * key with a unique violation and nothing of it is stored.
+   * Appends one action, its snapshot when due and the game's new head, durably, resolving once
+   * committed. Appends of different games that arrive while earlier ones are being written go
+   * together in one statement (a group commit: one round trip and one flush for all). A second
+   * writer of the same seq, in this process or another, or a client id already stored, fails on
+   * a unique key with a unique violation and nothing of that append is stored.
    */
-  async append(input: AppendInput): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await tx.insert(actions).values({
-        gameId: input.gameId,
-        seq: input.seq,
-        seat: input.seat,
-        clientId: input.clientId,
-        type: input.type,
-        action: input.action,
-        events: input.events,
-      });
-      if (input.snapshot !== undefined) {
-        await tx
-          .insert(snapshots)
-          .values({ gameId: input.gameId, seq: input.seq, state: input.snapshot });
-      }
-      await tx
-        .update(games)
-        .set(
-          input.over === undefined
-            ? { seq: input.seq }
-            : {
-                seq: input.seq,
-                status: 'over',
-                winner: input.over.winner ?? null,
-                endedAt: new Date(),
-              },
-        )
-        .where(eq(games.id, input.gameId));
+  append(input: AppendInput): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.#pending.push({ input, resolve, reject });
+      this.#pump();
     });
   }
+
+  readonly #pending: PendingAppend[] = [];
+  #writing = 0;
+  /** games with an append being written: their next one waits, so a game's appends stay in order */
+  readonly #writingGames = new Set<string>();
+
+  #pump(): void {
+    while (this.#writing < MAX_WRITES_IN_FLIGHT && this.#pending.length > 0) {
+      const batch = takeBatch(this.#pending, this.#writingGames);
+      if (batch.length === 0) return;
+      for (const p of batch) this.#writingGames.add(p.input.gameId);
+      this.#writing++;
+      void this.#write(batch).finally(() => {
+        for (const p of batch) this.#writingGames.delete(p.input.gameId);
+        this.#writing--;
+        this.#pump();
+      });
+    }
+  }
+
+  async #write(batch: PendingAppend[]): Promise<void> {
+    try {
+      await this.db.execute(appendStatement(batch.map((p) => p.input)));
+    } catch (error) {
+      if (batch.length > 1 && isUniqueViolation(error)) {
+        // One of them met a unique key and the statement stored nothing: each alone, so each
+        // gets its own answer.
+        await Promise.all(
+          batch.map(async (p) => {
+            try {
+              await this.db.execute(appendStatement([p.input]));
+              p.resolve();
+            } catch (alone) {
+              p.reject(alone);
+            }
+          }),
+        );
+        return;
+      }
+      for (const p of batch) p.reject(error);
+      return;
+    }
+    for (const p of batch) p.resolve();
+  }
+}
+
+interface PendingAppend {
+  input: AppendInput;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/** Statements in flight at once; appends arriving meanwhile wait and go together in the next. */
+const MAX_WRITES_IN_FLIGHT = 4;
+const MAX_BATCH = 64;
+
+/**
+ * The next batch, oldest first: at most one append per game, and none of a game with an append
+ * still being written.
+ */
+function takeBatch(pending: PendingAppend[], writing: ReadonlySet<string>): PendingAppend[] {
+  const batch: PendingAppend[] = [];
+  const games = new Set<string>(writing);
+  for (let i = 0; i < pending.length && batch.length < MAX_BATCH;) {
+    const p = pending[i] as PendingAppend;
+    if (games.has(p.input.gameId)) {
+      i++;
+      continue;
+    }
+    games.add(p.input.gameId);
+    batch.push(p);
+    pending.splice(i, 1);
+  }
+  return batch;
+}
+
+const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+
+/**
+ * One statement for appends of distinct games: a data-modifying WITH is atomic, all of it or
+ * nothing, and is its own transaction.
+ */
+function appendStatement(inputs: AppendInput[]) {
+  const rows = inputs.map(
+    (i) =>
+      sql`(${i.gameId}, ${i.seq}, ${i.seat}, ${i.clientId}, ${i.type}, ${json(i.action)}, ${json(i.events)})`,
+  );
+  const snapshotRows = inputs
+    .filter((i) => i.snapshot !== undefined)
+    .map((i) => sql`(${i.gameId}, ${i.seq}, ${json(i.snapshot)})`);
+  const snapshot =
+    snapshotRows.length === 0
+      ? sql``
+      : sql`, snapshot as (insert into ${snapshots} (game_id, seq, state) values ${sql.join(snapshotRows, sql`, `)})`;
+  const heads = inputs.map((i) => {
+    const winner = i.over?.winner;
+    return sql`(${i.gameId}, ${i.seq}::integer, ${i.over !== undefined}::boolean, ${
+      winner === undefined || winner === null ? null : JSON.stringify(winner)
+    }::jsonb)`;
+  });
+  return sql`with action as (insert into ${actions}
+      (game_id, seq, seat, client_id, type, action, events)
+      values ${sql.join(rows, sql`, `)})${snapshot}
+    update ${games} as g set seq = h.seq,
+      status = case when h.over then 'over' else g.status end,
+      winner = case when h.over then h.winner else g.winner end,
+      ended_at = case when h.over then now() else g.ended_at end
+    from (values ${sql.join(heads, sql`, `)}) as h (id, seq, over, winner)
+    where g.id = h.id`;
 }

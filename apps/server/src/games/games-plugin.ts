@@ -18,6 +18,7 @@ export const gamesPlugin = fp(
     const { config, metrics } = fastify;
     const games = new GameService(fastify.db, {
       snapshotEvery: config.SNAPSHOT_EVERY,
+      shared: config.CLUSTER && config.DATABASE_URL !== undefined,
       observe: (outcome, seconds) => {
         metrics.observeAction(outcome, seconds);
       },

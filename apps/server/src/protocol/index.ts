@@ -1,4 +1,5 @@
-// The wire contract as zod schemas. Zod and the (pure) rules package only: the browser imports it.
+// The wire contract as zod schemas, and the view patches (fast-json-patch). Nothing with I/O: the
+// browser imports it.
 export * from './error-codes.js';
 export * from './events.js';
 export * from './game-record.js';
@@ -12,6 +13,7 @@ export * from './socket-auth.js';
 export * from './socket-action.js';
 export * from './socket-state.js';
 export * from './socket-update.js';
+export * from './view-patch.js';
 export * from './socket-resync.js';
 export * from './socket-chat.js';
 export * from './socket-game-error.js';

@@ -2,7 +2,8 @@ import { Decoder, Encoder, PacketType } from 'socket.io-parser';
 import type { Packet } from 'socket.io-parser';
 
 /**
- * Socket.io's own parser, except that a CONNECT whose `auth` is not an object (a string, an
+ * Socket.io's own parser, except that payloads serialised beforehand (`Encoded`) are sent as
+ * they are, and that a CONNECT whose `auth` is not an object (a string, an
  * array) is not a parse error that drops the transport without a word: it reaches the handshake
  * check, which refuses it as BAD_REQUEST like any other bad `auth`.
  */
@@ -30,4 +31,31 @@ class LenientConnectDecoder extends Decoder {
   }
 }
 
-export const lenientParser = { Encoder, Decoder: LenientConnectDecoder };
+/**
+ * A message's payload already serialised: emitted as `emit(event, new Encoded(json))`, it goes on
+ * the wire as is, serialised once however many sockets get it and without socket.io's walk of
+ * the payload looking for binary parts (there are none in JSON text).
+ */
+export class Encoded {
+  constructor(readonly json: string) {}
+}
+
+class PreEncodingEncoder extends Encoder {
+  override encode(packet: Packet): ReturnType<Encoder['encode']> {
+    const data: unknown = packet.data;
+    if (
+      packet.type === PacketType.EVENT &&
+      Array.isArray(data) &&
+      data.length === 2 &&
+      data[1] instanceof Encoded
+    ) {
+      // The same text socket.io's own encoder makes: type, namespace, id, then the JSON array.
+      const nsp = packet.nsp && packet.nsp !== '/' ? `${packet.nsp},` : '';
+      const id = packet.id === undefined ? '' : String(packet.id);
+      return [`${String(PacketType.EVENT)}${nsp}${id}[${JSON.stringify(data[0])},${data[1].json}]`];
+    }
+    return super.encode(packet);
+  }
+}
+
+export const lenientParser = { Encoder: PreEncodingEncoder, Decoder: LenientConnectDecoder };

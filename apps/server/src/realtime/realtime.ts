@@ -2,7 +2,7 @@ import type { Server as HttpServer } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import { StateMigrationError, eventsFor, view } from '@outer-rim/rules';
-import type { GameState, Viewer } from '@outer-rim/rules';
+import type { GameState, GameView, Viewer } from '@outer-rim/rules';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
@@ -30,10 +30,11 @@ import { ResyncMessageSchema } from '../protocol/socket-resync.js';
 import type { ResyncAck } from '../protocol/socket-resync.js';
 import type { StateMessage } from '../protocol/socket-state.js';
 import type { UpdateMessage } from '../protocol/socket-update.js';
+import { diffViews, viewHash } from '../protocol/view-patch.js';
 import type { ChatService } from './chat-service.js';
 import { AddressLimiter } from './address-limiter.js';
 import { onListening } from './listening.js';
-import { lenientParser } from './parser.js';
+import { Encoded, lenientParser } from './parser.js';
 import { TokenBucket } from './token-bucket.js';
 import type { PresenceMessage } from '../protocol/socket-presence.js';
 import type { SpectatorChatMessage } from '../protocol/socket-spectator-chat.js';
@@ -56,8 +57,10 @@ interface ClientToServer {
   'spectator-chat': Incoming;
 }
 interface ServerToClient {
-  state: (message: StateMessage) => void;
-  update: (message: UpdateMessage) => void;
+  /** a StateMessage, serialised once */
+  state: (message: Encoded) => void;
+  /** an UpdateMessage, serialised once per viewer */
+  update: (message: Encoded) => void;
   lobby: (message: LobbyMessage) => void;
   chat: (message: ChatMessage) => void;
   'game-error': (message: GameErrorMessage) => void;
@@ -110,6 +113,15 @@ export const roomOfToken = (gameId: string, tokenHash: string) =>
 export const roomOfViewer = (gameId: string, viewer: Viewer) =>
   viewer === 'spectator' ? `game:${gameId}:spectators` : `game:${gameId}:seat:${viewer}`;
 
+/** Games whose last sent views this process keeps to diff the next step against. */
+const MAX_SENT_GAMES = 1000;
+
+/** The views of one seq as this process last sent them, per viewer that has a socket here. */
+interface SentViews {
+  seq: number;
+  views: Map<Viewer, GameView>;
+}
+
 export interface RealtimeDeps {
   config: Config;
   lobby: LobbyService;
@@ -131,6 +143,7 @@ export class Realtime {
   readonly io: GameServer;
   #adapterPool: pg.Pool | undefined;
   readonly #handshakes: AddressLimiter;
+  readonly #sent = new Map<string, SentViews>();
 
   constructor(
     httpServer: HttpServer,
@@ -146,7 +159,8 @@ export class Realtime {
       serveClient: false,
       cors: corsOption(config.CORS_ORIGIN),
     });
-    if (config.DATABASE_URL !== undefined) {
+    if (config.CLUSTER && config.DATABASE_URL !== undefined) {
+      // Only with several processes (CLUSTER=on): one alone needs no NOTIFY per commit.
       // Its own small pool: the adapter holds one connection open for LISTEN.
       this.#adapterPool = resilientPool(config.DATABASE_URL, 3);
       // Back from an outage: steps other processes committed while this one was not listening
@@ -208,14 +222,13 @@ export class Realtime {
     if ((this.io.of('/').adapter.rooms.get(roomOfGame(gameId))?.size ?? 0) === 0) return;
     const { games, logger } = this.deps;
     const wasCached = games.isCached(gameId);
-    games.read(gameId).then(
-      (entry) => {
+    games
+      .withCurrent(gameId, (entry) => {
         if (!wasCached && entry) this.#emitStates(gameId, entry.seq, entry.state);
-      },
-      (error: unknown) => {
+      })
+      .catch((error: unknown) => {
         logger.warn({ err: error, gameId }, 'catch-up failed');
-      },
-    );
+      });
   }
 
   /** Every game someone watches through this process, brought up to date from the log. */
@@ -250,19 +263,34 @@ export class Realtime {
     }
   }
 
+  /**
+   * Each viewer with a socket here gets the change from the view it was sent at the previous seq
+   * (the whole view if this process sent none), serialised once for all its sockets.
+   */
   #emitStep(committed: Committed, seed: string | undefined): void {
+    const { gameId, seq } = committed;
+    const last = this.#sent.get(gameId);
+    const base = last?.seq === seq - 1 ? last.views : undefined;
+    const views = new Map<Viewer, GameView>();
     const viewers: Viewer[] = [...committed.state.players.keys(), 'spectator'];
     for (const viewer of viewers) {
+      const room = roomOfViewer(gameId, viewer);
+      if (!this.#hasSocketsHere(room)) continue;
+      const next = view(committed.state, viewer);
+      views.set(viewer, next);
+      const before = base?.get(viewer);
       const message: UpdateMessage = {
-        gameId: committed.gameId,
-        seq: committed.seq,
+        gameId,
+        seq,
         seat: committed.seat,
         events: eventsFor(committed.events, viewer),
-        view: view(committed.state, viewer),
+        ...(before === undefined ? { view: next } : { patch: diffViews(before, next) }),
+        hash: viewHash(next),
         ...(seed === undefined ? {} : { seed }),
       };
-      this.io.local.to(roomOfViewer(committed.gameId, viewer)).emit(SOCKET_EVENTS.update, message);
+      this.io.local.to(room).emit(SOCKET_EVENTS.update, new Encoded(JSON.stringify(message)));
     }
+    this.#keepSent(gameId, committed.over ? undefined : { seq, views });
     // The final lobby record, with the seed, goes to everyone through the adapter, once.
     if (committed.over && committed.local) {
       this.lobbyChanged(committed.gameId);
@@ -314,11 +342,32 @@ export class Realtime {
   }
 
   #emitStates(gameId: string, seq: number, state: GameState): void {
+    const views = new Map<Viewer, GameView>();
     const viewers: Viewer[] = [...state.players.keys(), 'spectator'];
     for (const viewer of viewers) {
-      const message: StateMessage = { gameId, seq, viewer, view: view(state, viewer) };
-      this.io.local.to(roomOfViewer(gameId, viewer)).emit(SOCKET_EVENTS.state, message);
+      const room = roomOfViewer(gameId, viewer);
+      if (!this.#hasSocketsHere(room)) continue;
+      const whole = view(state, viewer);
+      views.set(viewer, whole);
+      const message: StateMessage = { gameId, seq, viewer, view: whole };
+      this.io.local.to(room).emit(SOCKET_EVENTS.state, new Encoded(JSON.stringify(message)));
     }
+    this.#keepSent(gameId, { seq, views });
+  }
+
+  #hasSocketsHere(room: string): boolean {
+    return (this.io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
+  }
+
+  /** Remembers the views last sent for a game (undefined: forget it), the newest games first. */
+  #keepSent(gameId: string, sent: SentViews | undefined): void {
+    this.#sent.delete(gameId);
+    if (sent === undefined) return;
+    if (this.#sent.size >= MAX_SENT_GAMES) {
+      const oldest = this.#sent.keys().next();
+      if (!oldest.done) this.#sent.delete(oldest.value);
+    }
+    this.#sent.set(gameId, sent);
   }
 
   /** Closes this process's connections only: other processes keep theirs. */
@@ -597,18 +646,25 @@ export class Realtime {
     });
   }
 
-  async #sendState(socket: GameSocket): Promise<number> {
+  /**
+   * The whole current view to one socket, sent inside the game's queue so that the next step's
+   * patch, made against the views of this seq, reaches it after this state.
+   */
+  #sendState(socket: GameSocket): Promise<number> {
     const { gameId, viewer } = socket.data;
-    const current = await this.deps.games.read(gameId);
-    if (!current) return 0;
-    const message: StateMessage = {
-      gameId,
-      seq: current.seq,
-      viewer,
-      view: view(current.state, viewer),
-    };
-    socket.emit(SOCKET_EVENTS.state, message);
-    return current.seq;
+    return this.deps.games.withCurrent(gameId, (current) => {
+      if (!current) return 0;
+      const sent = this.#sent.get(gameId);
+      let whole = sent?.seq === current.seq ? sent.views.get(viewer) : undefined;
+      if (whole === undefined) {
+        whole = view(current.state, viewer);
+        if (sent?.seq === current.seq) sent.views.set(viewer, whole);
+        else this.#keepSent(gameId, { seq: current.seq, views: new Map([[viewer, whole]]) });
+      }
+      const message: StateMessage = { gameId, seq: current.seq, viewer, view: whole };
+      socket.emit(SOCKET_EVENTS.state, new Encoded(JSON.stringify(message)));
+      return current.seq;
+    });
   }
 
   /**

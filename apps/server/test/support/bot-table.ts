@@ -10,6 +10,7 @@ import type { ActionAck } from '../../src/protocol/socket-action.js';
 import type { ResyncAck } from '../../src/protocol/socket-resync.js';
 import type { StateMessage } from '../../src/protocol/socket-state.js';
 import type { UpdateMessage } from '../../src/protocol/socket-update.js';
+import { applyViewPatch, viewHash } from '../../src/protocol/view-patch.js';
 import type { LoadProbe } from './load-probe.js';
 import { http } from './server.js';
 
@@ -53,11 +54,19 @@ function policyFor(kind: BotKind, seed: number, seat: number): BotPolicy {
 }
 
 /**
- * The view a client holds after an update. Today every update carries the viewer's whole view;
- * a protocol that sends patches applies them here, the one place the bots read updates.
+ * The view a client holds after an update: its patch applied to the view held at seq - 1 (or the
+ * whole view it carries), undefined when the result does not have the server's hash.
  */
-export function viewAfter(_held: GameView, update: UpdateMessage): GameView {
-  return update.view as GameView;
+export function viewAfter(held: GameView, update: UpdateMessage): GameView | undefined {
+  let next = update.view as GameView | undefined;
+  if (update.patch !== undefined) {
+    try {
+      next = applyViewPatch(held, update.patch);
+    } catch {
+      return undefined;
+    }
+  }
+  return next !== undefined && viewHash(next) === update.hash ? next : undefined;
 }
 
 /** How many bytes the wire frame of each `state` and `update` packet took, by engine.io packet. */
@@ -140,7 +149,12 @@ class BotClient {
         this.resync();
         return;
       }
-      this.#advance(message.seq, viewAfter(this.view, message));
+      const next = viewAfter(this.view, message);
+      if (next === undefined) {
+        this.resync();
+        return;
+      }
+      this.#advance(message.seq, next);
     });
   }
 

@@ -9,6 +9,7 @@ import type { ChatMessage } from '../../src/protocol/socket-chat.js';
 import type { LobbyMessage } from '../../src/protocol/socket-lobby.js';
 import type { StateMessage } from '../../src/protocol/socket-state.js';
 import type { UpdateMessage } from '../../src/protocol/socket-update.js';
+import { applyViewPatch, viewHash } from '../../src/protocol/view-patch.js';
 
 export interface RunningServer {
   app: App;
@@ -53,10 +54,19 @@ export async function http<T = Record<string, unknown>>(
   return { status: response.status, body: (text === '' ? undefined : JSON.parse(text)) as T };
 }
 
-/** A socket.io client that records everything the server sends it. */
+/** An update as received, with the view it makes (undefined: it had no view to apply to). */
+export type ReceivedUpdate = UpdateMessage & { view: unknown };
+
+/**
+ * A socket.io client that records everything the server sends it, and keeps its view as a
+ * browser does: each update's patch applied to the view it holds, checked against the hash.
+ */
 export class Client {
   readonly states: StateMessage[] = [];
-  readonly updates: UpdateMessage[] = [];
+  readonly updates: ReceivedUpdate[] = [];
+  /** updates whose patch made a view with another hash than the server's, or did not apply */
+  readonly mismatches: number[] = [];
+  #current: { seq: number; view: unknown } | undefined;
   readonly lobbies: LobbyMessage[] = [];
   readonly chats: ChatMessage[] = [];
   /** every payload received, serialised, for leak checks */
@@ -66,8 +76,12 @@ export class Client {
   private constructor(readonly socket: Socket) {
     socket.onAny((event: string, payload: unknown) => {
       this.raw.push(JSON.stringify(payload));
-      if (event === 'state') this.states.push(payload as StateMessage);
-      if (event === 'update') this.updates.push(payload as UpdateMessage);
+      if (event === 'state') {
+        const state = payload as StateMessage;
+        this.states.push(state);
+        this.#current = { seq: state.seq, view: state.view };
+      }
+      if (event === 'update') this.#receive(payload as UpdateMessage);
       if (event === 'lobby') this.lobbies.push(payload as LobbyMessage);
       if (event === 'chat') this.chats.push(payload as ChatMessage);
       const waiters = this.#waiters;
@@ -111,13 +125,27 @@ export class Client {
     });
   }
 
+  #receive(update: UpdateMessage): void {
+    const current = this.#current;
+    let view: unknown = update.view;
+    if (update.patch !== undefined) {
+      view = current?.seq === update.seq - 1 ? tryPatch(current.view, update.patch) : undefined;
+    }
+    if (view !== undefined && viewHash(view) !== update.hash) {
+      this.mismatches.push(update.seq);
+      view = undefined;
+    } else if (view === undefined && current !== undefined && update.seq === current.seq + 1) {
+      this.mismatches.push(update.seq);
+    }
+    this.updates.push({ ...update, view });
+    if (view !== undefined && (current === undefined || update.seq > current.seq)) {
+      this.#current = { seq: update.seq, view };
+    }
+  }
+
   /** The newest view this client holds, from a `state` or an `update`. */
   get latest(): { seq: number; view: unknown } | undefined {
-    const lastState = this.states.at(-1);
-    const lastUpdate = this.updates.at(-1);
-    if (!lastState) return lastUpdate;
-    if (!lastUpdate) return lastState;
-    return lastUpdate.seq > lastState.seq ? lastUpdate : lastState;
+    return this.#current;
   }
 
   async waitFor(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
@@ -141,5 +169,13 @@ export class Client {
 
   close(): void {
     this.socket.close();
+  }
+}
+
+function tryPatch(view: unknown, patch: NonNullable<UpdateMessage['patch']>): unknown {
+  try {
+    return applyViewPatch(view, patch);
+  } catch {
+    return undefined;
   }
 }

@@ -121,11 +121,13 @@ export function GamePage({ gameId }: { gameId: string }) {
             seq: message.seq,
             seat: message.seat,
             events: message.events as GameEvent[],
-            view: message.view as GameView,
+            hash: message.hash,
+            ...(message.patch === undefined ? {} : { patch: message.patch }),
+            ...(message.view === undefined ? {} : { view: message.view as GameView }),
             ...(message.seed === undefined ? {} : { seed: message.seed }),
           });
           if (outcome.kind === 'applied') setGame(outcome.game);
-          else if (outcome.kind === 'gap') conn.resync();
+          else if (outcome.kind === 'gap' || outcome.kind === 'mismatch') conn.resync();
         },
         chat: (message) => {
           setChat((state) => receive(state, message, seatToken?.seat));

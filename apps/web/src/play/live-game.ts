@@ -1,4 +1,5 @@
 import type { GameEvent, GameView, Viewer } from '@outer-rim/rules';
+import { applyViewPatch, viewHash, type ViewPatch } from '../net/protocol';
 
 /** One accepted action as this viewer saw it: who acted and what happened, in words-to-be. */
 export interface LogEntry {
@@ -31,7 +32,11 @@ export interface UpdateMessageIn {
   readonly seq: number;
   readonly seat: number;
   readonly events: readonly GameEvent[];
-  readonly view: GameView;
+  /** the change from the view at seq - 1, or else the whole view */
+  readonly patch?: ViewPatch;
+  readonly view?: GameView;
+  /** viewHash of the view after this update */
+  readonly hash: number;
   readonly seed?: string;
 }
 
@@ -39,7 +44,9 @@ export type UpdateOutcome =
   | { readonly kind: 'applied'; readonly game: LiveGame }
   | { readonly kind: 'stale' }
   /** Updates were missed (a dropped packet, a restart): ask for a resync from `game.seq`. */
-  | { readonly kind: 'gap' };
+  | { readonly kind: 'gap' }
+  /** The patch did not make the view the server has (its hash differs): ask for a resync. */
+  | { readonly kind: 'mismatch' };
 
 /** A full `state` replaces everything the client believed; the log keeps what it already had. */
 export function fromState(message: StateMessageIn, previous?: LiveGame): LiveGame {
@@ -56,17 +63,32 @@ export function fromState(message: StateMessageIn, previous?: LiveGame): LiveGam
 export function applyUpdate(game: LiveGame, message: UpdateMessageIn): UpdateOutcome {
   if (message.seq <= game.seq) return { kind: 'stale' };
   if (message.seq !== game.seq + 1) return { kind: 'gap' };
+  const view = viewAfter(game.view, message);
+  if (view === undefined) return { kind: 'mismatch' };
   const seed = message.seed ?? game.seed;
   return {
     kind: 'applied',
     game: {
       seq: message.seq,
       viewer: game.viewer,
-      view: message.view,
+      view,
       log: mergeLog(game.log, [{ seq: message.seq, seat: message.seat, events: message.events }]),
       ...(seed === undefined ? {} : { seed }),
     },
   };
+}
+
+/** The view an update makes from the one held, if it makes the one the server hashed. */
+function viewAfter(held: GameView, message: UpdateMessageIn): GameView | undefined {
+  let next: GameView | undefined = message.view;
+  if (message.patch !== undefined) {
+    try {
+      next = applyViewPatch(held, message.patch);
+    } catch {
+      return undefined;
+    }
+  }
+  return next !== undefined && viewHash(next) === message.hash ? next : undefined;
 }
 
 /**

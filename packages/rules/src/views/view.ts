@@ -1,4 +1,5 @@
-import type { GameState, GameView, PlayerView, Viewer } from '../state/types.js';
+import type { GameEvent } from '../events.js';
+import type { GameState, GameView, PlayerState, PlayerView, Viewer } from '../state/types.js';
 import type { PoliticalPhase } from '../politics/types.js';
 import { eventsFor } from './events-for.js';
 
@@ -9,17 +10,47 @@ function politicalPhaseFor(phase: PoliticalPhase, viewer: Viewer): PoliticalPhas
 }
 
 /**
+ * Cuts made before, by the identity of what they were cut from: states are never changed in
+ * place and keep their unchanged parts, so the view of the next step keeps them too, which
+ * makes comparing and hashing successive views cost about what changed.
+ */
+const publicPlayers = new WeakMap<PlayerState, PlayerView>();
+const ownPlayers = new WeakMap<PlayerState, PlayerView>();
+const setupCuts = new WeakMap<readonly GameEvent[], Map<Viewer, GameEvent[]>>();
+
+function playerFor(p: PlayerState, own: boolean): PlayerView {
+  const cache = own ? ownPlayers : publicPlayers;
+  const known = cache.get(p);
+  if (known) return known;
+  const { hand, dealtTiles, ...pub } = p;
+  const base: PlayerView = { ...pub, handCount: hand.length, dealtTileCount: dealtTiles.length };
+  const cut = own ? { ...base, hand, dealtTiles } : base;
+  cache.set(p, cut);
+  return cut;
+}
+
+function setupEventsFor(events: readonly GameEvent[], viewer: Viewer): GameEvent[] {
+  let byViewer = setupCuts.get(events);
+  if (!byViewer) {
+    byViewer = new Map();
+    setupCuts.set(events, byViewer);
+  }
+  let cut = byViewer.get(viewer);
+  if (!cut) {
+    cut = eventsFor(events, viewer);
+    byViewer.set(viewer, cut);
+  }
+  return cut;
+}
+
+/**
  * What `viewer` may know: the state with the secrets cut out. Other seats'
  * action cards and dealt tiles become counts; the draw pile, the set-aside
  * tiles and the PRNG state are gone (there is no seed in the state at all).
  * The cards of a market offer are shown only to its two parties.
  */
 export function view(state: GameState, viewer: Viewer): GameView {
-  const players = state.players.map((p, seat): PlayerView => {
-    const { hand, dealtTiles, ...pub } = p;
-    const base: PlayerView = { ...pub, handCount: hand.length, dealtTileCount: dealtTiles.length };
-    return seat === viewer ? { ...base, hand, dealtTiles } : base;
-  });
+  const players = state.players.map((p, seat) => playerFor(p, seat === viewer));
   const phase =
     state.phase.name === 'political'
       ? politicalPhaseFor(state.phase, viewer)
@@ -58,7 +89,7 @@ export function view(state: GameState, viewer: Viewer): GameView {
     phase,
     viewer,
     players,
-    setupEvents: eventsFor(setupEvents, viewer),
+    setupEvents: setupEventsFor(setupEvents, viewer),
     actionDeckCount: actionDeck.length,
     tileStockCount: tileStock.length,
   };
