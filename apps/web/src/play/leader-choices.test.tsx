@@ -6,12 +6,14 @@ import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   cleared,
+  home,
   setOwner,
   turnOf,
   withUnits,
 } from '../../../../packages/rules/src/testing/battle.js';
 import { advanceTo, newGame, withPlayer } from '../../../../packages/rules/src/testing/fixtures.js';
-import { home, step, withLeader } from '../../../../packages/rules/src/testing/leaders.js';
+import { step } from '../../../../packages/rules/src/testing/apply.js';
+import { withLeader } from '../../../../packages/rules/src/testing/leaders.js';
 import { emptyChat } from './chat';
 import { useMoveUi, type MoveUi } from './movement/move-panel';
 import { Table } from './table';

@@ -7,9 +7,8 @@ import { legalActions } from '../legal-actions.js';
 import type { GameOptionsInput } from '../options.js';
 import type { GameState, MinorOwner, Owner, UnitCounts } from '../state/types.js';
 import { cleared, dice, ofType, setOwner, turnOf, withUnits } from '../testing/battle.js';
-import { withDice } from '../testing/dice.js';
+import { applied, type Readable } from '../testing/apply.js';
 import { deepFreeze } from '../testing/fixtures.js';
-import { describeEvent } from '../views/describe.js';
 import { view } from '../views/view.js';
 import { planetUnits, spaceUnits } from './forces.js';
 import { landingOptions } from './invasion.js';
@@ -50,11 +49,10 @@ function landing(
   };
 }
 
+const READABLE: Readable = { names: [], unreadable: /undefined|NaN/ };
+
 function step(s: GameState, seat: number, action: unknown, rolls: number[] = []) {
-  const r = withDice(rolls, () => apply(s, seat, action));
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  for (const e of r.events) expect(describeEvent(e, [], s.galaxy)).not.toMatch(/undefined|NaN/);
-  return r;
+  return applied(s, seat, action, rolls, READABLE);
 }
 
 function refused(s: GameState, seat: number, action: unknown): string {

@@ -8,6 +8,8 @@ import { influenceOf } from '../state/economy.js';
 import type { GameState } from '../state/types.js';
 import {
   cleared,
+  home,
+  landing,
   ofType,
   quietPair,
   setOwner,
@@ -15,7 +17,8 @@ import {
   withArrivals,
   withUnits,
 } from '../testing/battle.js';
-import { home, leaderOf, step, withLeader } from '../testing/leaders.js';
+import { step } from '../testing/apply.js';
+import { leaderOf, withLeader } from '../testing/leaders.js';
 import { advanceTo, deepFreeze, newGame } from '../testing/fixtures.js';
 import { decisions } from '../decisions.js';
 import { describeEvent } from '../views/describe.js';
@@ -167,21 +170,7 @@ describe('OR-6.2 Leaders: fates', () => {
     if (!escape) s = withLeader(s, 1, 'general', { status: 'killed' });
     const log: GameEvent[] = [];
     // Round 1: both invaders hit (10, 10), the defender misses (1); then the leader's fate die.
-    s = step(
-      s,
-      0,
-      {
-        type: 'land',
-        hex: target,
-        planet: 'Arc Prime',
-        groundForces: 2,
-        shockForces: 0,
-        pds: 0,
-        bombard: 0,
-      },
-      [10, 10, 1, fate],
-      log,
-    );
+    s = step(s, 0, landing(target, 'Arc Prime', { groundForces: 2 }), [10, 10, 1, fate], log);
     return { s, log, target };
   }
 
@@ -221,21 +210,7 @@ describe('OR-6.2 Leaders: fates', () => {
     s = withUnits(s, target, 0, { dreadnought: 1 });
     s = withLeader(s, 1, 'diplomat', { hex: target, planet: 'Arc Prime' });
     const log: GameEvent[] = [];
-    s = step(
-      s,
-      0,
-      {
-        type: 'land',
-        hex: target,
-        planet: 'Arc Prime',
-        groundForces: 0,
-        shockForces: 0,
-        pds: 0,
-        bombard: 1,
-      },
-      [10],
-      log,
-    );
+    s = step(s, 0, landing(target, 'Arc Prime', { bombard: 1 }), [10], log);
     expect(leaderOf(s, 1, 'diplomat').status).toBe('killed');
     expect(ofType(log, 'leader-fate')[0]?.reason).toMatch(/bombardment/);
     expect(s.planets['Arc Prime']?.owner).toBe(1);
@@ -258,16 +233,7 @@ describe('OR-6.2 Leaders: fates', () => {
     s = step(
       s,
       0,
-      {
-        type: 'land',
-        hex: target,
-        planet: 'Arc Prime',
-        groundForces: 1,
-        shockForces: 0,
-        pds: 0,
-        bombard: 0,
-        leaders: [agent],
-      },
+      landing(target, 'Arc Prime', { groundForces: 1, leaders: [agent] }),
       // Round 1: the invader misses, both defenders hit.
       [1, 10, 10],
     );
@@ -304,21 +270,7 @@ describe('OR-6.2 Leaders: rescue', () => {
       ),
     };
     const log: GameEvent[] = [];
-    s = step(
-      s,
-      0,
-      {
-        type: 'land',
-        hex: target,
-        planet: 'Arc Prime',
-        groundForces: 2,
-        shockForces: 0,
-        pds: 0,
-        bombard: 0,
-      },
-      [10, 10, 1, 10],
-      log,
-    );
+    s = step(s, 0, landing(target, 'Arc Prime', { groundForces: 2 }), [10, 10, 1, 10], log);
     expect(leaderOf(s, 0, 'diplomat')).toMatchObject({ status: 'active', planet: 'Arc Prime' });
     expect(s.players[1]?.captives).toEqual([]);
     expect(ofType(log, 'leader-fate')).toMatchObject([{ fate: 'rescued', owner: 0 }]);
@@ -342,20 +294,7 @@ describe('OR-6.2 Leaders: rescue', () => {
       ),
     };
     // Arc Prime is Letnev's last planet: no rescue die, the captive comes back.
-    const won = step(
-      s,
-      0,
-      {
-        type: 'land',
-        hex: target,
-        planet: 'Arc Prime',
-        groundForces: 2,
-        shockForces: 0,
-        pds: 0,
-        bombard: 0,
-      },
-      [10, 10, 1],
-    );
+    const won = step(s, 0, landing(target, 'Arc Prime', { groundForces: 2 }), [10, 10, 1]);
     expect(leaderOf(won, 0, 'agent')).toMatchObject({ status: 'active', planet: 'Arc Prime' });
   });
 });
