@@ -16,6 +16,7 @@ import { step } from '../../../../packages/rules/src/testing/apply.js';
 import { withLeader } from '../../../../packages/rules/src/testing/leaders.js';
 import { emptyChat } from './chat';
 import { useMoveUi, type MoveUi } from './movement/move-panel';
+import { root, seatProps } from './panel-fixture';
 import { Table } from './table';
 
 /**
@@ -211,21 +212,12 @@ describe('OR-6.2 leaders in the browser', () => {
     const { s, x, y, z } = passageBoard();
     const sent: Action[] = [];
     let ui: MoveUi | undefined;
-    const v = view(s, 0);
+    const props = { ...seatProps(s, 0, sent), actions: [] };
     function Probe() {
-      ui = useMoveUi({
-        view: v,
-        seat: 0,
-        actions: [],
-        busy: false,
-        onAct: (a) => {
-          sent.push(a);
-          return Promise.resolve();
-        },
-      });
+      ui = useMoveUi(props);
       return ui.panel;
     }
-    const el = document.body.appendChild(document.createElement('div'));
+    const el = root();
     render(<Probe />, el);
     await act(() => {
       ui?.onHex(x);
