@@ -21,7 +21,7 @@ import {
 } from '../testing/battle.js';
 import { advanceTo, deepFreeze, newGame, withPlayer } from '../testing/fixtures.js';
 import { step } from '../testing/apply.js';
-import { leaderOf, withLeader } from '../testing/leaders.js';
+import { leaderOf, SOL_LETNEV, withLeader } from '../testing/leaders.js';
 import { describeEvent } from '../views/describe.js';
 import { view } from '../views/view.js';
 
@@ -137,12 +137,6 @@ describe('OR-6.2 Agent: sacrificed as a Sabotage card', () => {
     everyOfferAccepted(step(a, 0, { type: 'play-card', card: cardIn(s, 0, 'morale-boost') }));
   });
 });
-
-const SOL_LETNEV = {
-  leaders: true,
-  shockForces: false,
-  players: [{ race: 'sol' as const }, { race: 'letnev' as const }],
-};
 
 /** A neutral planet outside both home systems, with its hex. */
 function outsidePlanet(s: GameState): [string, HexKey] {

@@ -18,23 +18,16 @@ import {
   withUnits,
 } from '../testing/battle.js';
 import { step } from '../testing/apply.js';
-import { leaderOf, withLeader } from '../testing/leaders.js';
+import { leaderOf, SOL_LETNEV, withLeader } from '../testing/leaders.js';
 import { advanceTo, deepFreeze, newGame } from '../testing/fixtures.js';
 import { decisions } from '../decisions.js';
 import { describeEvent } from '../views/describe.js';
 import { applyCaptive, captiveDecisions, captiveLegal } from './captives.js';
 import { leaderName } from './names.js';
 
-const RACES = {
-  leaders: true,
-  // No Shock Force promotion dice in these scenarios (OR-6.1 has its own tests).
-  shockForces: false,
-  players: [{ race: 'sol' as const }, { race: 'letnev' as const }],
-};
-
 describe('OR-6.2 Leaders: setup', () => {
   it('three per race start on the capital with the starting Spacedock; the Yssaril get an Admiral third', () => {
-    const s = turnOf(0, 'leaders-board', RACES);
+    const s = turnOf(0, 'leaders-board', SOL_LETNEV);
     expect(s.players[0]?.leaders.map((l) => [l.type, l.planet, l.hex])).toEqual([
       ['admiral', 'Jord', home(s, 0)],
       ['agent', 'Jord', home(s, 0)],
@@ -52,7 +45,7 @@ describe('OR-6.2 Leaders: setup', () => {
 
 describe('OR-6.2 Leaders: movement windows', () => {
   it('board a ship only in the leaders-board segment: planet → ship, ship → ship in one system', () => {
-    const s0 = deepFreeze(turnOf(0, 'leaders-board', RACES));
+    const s0 = deepFreeze(turnOf(0, 'leaders-board', SOL_LETNEV));
     const h = home(s0, 0);
     const admiral = leaderOf(s0, 0, 'admiral').id;
     expect(legalActions(s0, 0)).toContainEqual({
@@ -82,13 +75,13 @@ describe('OR-6.2 Leaders: movement windows', () => {
   });
 
   it('aboard, a leader goes with the last ship of its type; it stays while one of its type stays', () => {
-    const s0 = turnOf(0, 'movement', RACES);
+    const s0 = turnOf(0, 'movement', SOL_LETNEV);
     const [x, y] = quietPair(s0);
     let s = withUnits(s0, x, 0, { cruiser: 2 });
     s = withLeader(s, 0, 'admiral', { hex: x, ship: 'cruiser' });
     s = step(s, 0, { type: 'move', from: x, path: [y], ships: { cruiser: 1 } });
     expect(leaderOf(s, 0, 'admiral').hex).toBe(x);
-    const s2 = withUnits(turnOf(0, 'movement', RACES), x, 0, { cruiser: 2 });
+    const s2 = withUnits(turnOf(0, 'movement', SOL_LETNEV), x, 0, { cruiser: 2 });
     const moved = step(withLeader(s2, 0, 'admiral', { hex: x, ship: 'cruiser' }), 0, {
       type: 'move',
       from: x,
@@ -99,7 +92,7 @@ describe('OR-6.2 Leaders: movement windows', () => {
   });
 
   it('lands on a friendly planet in the Invasion Combat segment, and goes down with an invasion', () => {
-    const s0 = turnOf(0, 'invasion-combat', RACES);
+    const s0 = turnOf(0, 'invasion-combat', SOL_LETNEV);
     const h = home(s0, 0);
     let s = withLeader(s0, 0, 'agent', { hex: h, ship: 'carrier' });
     const agent = leaderOf(s, 0, 'agent').id;
@@ -116,7 +109,7 @@ describe('OR-6.2 Leaders: movement windows', () => {
 
 describe('OR-6.2 Leaders: fates', () => {
   function battle(attackerRolls: number[], fate: number): { s: GameState; log: GameEvent[] } {
-    const s0 = turnOf(0, 'movement', RACES);
+    const s0 = turnOf(0, 'movement', SOL_LETNEV);
     const [x, y] = quietPair(s0);
     let s = withUnits(s0, x, 0, { cruiser: 1 });
     s = withUnits(s, x, 1, { dreadnought: 1 });
@@ -129,7 +122,7 @@ describe('OR-6.2 Leaders: fates', () => {
   }
 
   it('ship destroyed in a space battle, even roll: captured by the destroyer (+2 influence each)', () => {
-    const before = turnOf(0, 'movement', RACES);
+    const before = turnOf(0, 'movement', SOL_LETNEV);
     const { s, log } = battle([1, 1], 4);
     expect(leaderOf(s, 0, 'admiral')).toMatchObject({ status: 'captured', captor: 1 });
     expect(leaderOf(s, 0, 'admiral').hex).toBeUndefined();
@@ -152,7 +145,7 @@ describe('OR-6.2 Leaders: fates', () => {
     fate: number,
     escape: boolean,
   ): { s: GameState; log: GameEvent[]; target: HexKey } {
-    const s0 = turnOf(0, 'invasion-combat', RACES);
+    const s0 = turnOf(0, 'invasion-combat', SOL_LETNEV);
     const target = home(s0, 1);
     let s = cleared(s0, target);
     s = withUnits(s, target, 1, { 'ground-force': 1 }, 'Arc Prime');
@@ -202,7 +195,7 @@ describe('OR-6.2 Leaders: fates', () => {
   });
 
   it('last Ground Force lost to bombardment: killed', () => {
-    const s0 = turnOf(0, 'invasion-combat', RACES);
+    const s0 = turnOf(0, 'invasion-combat', SOL_LETNEV);
     const target = home(s0, 1);
     let s = cleared(s0, target);
     s = setOwner(s, 'Wren Terra', null);
@@ -217,7 +210,7 @@ describe('OR-6.2 Leaders: fates', () => {
   });
 
   it('a leader who joins a failed invasion is captured by the defender', () => {
-    const s0 = turnOf(0, 'invasion-combat', RACES);
+    const s0 = turnOf(0, 'invasion-combat', SOL_LETNEV);
     const target = home(s0, 1);
     let s = cleared(s0, target);
     s = withUnits(s, target, 1, { 'ground-force': 2 }, 'Arc Prime');
@@ -241,7 +234,7 @@ describe('OR-6.2 Leaders: fates', () => {
   });
 
   it('a ship lost any other way (a gravity rift, a card): killed', () => {
-    const s0 = turnOf(0, 'movement', RACES);
+    const s0 = turnOf(0, 'movement', SOL_LETNEV);
     const [x] = quietPair(s0);
     let s = withLeader(s0, 0, 'admiral', { hex: x, ship: 'cruiser' });
     // Nothing of type Cruiser left at x once any action settles: its ship is gone.
@@ -252,7 +245,7 @@ describe('OR-6.2 Leaders: fates', () => {
 
 describe('OR-6.2 Leaders: rescue', () => {
   it('invading a planet of a captor rolls per captive: 0 rescues the invader’s own leader onto it', () => {
-    const s0 = turnOf(0, 'invasion-combat', RACES);
+    const s0 = turnOf(0, 'invasion-combat', SOL_LETNEV);
     const target = home(s0, 1);
     let s = cleared(s0, target);
     s = withUnits(s, target, 1, { 'ground-force': 1 }, 'Arc Prime');
@@ -277,7 +270,7 @@ describe('OR-6.2 Leaders: rescue', () => {
   });
 
   it('a miss leaves the captive where it is; the captor’s last planet gives up every captive', () => {
-    const s0 = turnOf(0, 'invasion-combat', RACES);
+    const s0 = turnOf(0, 'invasion-combat', SOL_LETNEV);
     const target = home(s0, 1);
     let s = cleared(s0, target);
     s = setOwner(s, 'Wren Terra', null);

@@ -5,6 +5,17 @@ import type { GameState, LeaderState, Seat } from '../state/types.js';
  * needs it (ids are what the rules read).
  */
 
+/**
+ * Options for a two-player game with leaders: Sol (seat 0) and the Barony of
+ * Letnev (seat 1), whose home holds Arc Prime and Wren Terra. No Shock Force
+ * promotion dice in these scenarios (OR-6.1 has its own tests).
+ */
+export const SOL_LETNEV = {
+  leaders: true,
+  shockForces: false,
+  players: [{ race: 'sol' as const }, { race: 'letnev' as const }],
+};
+
 /** Puts the first leader of `seat` of this type at a place (or captured, killed). */
 export function withLeader(
   s: GameState,
