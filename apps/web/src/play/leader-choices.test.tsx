@@ -13,7 +13,7 @@ import {
 } from '../../../../packages/rules/src/testing/battle.js';
 import { advanceTo, newGame, withPlayer } from '../../../../packages/rules/src/testing/fixtures.js';
 import { step } from '../../../../packages/rules/src/testing/apply.js';
-import { withLeader } from '../../../../packages/rules/src/testing/leaders.js';
+import { SOL_LETNEV, withLeader } from '../../../../packages/rules/src/testing/leaders.js';
 import { emptyChat } from './chat';
 import { useMoveUi, type MoveUi } from './movement/move-panel';
 import { root, seatProps } from './panel-fixture';
@@ -27,12 +27,6 @@ import { Table } from './table';
 afterEach(() => {
   document.body.innerHTML = '';
 });
-
-const OPTIONS = {
-  leaders: true,
-  shockForces: false,
-  players: [{ race: 'sol' as const }, { race: 'letnev' as const }],
-};
 
 function named(s: GameState): GameState {
   return { ...s, players: s.players.map((p, i) => ({ ...p, name: ['Ann', 'Bo'][i] ?? p.name })) };
@@ -69,7 +63,7 @@ function noIds(el: HTMLElement): void {
 
 /** Ann's Cruiser with her Diplomat at x, Bo's Cruiser at y, and z beyond it in a straight line. */
 function passageBoard(): { s: GameState; x: HexKey; y: HexKey; z: HexKey } {
-  const base = named(turnOf(0, 'movement', OPTIONS));
+  const base = named(turnOf(0, 'movement', SOL_LETNEV));
   const quiet = (k: HexKey): boolean => {
     const placed = base.galaxy.tiles[k];
     const tile = placed === undefined ? undefined : tileById(placed.tileId);
@@ -90,7 +84,7 @@ function passageBoard(): { s: GameState; x: HexKey; y: HexKey; z: HexKey } {
 
 describe('OR-6.2 leaders in the browser', () => {
   it("the Diplomat's delay is offered to its owner only, by name, and sent", () => {
-    let s = turnOf(0, 'invasion-combat', OPTIONS);
+    let s = turnOf(0, 'invasion-combat', SOL_LETNEV);
     const target = home(s, 1);
     s = cleared(s, target);
     s = setOwner(s, 'Wren Terra', null);
@@ -152,7 +146,7 @@ describe('OR-6.2 leaders in the browser', () => {
   });
 
   it('the owner of an escaping leader chooses the planet it goes to', () => {
-    let s = turnOf(0, 'invasion-combat', OPTIONS);
+    let s = turnOf(0, 'invasion-combat', SOL_LETNEV);
     const target = home(s, 1);
     const far = Object.entries(s.planets).find(
       ([, p]) => p.owner === null && p.hex !== home(s, 0) && p.hex !== target,
