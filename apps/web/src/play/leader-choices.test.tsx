@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   cleared,
   home,
+  landing,
   setOwner,
   turnOf,
   withUnits,
@@ -91,15 +92,7 @@ describe('OR-6.2 leaders in the browser', () => {
     s = withUnits(s, target, 1, { 'ground-force': 1 }, 'Arc Prime');
     s = withUnits(s, target, 0, { carrier: 1, 'ground-force': 1 });
     s = named(s);
-    s = step(s, 0, {
-      type: 'land',
-      hex: target,
-      planet: 'Arc Prime',
-      groundForces: 1,
-      shockForces: 0,
-      pds: 0,
-      bombard: 0,
-    });
+    s = step(s, 0, landing(target, 'Arc Prime', { groundForces: 1 }));
     const sent: Action[] = [];
     const bo = show(s, 1, sent);
     expect(bo.querySelector('[data-testid="my-prompt"]')?.textContent).toBe(
@@ -162,15 +155,7 @@ describe('OR-6.2 leaders in the browser', () => {
     s = withLeader(s, 1, 'admiral', { status: 'killed' });
     s = withLeader(s, 1, 'diplomat', { status: 'killed' });
     s = named(s);
-    const land = {
-      type: 'land',
-      hex: target,
-      planet: 'Arc Prime',
-      groundForces: 2,
-      shockForces: 0,
-      pds: 0,
-      bombard: 0,
-    };
+    const land = landing(target, 'Arc Prime', { groundForces: 2 });
     s = step(s, 0, land, [10, 10, 1, 1, 7]);
     const sent: Action[] = [];
     const bo = show(s, 1, sent);
