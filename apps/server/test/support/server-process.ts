@@ -94,7 +94,10 @@ export function processRssBytes(pid: number): number {
 export function startServerProcess(
   bundle: string,
   env: Record<string, string>,
-  { base = LOAD_ENV, timeoutMs = 120_000 }: { base?: Record<string, string>; timeoutMs?: number } = {},
+  {
+    base = LOAD_ENV,
+    timeoutMs = 120_000,
+  }: { base?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: REPO_ROOT,
