@@ -5,10 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { BotTable } from '../test/support/bot-table.js';
 import type { BotKind } from '../test/support/bot-table.js';
 import { LoadProbe } from '../test/support/load-probe.js';
+import { createScratchDatabase } from '../test/support/postgres-database.js';
 import { initPglite, startServerProcess } from '../test/support/server-process.js';
 import type { ServerProcess } from '../test/support/server-process.js';
 
@@ -54,28 +54,8 @@ export async function freshDatabase(kind: DatabaseKind): Promise<Database> {
     };
   }
   const name = `or_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    kind,
-    env: { DATABASE_URL: url.toString() },
-    dispose: async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
+  const db = await createScratchDatabase(POSTGRES_ADMIN_URL, name);
+  return { kind, env: { DATABASE_URL: db.url }, dispose: db.drop };
 }
 
 export interface FleetOptions {

@@ -6,8 +6,8 @@ import { startNginx } from './support/nginx.js';
 import type { RunningNginx } from './support/nginx.js';
 import { fullLobby, playMoves, startGame } from './support/play.js';
 import type { SeatedGame } from './support/play.js';
-import { buildServerBundle, startServerProcess } from './support/process.js';
-import type { ServerBundle, ServerProcess } from './support/process.js';
+import { PRODUCTION_ENV, bundleForRun, startServerProcess } from './support/server-process.js';
+import type { ServerProcess } from './support/server-process.js';
 import { Client } from './support/server.js';
 
 /** A GET as a client at `localAddress` (any of 127.0.0.0/8) makes it: nginx hashes on that. */
@@ -53,7 +53,7 @@ interface Table {
 // the repository's deploy/nginx/nginx.conf: the compose profile `scale`, on one machine.
 describe('three server processes behind nginx', () => {
   let backend: Backend;
-  let bundle: ServerBundle;
+  let bundle: { path: string; dispose(): Promise<void> };
   let servers: ServerProcess[] = [];
   let proxy: RunningNginx | undefined;
   /** which process nginx sends each probed client address to, by index in `servers` */
@@ -78,7 +78,7 @@ describe('three server processes behind nginx', () => {
 
   beforeAll(async () => {
     backend = await prepareBackend('postgres', 'proxy');
-    bundle = await buildServerBundle();
+    bundle = await bundleForRun('proxy');
     const env = {
       DATABASE_URL: backend.url ?? '',
       TRUST_PROXY: 'true',
@@ -90,7 +90,9 @@ describe('three server processes behind nginx', () => {
       ACTION_BURST: '1000',
       DB_POOL_SIZE: '5',
     };
-    servers = await Promise.all([0, 1, 2].map(() => startServerProcess(bundle, env)));
+    servers = await Promise.all(
+      [0, 1, 2].map(() => startServerProcess(bundle.path, env, { base: PRODUCTION_ENV })),
+    );
     proxy = await startNginx(servers.map((s) => new URL(s.url).host));
   }, HEAVY_TEST_TIMEOUT);
   afterAll(async () => {
@@ -105,7 +107,12 @@ describe('three server processes behind nginx', () => {
     'nginx spreads client addresses over the three processes, each address always on one',
     async () => {
       const url = `${proxy?.url ?? ''}/healthz`;
-      const instances = servers.map((s) => s.instance);
+      const instances = await Promise.all(
+        servers.map(
+          async (s) =>
+            ((await (await fetch(`${s.url}/healthz`)).json()) as { instance: string }).instance,
+        ),
+      );
       expect(new Set(instances).size).toBe(3);
       for (const round of [0, 1]) {
         for (const address of PROBED) {

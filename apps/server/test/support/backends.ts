@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { parseConfig } from '../../src/config/config.js';
 import { openDatabase } from '../../src/db/database.js';
 import type { Config } from '../../src/config/config.js';
+import { createScratchDatabase } from './postgres-database.js';
 
 /** The PostgreSQL every test file makes its own database in. */
 export const POSTGRES_ADMIN_URL =
@@ -48,29 +48,13 @@ export async function prepareBackend(kind: BackendKind, tag: string): Promise<Ba
     };
   }
   const name = `or_${tag.replace(/[^a-z0-9]/gi, '_').toLowerCase()}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(POSTGRES_ADMIN_URL);
-  url.pathname = `/${name}`;
+  const db = await createScratchDatabase(POSTGRES_ADMIN_URL, name);
   return {
     kind,
-    url: url.toString(),
+    url: db.url,
     config: (overrides = {}) =>
-      parseConfig({ ...base, DATABASE_URL: url.toString(), DB_POOL_SIZE: '5', ...overrides }),
-    dispose: async () => {
-      const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
+      parseConfig({ ...base, DATABASE_URL: db.url, DB_POOL_SIZE: '5', ...overrides }),
+    dispose: db.drop,
   };
 }
 

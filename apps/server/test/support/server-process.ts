@@ -27,17 +27,22 @@ export async function bundleForRun(
   return { path, dispose: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/**
- * What the driver needs from the server's configuration on top of the database: loopback, any
- * free port, production mode, quiet logs, and no per-socket limits that would throttle bots that
- * act the instant they are asked (the limits guard against people, and are tested elsewhere).
- */
-export const LOAD_ENV: Readonly<Record<string, string>> = {
+/** The server as a host runs it: production mode on loopback, any free port, quiet JSON logs. */
+export const PRODUCTION_ENV: Readonly<Record<string, string>> = {
   NODE_ENV: 'production',
   HOST: '127.0.0.1',
   PORT: '0',
   LOG_LEVEL: 'warn',
   LOG_FORMAT: 'json',
+};
+
+/**
+ * What the load driver and the crash test add to that: no per-socket limits that would throttle
+ * bots that act the instant they are asked (the limits guard against people, and are tested
+ * elsewhere), and no web client.
+ */
+export const LOAD_ENV: Readonly<Record<string, string>> = {
+  ...PRODUCTION_ENV,
   HTTP_RATE_LIMIT: '10000000',
   ACTION_BURST: '10000000',
   ACTION_RATE: '10000000',
@@ -82,21 +87,24 @@ export function processRssBytes(pid: number): number {
 }
 
 /**
- * Starts the bundled server as a child process with exactly `env` (plus PATH and HOME) and
- * resolves once it listens, with the address it reported. It reports through the same IPC
+ * Starts the bundled server as a child process with `base` and then `env` (plus PATH and HOME)
+ * and resolves once it listens, with the address it reported. It reports through the same IPC
  * message `npm start`'s launcher waits for.
  */
 export function startServerProcess(
   bundle: string,
   env: Record<string, string>,
-  timeoutMs = 120_000,
+  {
+    base = LOAD_ENV,
+    timeoutMs = 120_000,
+  }: { base?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
       HOME: process.env.HOME ?? '/tmp',
-      ...LOAD_ENV,
+      ...base,
       ...env,
       OUTER_RIM_LAUNCHER: '1',
     },

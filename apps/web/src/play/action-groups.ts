@@ -1,11 +1,20 @@
 import type { HexKey } from '@outer-rim/map';
 import type { Action } from '@outer-rim/rules';
 import { actionHex } from './action-hex';
-import { actionGroupTitle } from './action-words';
+import { actionGroupTitle, type WordsContext } from './action-words';
 
 export interface ActionGroup {
   readonly title: string;
   readonly actions: readonly Action[];
+}
+
+/** What the decision panel gives the control it draws for one group: its form, buttons or drop-down. */
+export interface GroupProps {
+  readonly group: ActionGroup;
+  readonly names: readonly string[];
+  readonly context: WordsContext;
+  readonly busy: boolean;
+  readonly onAct: (action: Action) => Promise<void>;
 }
 
 /** Past this many choices a group is a drop-down instead of a row of buttons. */

@@ -15,6 +15,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { actionWords } from './action-words';
 import { DecisionPanel, distinctChoices } from './decision-panel';
+import { recorder, root } from './panel-fixture';
 import type { WordsContext } from './action-words';
 
 const state = createGame(
@@ -22,7 +23,6 @@ const state = createGame(
   'decision-panel',
 );
 const names = state.players.map((p) => p.name);
-const root = () => document.body.appendChild(document.createElement('div'));
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -63,10 +63,7 @@ describe('decision panel (issue 5: only legal choices, plainly worded)', () => {
         seat={1}
         actions={actions}
         names={names}
-        onAct={(a) => {
-          sent.push(a);
-          return Promise.resolve();
-        }}
+        onAct={recorder(sent)}
         busy={false}
         over={false}
       />,
@@ -150,10 +147,7 @@ function panel(s: GameState, seat: number, sent: Action[]): HTMLElement {
       seat={seat}
       actions={legalActions(v, seat)}
       names={names}
-      onAct={(a) => {
-        sent.push(a);
-        return Promise.resolve();
-      }}
+      onAct={recorder(sent)}
       busy={false}
       over={false}
       context={contextOf(s, seat)}
@@ -235,10 +229,7 @@ describe('issue 11: the choices a table needs', () => {
         seat={0}
         actions={[{ type: 'end-placement' }]}
         names={names}
-        onAct={(a) => {
-          sent.push(a);
-          return Promise.resolve();
-        }}
+        onAct={recorder(sent)}
         busy={false}
         over={false}
         context={{ purchases: { cruiser: 2 } }}

@@ -1,7 +1,7 @@
 import type { HexKey } from '@outer-rim/map';
 import { segmentName, systemName, type Action, type Decision } from '@outer-rim/rules';
 import { useState } from 'preact/hooks';
-import { groupActions, MAX_BUTTONS, type ActionGroup } from './action-groups';
+import { groupActions, MAX_BUTTONS, type GroupProps } from './action-groups';
 import { actionDetail, actionWords, unitWord, type WordsContext } from './action-words';
 import { MarketOfferForm } from './market-offer-form';
 import { PurchaseForm } from './purchase-form';
@@ -107,14 +107,6 @@ export function DecisionPanel(props: DecisionPanelProps) {
       )}
     </section>
   );
-}
-
-interface GroupProps {
-  group: ActionGroup;
-  names: readonly string[];
-  context: WordsContext;
-  busy: boolean;
-  onAct: (action: Action) => Promise<void>;
 }
 
 /** Choices of amounts get a form; the rest a row of buttons or one drop-down. */

@@ -6,14 +6,18 @@ import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   cleared,
+  home,
+  landing,
   setOwner,
   turnOf,
   withUnits,
 } from '../../../../packages/rules/src/testing/battle.js';
 import { advanceTo, newGame, withPlayer } from '../../../../packages/rules/src/testing/fixtures.js';
-import { home, step, withLeader } from '../../../../packages/rules/src/testing/leaders.js';
+import { step } from '../../../../packages/rules/src/testing/apply.js';
+import { SOL_LETNEV, withLeader } from '../../../../packages/rules/src/testing/leaders.js';
 import { emptyChat } from './chat';
 import { useMoveUi, type MoveUi } from './movement/move-panel';
+import { root, seatProps } from './panel-fixture';
 import { Table } from './table';
 
 /**
@@ -24,12 +28,6 @@ import { Table } from './table';
 afterEach(() => {
   document.body.innerHTML = '';
 });
-
-const OPTIONS = {
-  leaders: true,
-  shockForces: false,
-  players: [{ race: 'sol' as const }, { race: 'letnev' as const }],
-};
 
 function named(s: GameState): GameState {
   return { ...s, players: s.players.map((p, i) => ({ ...p, name: ['Ann', 'Bo'][i] ?? p.name })) };
@@ -66,7 +64,7 @@ function noIds(el: HTMLElement): void {
 
 /** Ann's Cruiser with her Diplomat at x, Bo's Cruiser at y, and z beyond it in a straight line. */
 function passageBoard(): { s: GameState; x: HexKey; y: HexKey; z: HexKey } {
-  const base = named(turnOf(0, 'movement', OPTIONS));
+  const base = named(turnOf(0, 'movement', SOL_LETNEV));
   const quiet = (k: HexKey): boolean => {
     const placed = base.galaxy.tiles[k];
     const tile = placed === undefined ? undefined : tileById(placed.tileId);
@@ -87,22 +85,14 @@ function passageBoard(): { s: GameState; x: HexKey; y: HexKey; z: HexKey } {
 
 describe('OR-6.2 leaders in the browser', () => {
   it("the Diplomat's delay is offered to its owner only, by name, and sent", () => {
-    let s = turnOf(0, 'invasion-combat', OPTIONS);
+    let s = turnOf(0, 'invasion-combat', SOL_LETNEV);
     const target = home(s, 1);
     s = cleared(s, target);
     s = setOwner(s, 'Wren Terra', null);
     s = withUnits(s, target, 1, { 'ground-force': 1 }, 'Arc Prime');
     s = withUnits(s, target, 0, { carrier: 1, 'ground-force': 1 });
     s = named(s);
-    s = step(s, 0, {
-      type: 'land',
-      hex: target,
-      planet: 'Arc Prime',
-      groundForces: 1,
-      shockForces: 0,
-      pds: 0,
-      bombard: 0,
-    });
+    s = step(s, 0, landing(target, 'Arc Prime', { groundForces: 1 }));
     const sent: Action[] = [];
     const bo = show(s, 1, sent);
     expect(bo.querySelector('[data-testid="my-prompt"]')?.textContent).toBe(
@@ -149,7 +139,7 @@ describe('OR-6.2 leaders in the browser', () => {
   });
 
   it('the owner of an escaping leader chooses the planet it goes to', () => {
-    let s = turnOf(0, 'invasion-combat', OPTIONS);
+    let s = turnOf(0, 'invasion-combat', SOL_LETNEV);
     const target = home(s, 1);
     const far = Object.entries(s.planets).find(
       ([, p]) => p.owner === null && p.hex !== home(s, 0) && p.hex !== target,
@@ -165,15 +155,7 @@ describe('OR-6.2 leaders in the browser', () => {
     s = withLeader(s, 1, 'admiral', { status: 'killed' });
     s = withLeader(s, 1, 'diplomat', { status: 'killed' });
     s = named(s);
-    const land = {
-      type: 'land',
-      hex: target,
-      planet: 'Arc Prime',
-      groundForces: 2,
-      shockForces: 0,
-      pds: 0,
-      bombard: 0,
-    };
+    const land = landing(target, 'Arc Prime', { groundForces: 2 });
     s = step(s, 0, land, [10, 10, 1, 1, 7]);
     const sent: Action[] = [];
     const bo = show(s, 1, sent);
@@ -209,21 +191,12 @@ describe('OR-6.2 leaders in the browser', () => {
     const { s, x, y, z } = passageBoard();
     const sent: Action[] = [];
     let ui: MoveUi | undefined;
-    const v = view(s, 0);
+    const props = { ...seatProps(s, 0, sent), actions: [] };
     function Probe() {
-      ui = useMoveUi({
-        view: v,
-        seat: 0,
-        actions: [],
-        busy: false,
-        onAct: (a) => {
-          sent.push(a);
-          return Promise.resolve();
-        },
-      });
+      ui = useMoveUi(props);
       return ui.panel;
     }
-    const el = document.body.appendChild(document.createElement('div'));
+    const el = root();
     render(<Probe />, el);
     await act(() => {
       ui?.onHex(x);

@@ -1,21 +1,13 @@
-import { cardName, type Action } from '@outer-rim/rules';
+import { cardName } from '@outer-rim/rules';
 import { useState } from 'preact/hooks';
-import type { WordsContext } from './action-words';
-
-interface Props {
-  group: { title: string; actions: readonly Action[] };
-  names: readonly string[];
-  context: WordsContext;
-  busy: boolean;
-  onAct: (action: Action) => Promise<void>;
-}
+import type { GroupProps } from './action-groups';
 
 /**
  * Market phase: an offer of any amount of credits and any of the cards in
  * hand to one player. Who may receive one comes from the legal actions; the
  * amounts are the player's to choose, and the engine checks them again.
  */
-export function MarketOfferForm({ group, names, context, busy, onAct }: Props) {
+export function MarketOfferForm({ group, names, context, busy, onAct }: GroupProps) {
   const recipients = [
     ...new Set(group.actions.flatMap((a) => (a.type === 'make-offer' ? [a.to] : []))),
   ];

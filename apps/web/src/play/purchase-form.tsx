@@ -1,21 +1,14 @@
 import type { Action } from '@outer-rim/rules';
 import { useState } from 'preact/hooks';
-import { unitWord, type WordsContext } from './action-words';
-
-interface Props {
-  group: { title: string; actions: readonly Action[] };
-  names: readonly string[];
-  context: WordsContext;
-  busy: boolean;
-  onAct: (action: Action) => Promise<void>;
-}
+import type { GroupProps } from './action-groups';
+import { unitWord } from './action-words';
 
 /**
  * Purchase Units: how many of each unit, with the running total against the
  * credits at hand. The most of each unit the engine allows is the largest
  * count among its legal `purchase` actions; each line is sent as one action.
  */
-export function PurchaseForm({ group, context, busy, onAct }: Props) {
+export function PurchaseForm({ group, context, busy, onAct }: GroupProps) {
   const max = new Map<string, number>();
   for (const a of group.actions) {
     if (a.type === 'purchase' && a.planet === undefined)

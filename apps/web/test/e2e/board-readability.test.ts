@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { rest } from './harness';
-import { useE2eSession } from './session';
+import { startTable, useE2eSession } from './session';
 
 const env = useE2eSession();
 
@@ -11,26 +10,7 @@ async function eightLongNames(viewport: { width: number; height: number }): Prom
   const names = Array.from({ length: 8 }, (_, i) =>
     `Player ${i + 1} of the Outer Rim Fleet`.padEnd(32, '!'),
   );
-  const created = await rest<{ gameId: string; token: string }>(server.url, 'POST', '/api/games', {
-    name: names[0],
-    options: { playerCount: 8 },
-  });
-  for (const name of names.slice(1)) {
-    const seat = await rest<{ token: string }>(
-      server.url,
-      'POST',
-      `/api/games/${created.gameId}/seats`,
-      { name },
-    );
-    await rest(
-      server.url,
-      'PATCH',
-      `/api/games/${created.gameId}/seats/me`,
-      { ready: true },
-      seat.token,
-    );
-  }
-  await rest(server.url, 'POST', `/api/games/${created.gameId}/start`, undefined, created.token);
+  const { gameId, tokens } = await startTable(env(), names, {});
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
@@ -39,9 +19,9 @@ async function eightLongNames(viewport: { width: number; height: number }): Prom
     ([id, stored]) => {
       localStorage.setItem(`outer-rim:seat:${id ?? ''}`, stored ?? '');
     },
-    [created.gameId, JSON.stringify({ seat: 0, token: created.token, name: names[0] })],
+    [gameId, JSON.stringify({ seat: 0, token: tokens[0], name: names[0] })],
   );
-  await page.goto(`${server.url}/#/game/${created.gameId}`);
+  await page.goto(`${server.url}/#/game/${gameId}`);
   await page.locator('.board-svg [data-hex]').first().waitFor();
   return page;
 }

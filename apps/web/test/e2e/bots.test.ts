@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { rest } from './harness';
-import { seqOf, useE2eSession } from './session';
+import { seatTable, seqOf, useE2eSession } from './session';
 
 const env = useE2eSession(180_000);
 const viewport = { width: 1440, height: 1000 };
@@ -87,24 +87,14 @@ describe('issue 12: bots at the table (real server on PGlite, real Chromium)', (
 
   it("an away player's seat is played by a bot after the host's time, and given back on return", async () => {
     const { server } = env();
-    const created = await rest<{ gameId: string; token: string }>(
-      server.url,
-      'POST',
-      '/api/games',
-      {
-        name: 'Ann',
-        options: { playerCount: 3, handOverAfterSeconds: 2 },
-      },
-    );
-    const { gameId } = created;
-    const guest = await rest<{ token: string }>(server.url, 'POST', `/api/games/${gameId}/seats`, {
-      name: 'Zed',
+    const { gameId, tokens, hostToken } = await seatTable(env(), ['Ann', 'Zed'], {
+      playerCount: 3,
+      handOverAfterSeconds: 2,
     });
-    await rest(server.url, 'PATCH', `/api/games/${gameId}/seats/me`, { ready: true }, guest.token);
-    await rest(server.url, 'PUT', `/api/games/${gameId}/seats/2/bot`, {}, created.token);
-    await rest(server.url, 'POST', `/api/games/${gameId}/start`, undefined, created.token);
-    const host = await openSeat(gameId, 0, created.token, 'Ann');
-    let zed = await openSeat(gameId, 1, guest.token, 'Zed');
+    await rest(server.url, 'PUT', `/api/games/${gameId}/seats/2/bot`, {}, hostToken);
+    await rest(server.url, 'POST', `/api/games/${gameId}/start`, undefined, hostToken);
+    const host = await openSeat(gameId, 0, hostToken, 'Ann');
+    let zed = await openSeat(gameId, 1, tokens[1] ?? '', 'Zed');
     expect(await markOf(host, 1).count()).toBe(0);
 
     // Zed closes the page. Two seconds later a bot plays Zed's seat, and the table sees it.
@@ -128,7 +118,7 @@ describe('issue 12: bots at the table (real server on PGlite, real Chromium)', (
     });
 
     // Zed comes back with the seat token: the seat is Zed's again, and Zed is asked to decide.
-    zed = await openSeat(gameId, 1, guest.token, 'Zed');
+    zed = await openSeat(gameId, 1, tokens[1] ?? '', 'Zed');
     await markOf(host, 1).waitFor({ state: 'detached' });
     await playUntil(host, () => asked(zed));
     const back = await seqOf(zed);

@@ -16,7 +16,8 @@ import {
   sendFrom,
   seqOf,
   shotsDir,
-  startTable,
+  seatOpener,
+  startPrepared,
   useE2eSession,
   waitForSeq,
 } from './session';
@@ -122,20 +123,14 @@ function prepareCapture(stored: GameState): Prepared {
 describe('OR-6.2: a leader captured in an invasion, in the browser (real server on PGlite, real Chromium)', () => {
   it('the invader takes the planet and its Admiral: the captor holds the captive (+2 influence), the owner sees it lost, a spectator both', async () => {
     const session = env();
-    const table = await startTable(session, names, { leaders: true, shockForces: false });
-    let prepared: Prepared | undefined;
-    await session.server.prepareGame(table.gameId, (state) => {
-      prepared = prepareCapture(state);
-      return prepared.state;
-    });
-    if (prepared === undefined) throw new Error('the game was not prepared');
+    const { table, prepared } = await startPrepared(
+      session,
+      names,
+      { leaders: true, shockForces: false },
+      prepareCapture,
+    );
     const { invader, owner, planet, segments } = prepared;
-    const open = (seat: number) =>
-      openGame(session, viewport, table.gameId, {
-        seat,
-        token: table.tokens[seat] ?? '',
-        name: names[seat] ?? '',
-      });
+    const open = seatOpener(session, viewport, table, names);
     const captor = await open(invader);
     const loser = await open(owner);
     const spectator = await openGame(session, viewport, table.gameId);

@@ -11,7 +11,8 @@ import {
   sendFrom,
   seqOf,
   shotsDir,
-  startTable,
+  seatOpener,
+  startPrepared,
   useE2eSession,
   waitForSeq,
 } from './session';
@@ -46,21 +47,13 @@ async function textOf(page: Page): Promise<string> {
 describe('BG-9: an action card answered by a Sabotage in the browser (real server on PGlite, real Chromium)', () => {
   it('the player plays Flank Speed, the next seat cancels it with a Sabotage; a third seat and a spectator see the cards only once played', async () => {
     const session = env();
-    const table = await startTable(session, names, { leaders: false });
-    let active = -1;
-    await session.server.prepareGame(table.gameId, (state) => {
-      const prepared = prepareCards(state);
-      active = prepared.active;
-      return prepared.state;
-    });
+    const {
+      table,
+      prepared: { active },
+    } = await startPrepared(session, names, { leaders: false }, prepareCards);
     const saboteur = (active + 1) % 3;
     const third = (active + 2) % 3;
-    const open = (seat: number) =>
-      openGame(session, viewport, table.gameId, {
-        seat,
-        token: table.tokens[seat] ?? '',
-        name: names[seat] ?? '',
-      });
+    const open = seatOpener(session, viewport, table, names);
     const player = await open(active);
     const answerer = await open(saboteur);
     const watcher = await open(third);
@@ -144,20 +137,12 @@ describe('BG-2 / BG-9: ending the turn as Movement begins, in the browser', () =
   it('the player who ends the turn is not stopped by the card window; the other seat is asked, passes, and the turn ends', async () => {
     const session = env();
     const two = names.slice(0, 2);
-    const table = await startTable(session, two, { leaders: true });
-    let active = -1;
-    await session.server.prepareGame(table.gameId, (state) => {
-      const prepared = prepareEndTurn(state);
-      active = prepared.active;
-      return prepared.state;
-    });
+    const {
+      table,
+      prepared: { active },
+    } = await startPrepared(session, two, { leaders: true }, prepareEndTurn);
     const other = 1 - active;
-    const open = (seat: number) =>
-      openGame(session, viewport, table.gameId, {
-        seat,
-        token: table.tokens[seat] ?? '',
-        name: two[seat] ?? '',
-      });
+    const open = seatOpener(session, viewport, table, two);
     const player = await open(active);
     const holder = await open(other);
     const [who, them] = [two[active] ?? '', two[other] ?? ''];

@@ -1,8 +1,7 @@
 import { decisions, TECH_IDS, type GameState } from '@outer-rim/rules';
 import { describe, expect, it } from 'vitest';
 import { mustApply, passAction } from '../../../../packages/rules/src/testing/fixtures.js';
-import { rest } from './harness';
-import { SHOTS, shotsDir, useE2eSession } from './session';
+import { SHOTS, shotsDir, startTable, useE2eSession } from './session';
 
 const env = useE2eSession();
 
@@ -58,33 +57,11 @@ function nearTheEnd(stored: GameState): GameState {
 describe('BG-10: the end screen in the browser (real server on PGlite, real Chromium)', () => {
   it('Imperium Rex ends the game: the winner, why, the final table, the revealed seed and the replay', async () => {
     const { server } = env();
-    const created = await rest<{ gameId: string; token: string }>(
-      server.url,
-      'POST',
-      '/api/games',
-      {
-        name: 'Ann',
-        options: { playerCount: 2, leaders: false },
-      },
-    );
-    const bo = await rest<{ token: string }>(
-      server.url,
-      'POST',
-      `/api/games/${created.gameId}/seats`,
-      { name: 'Bo' },
-    );
-    await rest(
-      server.url,
-      'PATCH',
-      `/api/games/${created.gameId}/seats/me`,
-      { ready: true },
-      bo.token,
-    );
-    await rest(server.url, 'POST', `/api/games/${created.gameId}/start`, undefined, created.token);
-    await server.prepareGame(created.gameId, nearTheEnd);
+    const { gameId, tokens } = await startTable(env(), ['Ann', 'Bo'], { leaders: false });
+    await server.prepareGame(gameId, nearTheEnd);
 
-    const ann = await openAs(created.gameId, 0, created.token, 'Ann');
-    const spectator = await openAs(created.gameId, undefined);
+    const ann = await openAs(gameId, 0, tokens[0], 'Ann');
+    const spectator = await openAs(gameId, undefined);
     expect(await ann.getByTestId('end-screen').count()).toBe(0);
     await ann.locator('[data-action="pass-technology"]').first().click();
 
@@ -103,7 +80,7 @@ describe('BG-10: the end screen in the browser (real server on PGlite, real Chro
       expect((await page.getByTestId('end-seed').textContent())?.length).toBeGreaterThan(8);
       expect(
         await screen.getByRole('link', { name: 'Watch the replay' }).getAttribute('href'),
-      ).toBe(`#/game/${created.gameId}/replay`);
+      ).toBe(`#/game/${gameId}/replay`);
     }
     if (SHOTS) {
       await ann.evaluate(() => {

@@ -1,9 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SEAT_COLOURS } from '../../src/ui/colours';
-import { rest } from './harness';
-import { prepareScenario, type Scenario } from './scenario';
-import { SHOTS, shotsDir, useE2eSession, seqOf, waitForSeq } from './session';
+import { prepareScenario } from './scenario';
+import { SHOTS, shotsDir, startPrepared, useE2eSession, seqOf, waitForSeq } from './session';
 
 const env = useE2eSession();
 
@@ -34,47 +33,20 @@ async function clickHex(page: Page, key: string): Promise<void> {
 
 describe('issue 8: fleets move and fight in the browser (real server on PGlite, real Chromium)', () => {
   it('a fleet stops in a nebula, a carrier leaves a rift, a fleet fights a minor race, an invasion captures a planet; every seat and a spectator watch', async () => {
-    const { server } = env();
     const names = ['Ann', 'Bo'];
-    const created = await rest<{ gameId: string; token: string }>(
-      server.url,
-      'POST',
-      '/api/games',
-      {
-        name: names[0],
-        options: { playerCount: 2, leaders: false },
-      },
-    );
-    const bo = await rest<{ token: string }>(
-      server.url,
-      'POST',
-      `/api/games/${created.gameId}/seats`,
-      {
-        name: names[1],
-      },
-    );
     // The galaxy and races come from the server's seed; the dice of the prepared turn from a
     // chosen one (scenario.ts); the test acts until each fight ends, whatever they roll.
-    await rest(
-      server.url,
-      'PATCH',
-      `/api/games/${created.gameId}/seats/me`,
-      { ready: true },
-      bo.token,
+    const { table, prepared: sc } = await startPrepared(
+      env(),
+      names,
+      { leaders: false },
+      prepareScenario,
     );
-    await rest(server.url, 'POST', `/api/games/${created.gameId}/start`, undefined, created.token);
-    let scenario: Scenario | undefined;
-    await server.prepareGame(created.gameId, (state) => {
-      scenario = prepareScenario(state);
-      return scenario.state;
-    });
-    if (scenario === undefined) throw new Error('the game was not prepared');
-    const sc = scenario;
-    const tokens = [created.token, bo.token];
-    const me = await openAs(created.gameId, sc.seat, tokens[sc.seat], names[sc.seat]);
+    const { tokens } = table;
+    const me = await openAs(table.gameId, sc.seat, tokens[sc.seat], names[sc.seat]);
     const otherSeat = (sc.seat + 1) % 2;
-    const other = await openAs(created.gameId, otherSeat, tokens[otherSeat], names[otherSeat]);
-    const watcher = await openAs(created.gameId, undefined);
+    const other = await openAs(table.gameId, otherSeat, tokens[otherSeat], names[otherSeat]);
+    const watcher = await openAs(table.gameId, undefined);
 
     // BG-5 + OR-4.1: the Cruisers are picked, the Nebula lights up, and there they stop.
     await me.locator('.move-panel').waitFor();

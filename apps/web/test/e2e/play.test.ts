@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { rest } from './harness';
-import { SHOTS, shotsDir, useE2eSession, seqOf, waitForSeq } from './session';
+import { SHOTS, shotsDir, startTable, useE2eSession, seqOf, waitForSeq } from './session';
 
 const env = useE2eSession();
 const newPage = (): Promise<Page> => env().newPage(viewport);
@@ -49,55 +49,6 @@ async function claimSeat(page: Page, gameId: string, name: string, race: string)
   );
   await page.locator('button[name=ready]').click();
   await page.locator('button[name=ready]', { hasText: 'Not ready' }).waitFor();
-}
-
-/** A game made through the REST API (the lobby UI is the first test's subject), opened as each seat. */
-async function restGame(
-  names: readonly string[],
-  options: object,
-): Promise<{ gameId: string; tokens: string[] }> {
-  const { server } = env();
-  const created = await rest<{ gameId: string; token: string }>(server.url, 'POST', '/api/games', {
-    name: names[0],
-    options: { playerCount: names.length, ...options },
-  });
-  const tokens = [created.token];
-  for (const name of names.slice(1)) {
-    const seat = await rest<{ token: string }>(
-      server.url,
-      'POST',
-      `/api/games/${created.gameId}/seats`,
-      { name },
-    );
-    await rest(
-      server.url,
-      'PATCH',
-      `/api/games/${created.gameId}/seats/me`,
-      { ready: true },
-      seat.token,
-    );
-    tokens.push(seat.token);
-  }
-  await rest(server.url, 'POST', `/api/games/${created.gameId}/start`, undefined, created.token);
-  return { gameId: created.gameId, tokens };
-}
-
-async function openSeat(gameId: string, seat: number, token: string, name: string): Promise<Page> {
-  const { server } = env();
-  const page = await newPage();
-  await page.goto(`${server.url}/`);
-  await page.evaluate(
-    ([id, stored]) => {
-      localStorage.setItem(`outer-rim:seat:${id ?? ''}`, stored ?? '');
-    },
-    [gameId, JSON.stringify({ seat, token, name })],
-  );
-  await page.goto(`${server.url}/#/game/${gameId}`);
-  await page
-    .getByTestId('status-line')
-    .filter({ hasText: `you are ${name}` })
-    .waitFor();
-  return page;
 }
 
 describe('issue 5: the browser client end to end (real server on PGlite, real Chromium)', () => {
@@ -230,8 +181,8 @@ describe('issue 5: the browser client end to end (real server on PGlite, real Ch
 
   it('draws an eight-player galaxy with every home system', async () => {
     const names = ['Ann', 'Bo', 'Cy', 'Di', 'Ed', 'Fay', 'Gus', 'Hal'];
-    const { gameId, tokens } = await restGame(names, {});
-    const page = await openSeat(gameId, 0, tokens[0] ?? '', 'Ann');
+    const { gameId, tokens } = await startTable(env(), names, {});
+    const page = await env().openAs(viewport, gameId, 0, tokens[0] ?? '', 'Ann');
     const homes = await page.locator('.board-svg .hex-label.race').allTextContents();
     for (const name of names) expect(homes).toContain(name);
     // Hovering a hex spells it out.
@@ -242,9 +193,9 @@ describe('issue 5: the browser client end to end (real server on PGlite, real Ch
 
   it('BG-4 galaxy building: choose a dealt tile, the legal hexes light up, a click places it', async () => {
     const names = ['Ann', 'Bo', 'Cy'];
-    const { gameId, tokens } = await restGame(names, { galaxy: { mode: 'build' } });
+    const { gameId, tokens } = await startTable(env(), names, { galaxy: { mode: 'build' } });
     const pages = await Promise.all(
-      names.map((name, seat) => openSeat(gameId, seat, tokens[seat] ?? '', name)),
+      names.map((name, seat) => env().openAs(viewport, gameId, seat, tokens[seat] ?? '', name)),
     );
     let builder: Page | undefined;
     for (const page of pages) {

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import type { GameState } from '@outer-rim/rules';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchChromium, rest, TestServer } from './harness';
@@ -111,12 +112,12 @@ export interface StartedTable {
   readonly tokens: readonly string[];
 }
 
-/** Creates a game for `names` (the first hosts), seats the others, readies them and starts it. */
-export async function startTable(
+/** Creates a game for `names` (the first hosts), seats the others and readies them; not started. */
+export async function seatTable(
   session: E2eSession,
   names: readonly string[],
   options: Record<string, unknown>,
-): Promise<StartedTable> {
+): Promise<StartedTable & { readonly hostToken: string }> {
   const url = session.server.url;
   const created = await rest<{ gameId: string; token: string }>(url, 'POST', '/api/games', {
     name: names[0],
@@ -141,8 +142,38 @@ export async function startTable(
       joined.token,
     );
   }
-  await rest(url, 'POST', `/api/games/${created.gameId}/start`, undefined, created.token);
-  return { gameId: created.gameId, tokens };
+  return { gameId: created.gameId, tokens, hostToken: created.token };
+}
+
+/** Creates a game for `names` (the first hosts), seats the others, readies them and starts it. */
+export async function startTable(
+  session: E2eSession,
+  names: readonly string[],
+  options: Record<string, unknown>,
+): Promise<StartedTable> {
+  const { gameId, tokens, hostToken } = await seatTable(session, names, options);
+  await rest(session.server.url, 'POST', `/api/games/${gameId}/start`, undefined, hostToken);
+  return { gameId, tokens };
+}
+
+/**
+ * Starts a game for `names` and rewrites its stored state with `prepare` (test-only, through the
+ * server's store); returns the table and what `prepare` returned beside the state.
+ */
+export async function startPrepared<T extends { state: GameState }>(
+  session: E2eSession,
+  names: readonly string[],
+  options: Record<string, unknown>,
+  prepare: (stored: GameState) => T,
+): Promise<{ table: StartedTable; prepared: T }> {
+  const table = await startTable(session, names, options);
+  let prepared: T | undefined;
+  await session.server.prepareGame(table.gameId, (state) => {
+    prepared = prepare(state);
+    return prepared.state;
+  });
+  if (prepared === undefined) throw new Error('the game was not prepared');
+  return { table, prepared };
 }
 
 /** Opens the game as a seat (its token stored as the lobby stores it) or, without a seat, as a spectator. */
@@ -152,22 +183,22 @@ export async function openGame(
   gameId: string,
   seat?: { seat: number; token: string; name: string },
 ): Promise<Page> {
-  const page = await session.newPage(viewport);
-  await page.goto(`${session.server.url}/`);
-  if (seat !== undefined) {
-    await page.evaluate(
-      ([id, stored]) => {
-        localStorage.setItem(`outer-rim:seat:${id ?? ''}`, stored ?? '');
-      },
-      [gameId, JSON.stringify(seat)],
-    );
-  }
-  await page.goto(`${session.server.url}/#/game/${gameId}`);
-  await page
-    .getByTestId('status-line')
-    .filter({ hasText: seat === undefined ? 'spectator' : `you are ${seat.name}` })
-    .waitFor();
-  return page;
+  return session.openAs(viewport, gameId, seat?.seat, seat?.token, seat?.name);
+}
+
+/** Opens `table` as one of its seats, named from `names`. */
+export function seatOpener(
+  session: E2eSession,
+  viewport: Viewport,
+  table: StartedTable,
+  names: readonly string[],
+): (seat: number) => Promise<Page> {
+  return (seat) =>
+    openGame(session, viewport, table.gameId, {
+      seat,
+      token: table.tokens[seat] ?? '',
+      name: names[seat] ?? '',
+    });
 }
 
 /** Clicks a control that sends an action and waits until the page shows the action landed. */

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { rest } from './harness';
-import { SHOTS, shotsDir, useE2eSession, type Viewport } from './session';
+import { SHOTS, seatTable, shotsDir, startTable, useE2eSession, type Viewport } from './session';
 
 const env = useE2eSession(180_000);
 
@@ -42,40 +41,6 @@ async function seatPage(
   );
   await page.goto(`${server.url}/#/game/${gameId}`);
   return page;
-}
-
-/** Seats every name; `start` also readies the others and starts the game. */
-async function restGame(
-  names: readonly string[],
-  options: object,
-  start: boolean,
-): Promise<{ gameId: string; tokens: string[] }> {
-  const { server } = env();
-  const created = await rest<{ gameId: string; token: string }>(server.url, 'POST', '/api/games', {
-    name: names[0],
-    options: { playerCount: names.length, ...options },
-  });
-  const tokens = [created.token];
-  for (const name of names.slice(1)) {
-    const seat = await rest<{ token: string }>(
-      server.url,
-      'POST',
-      `/api/games/${created.gameId}/seats`,
-      { name },
-    );
-    await rest(
-      server.url,
-      'PATCH',
-      `/api/games/${created.gameId}/seats/me`,
-      { ready: true },
-      seat.token,
-    );
-    tokens.push(seat.token);
-  }
-  if (start) {
-    await rest(server.url, 'POST', `/api/games/${created.gameId}/start`, undefined, created.token);
-  }
-  return { gameId: created.gameId, tokens };
 }
 
 /**
@@ -141,9 +106,9 @@ async function shot(page: Page, name: string): Promise<void> {
 describe('issue 11: words, layout and the choices a table needs (real server, real Chromium)', () => {
   it('no horizontal scroll at 1280×720 and 1920×1080 with 32-character names in all eight seats', async () => {
     const { server } = env();
-    const playing = await restGame(LONG_NAMES, {}, true);
-    const waiting = await restGame(LONG_NAMES, { variant: 'long-parsecs' }, false);
-    const building = await restGame(LONG_NAMES, { galaxy: { mode: 'build' } }, true);
+    const playing = await startTable(env(), LONG_NAMES, {});
+    const waiting = await seatTable(env(), LONG_NAMES, { variant: 'long-parsecs' });
+    const building = await startTable(env(), LONG_NAMES, { galaxy: { mode: 'build' } });
     for (const size of SIZES) {
       const tag = `${size.width}x${size.height}`;
       // The lobby, with the create form's Map select and a full game in the list.
@@ -226,17 +191,7 @@ describe('issue 11: words, layout and the choices a table needs (real server, re
   it('invite link, leaving a seat, presence, and full games offered to watch, not to join', async () => {
     const { server } = env();
     // A three-seat game with only its creator seated.
-    const created = await rest<{ gameId: string; token: string }>(
-      server.url,
-      'POST',
-      '/api/games',
-      {
-        name: 'Ann',
-        options: { playerCount: 3 },
-      },
-    );
-    const { gameId } = created;
-    const tokens = [created.token];
+    const { gameId, tokens } = await seatTable(env(), ['Ann'], { playerCount: 3 });
     const ann = await seatPage(gameId, 0, tokens[0] ?? '', 'Ann');
     await ann.locator('table.seats').waitFor();
     await ann.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
@@ -287,7 +242,7 @@ describe('issue 11: words, layout and the choices a table needs (real server, re
     expect(refusal.error.message).toBe(hint);
 
     // A full game waiting to start is offered to watch, not to join.
-    const full = await restGame(['Di', 'Ed'], {}, false);
+    const full = await seatTable(env(), ['Di', 'Ed'], {});
     const lobby = await newPage();
     await lobby.goto(`${server.url}/`);
     const entry = lobby.locator(`li[data-game="${full.gameId}"]`);
@@ -297,7 +252,7 @@ describe('issue 11: words, layout and the choices a table needs (real server, re
   }, 180_000);
 
   it('a stale seat token on a running game shows the spectator view and says why', async () => {
-    const { gameId } = await restGame(['Ann', 'Bo'], {}, true);
+    const { gameId } = await startTable(env(), ['Ann', 'Bo'], {});
     const page = await seatPage(gameId, 0, 'not-the-token-of-any-seat', 'Ann');
     await page.getByTestId('seat-refused').waitFor();
     await page.getByTestId('status-line').filter({ hasText: 'spectator' }).waitFor();
@@ -307,7 +262,7 @@ describe('issue 11: words, layout and the choices a table needs (real server, re
   }, 120_000);
 
   it('spectators have their own channel, which the players do not see during the game', async () => {
-    const { gameId, tokens } = await restGame(['Ann', 'Bo'], {}, true);
+    const { gameId, tokens } = await startTable(env(), ['Ann', 'Bo'], {});
     const ann = await seatPage(gameId, 0, tokens[0] ?? '', 'Ann');
     await ann.getByTestId('status-line').filter({ hasText: 'you are Ann' }).waitFor();
     const x = await newPage();
@@ -339,7 +294,7 @@ describe('issue 11: words, layout and the choices a table needs (real server, re
   it('choosing amounts: an offer of any credits in the Market, units by count with a running total', async () => {
     // Two players: no Political phase (BG-8) stands between the Market and Purchase Units.
     const names = ['Ann', 'Bo'];
-    const { gameId, tokens } = await restGame(names, {}, true);
+    const { gameId, tokens } = await startTable(env(), names, {});
     const pages = await Promise.all(
       names.map((name, seat) => seatPage(gameId, seat, tokens[seat] ?? '', name)),
     );

@@ -12,6 +12,8 @@ import type { GameState, Seat, UnitCounts } from '../state/types.js';
 import {
   cleared,
   dice,
+  home,
+  landing,
   ofType,
   openNeighbour,
   quietPair,
@@ -20,7 +22,7 @@ import {
   withArrivals,
   withUnits,
 } from '../testing/battle.js';
-import { withDice } from '../testing/dice.js';
+import { applied, type Readable } from '../testing/apply.js';
 import { deepFreeze } from '../testing/fixtures.js';
 import { describeEvent } from '../views/describe.js';
 import { eventsFor } from '../views/events-for.js';
@@ -34,15 +36,14 @@ import { openWindow } from './window.js';
 const RACES = { players: [{ race: 'sol' as const }, { race: 'letnev' as const }] };
 const NAMES = ['Ann', 'Bob'];
 
+// Names, never ids: no card instance, and no system by its key (`0,-3`).
+const READABLE: Readable = {
+  names: NAMES,
+  unreadable: /undefined|NaN|#|(?<![\w.,-])-?\d,-?\d(?![\w,])/,
+};
+
 function step(s: GameState, seat: number, action: unknown, rolls: number[] = []) {
-  const r = withDice(rolls, () => apply(s, seat, action));
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  // Names, never ids: no card instance, and no system by its key (`0,-3`).
-  for (const e of r.events)
-    expect(describeEvent(e, NAMES, s.galaxy)).not.toMatch(
-      /undefined|NaN|#|(?<![\w.,-])-?\d,-?\d(?![\w,])/,
-    );
-  return r;
+  return applied(s, seat, action, rolls, READABLE);
 }
 
 /** Opens the window at `trigger` directly (as its owning module does) and returns the waiting state. */
@@ -83,8 +84,6 @@ function movementStart(hand0: string[], hand1: string[] = []): GameState {
   s = withHand(s, 1, hand1);
   return opened(s, { kind: 'movement-start', seat: 0 });
 }
-
-const home = (s: GameState, seat: Seat): HexKey => hexKey(s.galaxy.homes[seat] ?? { q: 0, r: 0 });
 
 describe('BG-9 the action deck', () => {
   it('every card of the deck has a rule (its timing window and effect)', () => {
@@ -370,16 +369,8 @@ describe('BG-9 invasion cards', () => {
     s = withUnits(s, h, 0, { carrier: 1, 'ground-force': 3 });
     s = withUnits(s, h, 1, { 'ground-force': 3 }, 'Arc Prime');
     s = withHand(withHand(s, 0, hand0), 1, hand1);
-    const landing = {
-      type: 'land',
-      hex: h,
-      planet: 'Arc Prime',
-      groundForces: 3,
-      shockForces: 0,
-      pds: 0,
-      bombard: 0,
-    };
-    const a = step(deepFreeze(s), 0, landing);
+    const land = landing(h, 'Arc Prime', { groundForces: 3 });
+    const a = step(deepFreeze(s), 0, land);
     return { a, h };
   }
 
@@ -411,16 +402,8 @@ describe('BG-9 invasion cards', () => {
     s = withUnits(s, h, 0, { carrier: 1, 'ground-force': 3 });
     s = withUnits(s, h, 1, { 'ground-force': 1 }, 'Arc Prime');
     s = withHand(s, 1, ['reparations']);
-    const landing = {
-      type: 'land',
-      hex: h,
-      planet: 'Arc Prime',
-      groundForces: 3,
-      shockForces: 0,
-      pds: 0,
-      bombard: 0,
-    };
-    const a = step(deepFreeze(s), 0, landing, [10, 10, 10, 1]);
+    const land = landing(h, 'Arc Prime', { groundForces: 3 });
+    const a = step(deepFreeze(s), 0, land, [10, 10, 10, 1]);
     expect(a.state.planets['Arc Prime']?.owner).toBe(0);
     expect(a.state.window?.trigger).toEqual({
       kind: 'planet-taken',

@@ -5,7 +5,7 @@ import { decisions } from '../decisions.js';
 import { legalActions } from '../legal-actions.js';
 import type { GameState } from '../state/types.js';
 import { dice, ofType, quietPair, turnOf, withArrivals, withUnits } from '../testing/battle.js';
-import { withDice } from '../testing/dice.js';
+import { applied as step } from '../testing/apply.js';
 import { deepFreeze } from '../testing/fixtures.js';
 import { describeEvent, placeName } from '../views/describe.js';
 import { eventsFor } from '../views/events-for.js';
@@ -13,12 +13,6 @@ import { view } from '../views/view.js';
 import { cardIn, withHand } from './testing.js';
 
 const RACES = { players: [{ race: 'sol' as const }, { race: 'letnev' as const }] };
-
-function step(s: GameState, seat: number, action: unknown, rolls: number[] = []) {
-  const r = withDice(rolls, () => apply(s, seat, action));
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r;
-}
 
 /** A battle about to start at x: Sol (seat 0) attacks Letnev (seat 1), each with the given hand. */
 function battle(hand0: string[], hand1: string[]): { s: GameState; x: HexKey } {

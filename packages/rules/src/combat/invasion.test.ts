@@ -6,10 +6,9 @@ import type { GameEvent } from '../events.js';
 import { legalActions } from '../legal-actions.js';
 import type { GameOptionsInput } from '../options.js';
 import type { GameState, MinorOwner, Owner, UnitCounts } from '../state/types.js';
-import { cleared, dice, ofType, setOwner, turnOf, withUnits } from '../testing/battle.js';
-import { withDice } from '../testing/dice.js';
+import { cleared, dice, landing, ofType, setOwner, turnOf, withUnits } from '../testing/battle.js';
+import { applied, type Readable } from '../testing/apply.js';
 import { deepFreeze } from '../testing/fixtures.js';
-import { describeEvent } from '../views/describe.js';
 import { view } from '../views/view.js';
 import { planetUnits, spaceUnits } from './forces.js';
 import { landingOptions } from './invasion.js';
@@ -34,27 +33,10 @@ function over(
   return { s: deepFreeze(s), h };
 }
 
-function landing(
-  h: HexKey,
-  planet: string,
-  n: Partial<Record<'gf' | 'sf' | 'pds' | 'bombard', number>>,
-) {
-  return {
-    type: 'land',
-    hex: h,
-    planet,
-    groundForces: n.gf ?? 0,
-    shockForces: n.sf ?? 0,
-    pds: n.pds ?? 0,
-    bombard: n.bombard ?? 0,
-  };
-}
+const READABLE: Readable = { names: [], unreadable: /undefined|NaN/ };
 
 function step(s: GameState, seat: number, action: unknown, rolls: number[] = []) {
-  const r = withDice(rolls, () => apply(s, seat, action));
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  for (const e of r.events) expect(describeEvent(e, [], s.galaxy)).not.toMatch(/undefined|NaN/);
-  return r;
+  return applied(s, seat, action, rolls, READABLE);
 }
 
 function refused(s: GameState, seat: number, action: unknown): string {
@@ -70,7 +52,7 @@ describe('BG-7 Invasion Combat', () => {
   it('landing on a neutral planet without defenders simply takes it', () => {
     const { s: s0, h } = over({ carrier: 1, 'ground-force': 2 }, {});
     const s = setOwner(s0, ARC, null);
-    const r = step(s, 0, landing(h, ARC, { gf: 2 }));
+    const r = step(s, 0, landing(h, ARC, { groundForces: 2 }));
     expect(dice(r.events)).toEqual([]);
     expect(captured(r.events)).toEqual([[ARC, null, 0]]);
     expect(r.state.planets[ARC]?.owner).toBe(0);
@@ -81,7 +63,7 @@ describe('BG-7 Invasion Combat', () => {
   it('landing on an own planet only puts the units down', () => {
     const { s: s0, h } = over({ carrier: 1, 'ground-force': 2, pds: 1 }, {});
     const s = setOwner(s0, ARC, 0);
-    const r = step(s, 0, landing(h, ARC, { gf: 1, pds: 1 }));
+    const r = step(s, 0, landing(h, ARC, { groundForces: 1, pds: 1 }));
     expect(r.events.map((e) => e.type)).toEqual(['units-landed']);
     expect(planetUnits(r.state, h, ARC, 0)).toEqual({ 'ground-force': 1, pds: 1 });
   });
@@ -91,9 +73,9 @@ describe('BG-7 Invasion Combat', () => {
       { dreadnought: 2, carrier: 1, 'ground-force': 3 },
       { 'ground-force': 2, spacedock: 1 },
     );
-    expect(legalActions(s, 0)).toContainEqual(landing(h, ARC, { gf: 3, bombard: 2 }));
+    expect(legalActions(s, 0)).toContainEqual(landing(h, ARC, { groundForces: 3, bombard: 2 }));
     // Bombardment 4 (hit), 1; round 1: invaders 8 (hit), 1, 1, defender 8 (hit).
-    const r = step(s, 0, landing(h, ARC, { gf: 3, bombard: 2 }), [4, 1, 8, 1, 1, 8]);
+    const r = step(s, 0, landing(h, ARC, { groundForces: 3, bombard: 2 }), [4, 1, 8, 1, 1, 8]);
     expect(dice(r.events).map((d) => d.purpose)).toEqual([
       `bombardment of ${ARC}: Dreadnoughts, hit on 4+`,
       `ground combat on ${ARC}, round 1: Ground Forces, hit on 8+`,
@@ -112,7 +94,9 @@ describe('BG-7 Invasion Combat', () => {
     expect(decisions(r.state).map((d) => [d.seat, d.kind])).toEqual([[0, 'turn']]);
     // Each Dreadnought bombards once per turn; each planet takes one landing per turn.
     expect(refused(r.state, 0, landing(h, 'Wren Terra', { bombard: 1 }))).toBe('ILLEGAL_ACTION');
-    expect(refused(r.state, 0, landing(h, ARC, { gf: 0, bombard: 0 }))).toBe('ILLEGAL_ACTION');
+    expect(refused(r.state, 0, landing(h, ARC, { groundForces: 0, bombard: 0 }))).toBe(
+      'ILLEGAL_ACTION',
+    );
   });
 
   it('a planet with PDS is not bombarded; its PDS fire once at the landing forces', () => {
@@ -120,9 +104,9 @@ describe('BG-7 Invasion Combat', () => {
       { dreadnought: 1, carrier: 1, 'ground-force': 2 },
       { 'ground-force': 1, pds: 1 },
     );
-    expect(refused(s, 0, landing(h, ARC, { gf: 2, bombard: 1 }))).toBe('ILLEGAL_ACTION');
+    expect(refused(s, 0, landing(h, ARC, { groundForces: 2, bombard: 1 }))).toBe('ILLEGAL_ACTION');
     // PDS 7 (hit): one Ground Force falls before the fight; round 1: invader 1, defender 8.
-    const r = step(s, 0, landing(h, ARC, { gf: 2 }), [7, 1, 8]);
+    const r = step(s, 0, landing(h, ARC, { groundForces: 2 }), [7, 1, 8]);
     expect(dice(r.events)[0]?.purpose).toBe(
       `PDS fire at the forces landing on ${ARC}: PDS, hit on 7+`,
     );
@@ -141,7 +125,7 @@ describe('BG-7 Invasion Combat', () => {
 
   it('a planet held by PDS alone: they fire once, then the invaders take it and the PDS are destroyed', () => {
     const { s, h } = over({ carrier: 1, 'ground-force': 2, pds: 1 }, { pds: 1 });
-    const r = step(s, 0, landing(h, ARC, { gf: 2, pds: 1 }), [6]);
+    const r = step(s, 0, landing(h, ARC, { groundForces: 2, pds: 1 }), [6]);
     expect(captured(r.events)).toEqual([[ARC, 1, 0]]);
     expect(planetUnits(r.state, h, ARC, 0)).toEqual({ 'ground-force': 2, pds: 1 });
     expect(planetUnits(r.state, h, ARC, 1)).toEqual({});
@@ -149,7 +133,7 @@ describe('BG-7 Invasion Combat', () => {
 
   it('both sides wiped out: the defender keeps the planet, and landed PDS are lost', () => {
     const { s, h } = over({ carrier: 1, 'ground-force': 1, pds: 1 }, { 'ground-force': 1 });
-    const r = step(s, 0, landing(h, ARC, { gf: 1, pds: 1 }), [8, 8]);
+    const r = step(s, 0, landing(h, ARC, { groundForces: 1, pds: 1 }), [8, 8]);
     expect(r.state.planets[ARC]?.owner).toBe(1);
     expect(planetUnits(r.state, h, ARC, 0)).toEqual({});
     expect(planetUnits(r.state, h, ARC, 1)).toEqual({});
@@ -176,19 +160,24 @@ describe('BG-7 Invasion Combat', () => {
     });
     expect(landingOptions(view(s, 0), 0)).toEqual(options);
     expect(landingOptions(s, 1)).toEqual([]);
-    const after = step(s, 0, landing(h, ARC, { gf: 3, bombard: 2 }), [1, 1, 8, 8, 8, 1, 1]);
+    const after = step(
+      s,
+      0,
+      landing(h, ARC, { groundForces: 3, bombard: 2 }),
+      [1, 1, 8, 8, 8, 1, 1],
+    );
     expect(landingOptions(after.state, 0).map((o) => o.planet)).not.toContain(ARC);
   });
 
   it('nobody lands where enemy ships remain, nor outside the Invasion Combat segment', () => {
     const { s: s0, h } = over({ carrier: 1, 'ground-force': 2 }, { 'ground-force': 1 });
     const s = withUnits(s0, h, 1, { cruiser: 1 });
-    expect(refused(s, 0, landing(h, ARC, { gf: 2 }))).toBe('ILLEGAL_ACTION');
+    expect(refused(s, 0, landing(h, ARC, { groundForces: 2 }))).toBe('ILLEGAL_ACTION');
     expect(legalActions(s, 0).filter((a) => a.type === 'land')).toEqual([]);
     const moving = { ...s0, phase: { ...s0.phase, segment: 'movement' } } as GameState;
-    expect(refused(moving, 0, landing(h, ARC, { gf: 2 }))).toBe('ILLEGAL_ACTION');
-    expect(refused(s0, 0, landing(h, ARC, { gf: 3 }))).toBe('ILLEGAL_ACTION');
-    expect(refused(s0, 1, landing(h, ARC, { gf: 2 }))).toBe('NOT_YOUR_DECISION');
+    expect(refused(moving, 0, landing(h, ARC, { groundForces: 2 }))).toBe('ILLEGAL_ACTION');
+    expect(refused(s0, 0, landing(h, ARC, { groundForces: 3 }))).toBe('ILLEGAL_ACTION');
+    expect(refused(s0, 1, landing(h, ARC, { groundForces: 2 }))).toBe('NOT_YOUR_DECISION');
   });
 });
 
@@ -213,7 +202,7 @@ describe('OR-2.2 Minor races defend their planets', () => {
   it('their Ground Forces fight, the server rolling for them, and a conquered planet is an ordinary one', () => {
     const { s, hex, owner, planet } = atMinor({ carrier: 1, 'ground-force': 3 });
     expect(planetUnits(s, hex, planet, owner)).toEqual({ 'ground-force': 2 });
-    const r = step(s, 0, landing(hex, planet, { gf: 3 }), [8, 8, 1, 1, 1]);
+    const r = step(s, 0, landing(hex, planet, { groundForces: 3 }), [8, 8, 1, 1, 1]);
     const theirDice = ofType(r.events, 'dice-rolled').filter((e) => e.seat === undefined);
     expect(theirDice).toHaveLength(1);
     expect(theirDice[0]?.purpose).toMatch(/Ground Forces of the .* \(minor race\)/);
@@ -228,7 +217,7 @@ describe('OR-2.2 Minor races defend their planets', () => {
     expect(r.state.planets[planet]?.owner).toBe(owner);
     // Bombardment alone is no landing: troops may still land there this turn (and take it).
     const s2 = withUnits(r.state, hex, 0, { dreadnought: 2, carrier: 1, 'ground-force': 1 });
-    const l = step(s2, 0, landing(hex, planet, { gf: 1 }));
+    const l = step(s2, 0, landing(hex, planet, { groundForces: 1 }));
     expect(l.state.planets[planet]?.owner).toBe(0);
   });
 });
@@ -237,7 +226,7 @@ describe('OR-6.1 Shock Forces', () => {
   it("a Ground Force's unmodified 10 and a 9 on the second die promote it; its Shock Forces then take the Spacedock", () => {
     const { s, h } = over({ carrier: 1, 'ground-force': 2 }, { 'ground-force': 1, spacedock: 1 });
     // Round 1: invaders 10 (hit), 1; defender 1; promotion die 9.
-    const r = step(s, 0, landing(h, ARC, { gf: 2 }), [10, 1, 1, 9]);
+    const r = step(s, 0, landing(h, ARC, { groundForces: 2 }), [10, 1, 1, 9]);
     expect(dice(r.events).at(-1)?.purpose).toBe(`Shock Force promotion on ${ARC}`);
     expect(ofType(r.events, 'shock-force-promoted')).toEqual([
       { type: 'shock-force-promoted', hex: h, planet: ARC, owner: 0, count: 1 },
@@ -261,7 +250,7 @@ describe('OR-6.1 Shock Forces', () => {
 
   it('the promotion of a side wiped out in the same round dies unused', () => {
     const { s, h } = over({ carrier: 1, 'ground-force': 1 }, { 'ground-force': 2 });
-    const r = step(s, 0, landing(h, ARC, { gf: 1 }), [10, 8, 8, 10]);
+    const r = step(s, 0, landing(h, ARC, { groundForces: 1 }), [10, 8, 8, 10]);
     expect(ofType(r.events, 'shock-force-promoted')).toEqual([]);
     expect(planetUnits(r.state, h, ARC, 0)).toEqual({});
     expect(r.state.planets[ARC]?.owner).toBe(1);
@@ -271,7 +260,7 @@ describe('OR-6.1 Shock Forces', () => {
     const { s: s0, h } = over({ carrier: 1, 'ground-force': 2 }, { 'ground-force': 1 });
     const home = hexKey(s0.galaxy.homes[0] ?? { q: 0, r: 0 });
     const s = withUnits(s0, home, 0, { 'shock-force': 3 }, 'Jord');
-    const r = step(s, 0, landing(h, ARC, { gf: 2 }), [10, 1, 1]);
+    const r = step(s, 0, landing(h, ARC, { groundForces: 2 }), [10, 1, 1]);
     expect(ofType(r.events, 'shock-force-promoted')).toEqual([]);
     expect(planetUnits(r.state, h, ARC, 0)).toEqual({ 'ground-force': 2 });
   });
@@ -282,7 +271,7 @@ describe('OR-6.1 Shock Forces', () => {
       { 'ground-force': 1 },
       { shockForces: false },
     );
-    const r = step(s, 0, landing(h, ARC, { gf: 2 }), [10, 1, 1]);
+    const r = step(s, 0, landing(h, ARC, { groundForces: 2 }), [10, 1, 1]);
     expect(dice(r.events)).toHaveLength(2);
     expect(planetUnits(r.state, h, ARC, 0)).toEqual({ 'ground-force': 2 });
   });
@@ -293,7 +282,7 @@ describe('OR-6.1 Shock Forces', () => {
       { 'ground-force': 2 },
     );
     // Round 1: Shock Force 5 (hit), Ground Force 1; defenders 8 (hit), 1. Round 2: 8 (hit); 1.
-    const r = step(s, 0, landing(h, ARC, { gf: 1, sf: 1 }), [5, 1, 8, 1, 8, 1]);
+    const r = step(s, 0, landing(h, ARC, { groundForces: 1, shockForces: 1 }), [5, 1, 8, 1, 8, 1]);
     const round1 = ofType(r.events, 'units-destroyed').filter((e) => e.owner === 0);
     expect(round1.map((e) => e.units)).toEqual([{ 'shock-force': 1 }]);
     expect(r.state.planets[ARC]?.owner).toBe(0);
@@ -304,7 +293,7 @@ describe('OR-6.1 Shock Forces', () => {
       { carrier: 1, 'ground-force': 1, 'shock-force': 1 },
       { 'ground-force': 1, pds: 1 },
     );
-    const r = step(s, 0, landing(h, ARC, { gf: 1, sf: 1 }), [7]);
+    const r = step(s, 0, landing(h, ARC, { groundForces: 1, shockForces: 1 }), [7]);
     expect(decisions(r.state).map((d) => [d.seat, d.kind])).toEqual([[0, 'casualties']]);
     expect(legalActions(r.state, 0)).toEqual([
       { type: 'choose-casualties', losses: { 'ground-force': 1 } },

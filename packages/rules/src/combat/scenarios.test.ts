@@ -1,28 +1,14 @@
 import { hexKey } from '@outer-rim/map';
 import { describe, expect, it } from 'vitest';
-import { apply } from '../apply.js';
 import { decisions } from '../decisions.js';
 import type { GameEvent } from '../events.js';
-import type { GameState, MinorOwner } from '../state/types.js';
-import { cleared, ofType, openNeighbour, turnOf, withUnits } from '../testing/battle.js';
-import { withDice } from '../testing/dice.js';
+import type { MinorOwner } from '../state/types.js';
+import { step } from '../testing/apply.js';
+import { cleared, landing, ofType, openNeighbour, turnOf, withUnits } from '../testing/battle.js';
 import { describeEvent } from '../views/describe.js';
 import { planetUnits, spaceUnits } from './forces.js';
 
 /** Whole turns played through `apply`, from the Movement segment to the end of the turn. */
-
-function play(
-  s: GameState,
-  seat: number,
-  action: unknown,
-  rolls: number[] = [],
-  log: GameEvent[] = [],
-): GameState {
-  const r = withDice(rolls, () => apply(s, seat, action));
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  log.push(...r.events);
-  return r.state;
-}
 
 describe('BG-7 / OR-6.1 scenario: an invasion promotes a Shock Force and captures a Spacedock', () => {
   it('moves in, meets no fleet, lands, promotes, takes the planet and its Spacedock, ends the turn', () => {
@@ -36,7 +22,7 @@ describe('BG-7 / OR-6.1 scenario: an invasion promotes a Shock Force and capture
     s = withUnits(s, start, 0, { carrier: 1, dreadnought: 1, 'ground-force': 3 });
     const log: GameEvent[] = [];
 
-    s = play(
+    s = step(
       s,
       0,
       {
@@ -51,23 +37,15 @@ describe('BG-7 / OR-6.1 scenario: an invasion promotes a Shock Force and capture
     );
     expect(spaceUnits(s, target, 0)).toEqual({ carrier: 1, dreadnought: 1, 'ground-force': 3 });
     // Space Battle segment: nobody's ships and no PDS there, so nothing to fight.
-    s = play(s, 0, { type: 'end-segment' }, [], log);
+    s = step(s, 0, { type: 'end-segment' }, [], log);
     expect(ofType(log, 'battle-started')).toEqual([]);
-    s = play(s, 0, { type: 'end-segment' }, [], log);
+    s = step(s, 0, { type: 'end-segment' }, [], log);
     expect(s.phase.name === 'individual-turns' && s.phase.segment).toBe('invasion-combat');
     // Bombardment 1 (miss); round 1: 10 (hit), 1, 1 against 1; promotion die 10.
-    s = play(
+    s = step(
       s,
       0,
-      {
-        type: 'land',
-        hex: target,
-        planet: 'Arc Prime',
-        groundForces: 3,
-        shockForces: 0,
-        pds: 0,
-        bombard: 1,
-      },
+      landing(target, 'Arc Prime', { groundForces: 3, bombard: 1 }),
       [1, 10, 1, 1, 1, 10],
       log,
     );
@@ -79,14 +57,14 @@ describe('BG-7 / OR-6.1 scenario: an invasion promotes a Shock Force and capture
         prompt: 'Arc Prime is yours: your Shock Forces may take the enemy installations there.',
       },
     ]);
-    s = play(s, 0, { type: 'capture-installations', capture: true }, [], log);
+    s = step(s, 0, { type: 'capture-installations', capture: true }, [], log);
     expect(s.planets['Arc Prime']?.owner).toBe(0);
     expect(planetUnits(s, target, 'Arc Prime', 0)).toEqual({
       'ground-force': 2,
       'shock-force': 1,
       spacedock: 1,
     });
-    s = play(s, 0, { type: 'end-turn' }, [], log);
+    s = step(s, 0, { type: 'end-turn' }, [], log);
     expect(ofType(log, 'turn-ended')).toEqual([{ type: 'turn-ended', seat: 0 }]);
     const lines = log.map((e) => describeEvent(e, ['Sol', 'Letnev'], s.galaxy));
     expect(lines).toContain('Sol takes Arc Prime from Letnev.');
@@ -104,10 +82,10 @@ describe('OR-2.2 scenario: a fleet destroyed by a minor race', () => {
     const start = openNeighbour(s0, m.hex);
     let s = withUnits(s0, start, 0, { cruiser: 2 });
     const log: GameEvent[] = [];
-    s = play(s, 0, { type: 'move', from: start, path: [m.hex], ships: { cruiser: 2 } }, [], log);
+    s = step(s, 0, { type: 'move', from: start, path: [m.hex], ships: { cruiser: 2 } }, [], log);
     // Round 1: the Cruisers miss (1, 1); the minor race's 2 Dreadnoughts, Carrier, 2 Cruisers
     // and 2 Fighters hit with 4, 9 and nothing else.
-    s = play(s, 0, { type: 'end-turn' }, [1, 1, 4, 1, 9, 1, 1, 1, 1], log);
+    s = step(s, 0, { type: 'end-turn' }, [1, 1, 4, 1, 9, 1, 1, 1, 1], log);
     const minorDice = ofType(log, 'dice-rolled').filter((e) => e.seat === undefined);
     expect(minorDice.length).toBe(4);
     expect(spaceUnits(s, m.hex, 0)).toEqual({});
@@ -138,11 +116,11 @@ describe('BG-6 scenario: an attack, one round, and a withdrawal to where the fle
     let s = withUnits(s0, target, 1, { cruiser: 2 });
     s = withUnits(s, start, 0, { cruiser: 2 });
     const log: GameEvent[] = [];
-    s = play(s, 0, { type: 'move', from: start, path: [target], ships: { cruiser: 2 } }, [], log);
+    s = step(s, 0, { type: 'move', from: start, path: [target], ships: { cruiser: 2 } }, [], log);
     // Round 1: everyone misses.
-    s = play(s, 0, { type: 'end-segment' }, [1, 1, 1, 1], log);
+    s = step(s, 0, { type: 'end-segment' }, [1, 1, 1, 1], log);
     expect(decisions(s).map((d) => [d.seat, d.kind])).toEqual([[0, 'retreat']]);
-    s = play(s, 0, { type: 'withdraw', to: start }, [], log);
+    s = step(s, 0, { type: 'withdraw', to: start }, [], log);
     expect(spaceUnits(s, start, 0)).toEqual({ cruiser: 2 });
     expect(spaceUnits(s, target, 1)).toEqual({ cruiser: 2 });
     expect(ofType(log, 'fleet-withdrew')).toEqual([

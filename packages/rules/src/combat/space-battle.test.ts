@@ -15,7 +15,7 @@ import {
   withTile,
   withUnits,
 } from '../testing/battle.js';
-import { withDice } from '../testing/dice.js';
+import { applied as step } from '../testing/apply.js';
 import { deepFreeze } from '../testing/fixtures.js';
 import { describeEvent, placeName } from '../views/describe.js';
 import { view } from '../views/view.js';
@@ -27,12 +27,6 @@ function board(): { s: GameState; x: HexKey; y: HexKey } {
   const s = turnOf(0, 'movement', RACES);
   const [x, y] = quietPair(s);
   return { s, x, y };
-}
-
-function step(s: GameState, seat: number, action: unknown, rolls: number[] = []) {
-  const r = withDice(rolls, () => apply(s, seat, action));
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r;
 }
 
 describe('BG-6 Space Battle', () => {

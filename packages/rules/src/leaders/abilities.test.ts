@@ -12,6 +12,8 @@ import type { GameState } from '../state/types.js';
 import {
   cleared,
   dice,
+  home,
+  landing,
   quietPair,
   setOwner,
   turnOf,
@@ -19,33 +21,14 @@ import {
   withUnits,
 } from '../testing/battle.js';
 import { withDice } from '../testing/dice.js';
-import { home, noLeaders, step, withLeader } from '../testing/leaders.js';
+import { step } from '../testing/apply.js';
+import { noLeaders, withLeader } from '../testing/leaders.js';
 
 const RACES = {
   leaders: true,
   shockForces: false,
   players: [{ race: 'sardakk-norr' as const }, { race: 'letnev' as const }],
 };
-
-function land(
-  s: GameState,
-  hex: HexKey,
-  planet: string,
-  gf: number,
-  bombard = 0,
-  leaders?: string[],
-) {
-  return {
-    type: 'land',
-    hex,
-    planet,
-    groundForces: gf,
-    shockForces: 0,
-    pds: 0,
-    bombard,
-    ...(leaders === undefined ? {} : { leaders }),
-  };
-}
 
 describe('OR-6.2 Admiral', () => {
   function fight(admiral: boolean): { s: GameState; log: GameEvent[] } {
@@ -123,7 +106,13 @@ describe('OR-6.2 General', () => {
     if (generalOn === 'defence')
       s = withLeader(s, 1, 'general', { hex: target, planet: 'Arc Prime' });
     const log: GameEvent[] = [];
-    s = step(s, 0, land(s, target, 'Arc Prime', bombard > 0 ? 0 : 1, bombard), rolls, log);
+    s = step(
+      s,
+      0,
+      landing(target, 'Arc Prime', { groundForces: bombard > 0 ? 0 : 1, bombard }),
+      rolls,
+      log,
+    );
     return { s, log };
   }
 
@@ -186,7 +175,7 @@ describe('OR-6.2 Agent', () => {
     const after = step(
       sol,
       0,
-      land(sol, target, 'Arc Prime', 2, 0, ['sol-agent-2']),
+      landing(target, 'Arc Prime', { groundForces: 2, leaders: ['sol-agent-2'] }),
       [8, 10, 10, 1],
       log,
     );

@@ -10,6 +10,8 @@ import { Draft } from '../state/draft.js';
 import type { GameState } from '../state/types.js';
 import {
   cleared,
+  home,
+  landing,
   ofType,
   quietPair,
   setOwner,
@@ -18,7 +20,8 @@ import {
   withUnits,
 } from '../testing/battle.js';
 import { advanceTo, deepFreeze, newGame, withPlayer } from '../testing/fixtures.js';
-import { home, leaderOf, step, withLeader } from '../testing/leaders.js';
+import { step } from '../testing/apply.js';
+import { leaderOf, SOL_LETNEV, withLeader } from '../testing/leaders.js';
 import { describeEvent } from '../views/describe.js';
 import { view } from '../views/view.js';
 
@@ -135,12 +138,6 @@ describe('OR-6.2 Agent: sacrificed as a Sabotage card', () => {
   });
 });
 
-const SOL_LETNEV = {
-  leaders: true,
-  shockForces: false,
-  players: [{ race: 'sol' as const }, { race: 'letnev' as const }],
-};
-
 /** A neutral planet outside both home systems, with its hex. */
 function outsidePlanet(s: GameState): [string, HexKey] {
   const found = Object.entries(s.planets).find(
@@ -170,21 +167,7 @@ describe('OR-6.2 escape: its owner chooses where a leader escaping an invaded pl
     s = withLeader(s, 1, 'diplomat', { status: 'killed' });
     const log: GameEvent[] = [];
     // Round 1: both invaders hit, the defender misses; the General's re-roll misses; the fate die 7.
-    s = step(
-      s,
-      0,
-      {
-        type: 'land',
-        hex: target,
-        planet: 'Arc Prime',
-        groundForces: 2,
-        shockForces: 0,
-        pds: 0,
-        bombard: 0,
-      },
-      [10, 10, 1, 1, 7],
-      log,
-    );
+    s = step(s, 0, landing(target, 'Arc Prime', { groundForces: 2 }), [10, 10, 1, 1, 7], log);
     return { s: deepFreeze(s), log, far };
   }
 
@@ -239,7 +222,11 @@ describe('OR-6.2 escape: its owner chooses where a leader escaping an invaded pl
 
 describe('OR-6.2 Diplomat: delays an invasion of its planet by one turn, not in the following turn', () => {
   // Sol (seat 0) lands on Arc Prime, where the Letnev Diplomat stands with one Ground Force.
-  function landing(delayedInRound?: number): { s: GameState; target: HexKey; land: unknown } {
+  function diplomatLanding(delayedInRound?: number): {
+    s: GameState;
+    target: HexKey;
+    land: unknown;
+  } {
     const s0 = turnOf(0, 'invasion-combat', SOL_LETNEV);
     const target = home(s0, 1);
     let s = cleared(s0, target);
@@ -253,20 +240,12 @@ describe('OR-6.2 Diplomat: delays an invasion of its planet by one turn, not in 
       planet: 'Arc Prime',
       ...(delayedInRound === undefined ? {} : { delayedInRound }),
     });
-    const land = {
-      type: 'land',
-      hex: target,
-      planet: 'Arc Prime',
-      groundForces: 2,
-      shockForces: 0,
-      pds: 0,
-      bombard: 0,
-    };
+    const land = landing(target, 'Arc Prime', { groundForces: 2 });
     return { s: deepFreeze(s), target, land };
   }
 
   it("the Diplomat's owner is asked as the forces land; delayed, they stay aboard and may not land there this turn", () => {
-    const { s, target, land } = landing();
+    const { s, target, land } = diplomatLanding();
     const diplomat = leaderOf(s, 1, 'diplomat').id;
     const a = step(s, 0, land);
     expect(decisions(a)).toEqual([
@@ -312,7 +291,7 @@ describe('OR-6.2 Diplomat: delays an invasion of its planet by one turn, not in 
   });
 
   it('stops the troops, not the guns: Dreadnoughts named to bombard still fire', () => {
-    const { s, target, land } = landing();
+    const { s, target, land } = diplomatLanding();
     const withGuns = withUnits(s, target, 0, { carrier: 1, dreadnought: 1, 'ground-force': 2 });
     const a = step(withGuns, 0, { ...(land as object), bombard: 1 });
     const log: GameEvent[] = [];
@@ -327,7 +306,7 @@ describe('OR-6.2 Diplomat: delays an invasion of its planet by one turn, not in 
   });
 
   it('not in the turn after it delayed; again the turn after that; the owner may let it go on', () => {
-    const next = landing(0);
+    const next = diplomatLanding(0);
     const nextRound = { ...next.s, round: 1 };
     // Round 1 follows its delay in round 0: no question, the invasion is fought (10, 10 hit; 1 misses).
     const fought = step(nextRound, 0, next.land, [10, 10, 1, 5]);
@@ -335,7 +314,7 @@ describe('OR-6.2 Diplomat: delays an invasion of its planet by one turn, not in 
     const later = { ...next.s, round: 2 };
     expect(decisions(step(later, 0, next.land)).map((d) => d.kind)).toEqual(['diplomat']);
     // Let go on: the invasion is fought at once (the fate die 5: the Diplomat is captured).
-    const { s, land } = landing();
+    const { s, land } = diplomatLanding();
     const asked = step(s, 0, land);
     const goOn = step(asked, 1, { type: 'diplomat-delay', delay: false }, [10, 10, 1, 5]);
     expect(goOn.planets['Arc Prime']?.owner).toBe(0);
@@ -343,7 +322,7 @@ describe('OR-6.2 Diplomat: delays an invasion of its planet by one turn, not in 
   });
 
   it('every choice offered while a landing waits for the Diplomat is accepted', () => {
-    const { s, land } = landing();
+    const { s, land } = diplomatLanding();
     everyOfferAccepted(step(s, 0, land));
   });
 });

@@ -8,6 +8,8 @@ import { influenceOf } from '../state/economy.js';
 import type { GameState } from '../state/types.js';
 import {
   cleared,
+  home,
+  landing,
   ofType,
   quietPair,
   setOwner,
@@ -15,23 +17,17 @@ import {
   withArrivals,
   withUnits,
 } from '../testing/battle.js';
-import { home, leaderOf, step, withLeader } from '../testing/leaders.js';
+import { step } from '../testing/apply.js';
+import { leaderOf, SOL_LETNEV, withLeader } from '../testing/leaders.js';
 import { advanceTo, deepFreeze, newGame } from '../testing/fixtures.js';
 import { decisions } from '../decisions.js';
 import { describeEvent } from '../views/describe.js';
 import { applyCaptive, captiveDecisions, captiveLegal } from './captives.js';
 import { leaderName } from './names.js';
 
-const RACES = {
-  leaders: true,
-  // No Shock Force promotion dice in these scenarios (OR-6.1 has its own tests).
-  shockForces: false,
-  players: [{ race: 'sol' as const }, { race: 'letnev' as const }],
-};
-
 describe('OR-6.2 Leaders: setup', () => {
   it('three per race start on the capital with the starting Spacedock; the Yssaril get an Admiral third', () => {
-    const s = turnOf(0, 'leaders-board', RACES);
+    const s = turnOf(0, 'leaders-board', SOL_LETNEV);
     expect(s.players[0]?.leaders.map((l) => [l.type, l.planet, l.hex])).toEqual([
       ['admiral', 'Jord', home(s, 0)],
       ['agent', 'Jord', home(s, 0)],
@@ -49,7 +45,7 @@ describe('OR-6.2 Leaders: setup', () => {
 
 describe('OR-6.2 Leaders: movement windows', () => {
   it('board a ship only in the leaders-board segment: planet → ship, ship → ship in one system', () => {
-    const s0 = deepFreeze(turnOf(0, 'leaders-board', RACES));
+    const s0 = deepFreeze(turnOf(0, 'leaders-board', SOL_LETNEV));
     const h = home(s0, 0);
     const admiral = leaderOf(s0, 0, 'admiral').id;
     expect(legalActions(s0, 0)).toContainEqual({
@@ -79,13 +75,13 @@ describe('OR-6.2 Leaders: movement windows', () => {
   });
 
   it('aboard, a leader goes with the last ship of its type; it stays while one of its type stays', () => {
-    const s0 = turnOf(0, 'movement', RACES);
+    const s0 = turnOf(0, 'movement', SOL_LETNEV);
     const [x, y] = quietPair(s0);
     let s = withUnits(s0, x, 0, { cruiser: 2 });
     s = withLeader(s, 0, 'admiral', { hex: x, ship: 'cruiser' });
     s = step(s, 0, { type: 'move', from: x, path: [y], ships: { cruiser: 1 } });
     expect(leaderOf(s, 0, 'admiral').hex).toBe(x);
-    const s2 = withUnits(turnOf(0, 'movement', RACES), x, 0, { cruiser: 2 });
+    const s2 = withUnits(turnOf(0, 'movement', SOL_LETNEV), x, 0, { cruiser: 2 });
     const moved = step(withLeader(s2, 0, 'admiral', { hex: x, ship: 'cruiser' }), 0, {
       type: 'move',
       from: x,
@@ -96,7 +92,7 @@ describe('OR-6.2 Leaders: movement windows', () => {
   });
 
   it('lands on a friendly planet in the Invasion Combat segment, and goes down with an invasion', () => {
-    const s0 = turnOf(0, 'invasion-combat', RACES);
+    const s0 = turnOf(0, 'invasion-combat', SOL_LETNEV);
     const h = home(s0, 0);
     let s = withLeader(s0, 0, 'agent', { hex: h, ship: 'carrier' });
     const agent = leaderOf(s, 0, 'agent').id;
@@ -113,7 +109,7 @@ describe('OR-6.2 Leaders: movement windows', () => {
 
 describe('OR-6.2 Leaders: fates', () => {
   function battle(attackerRolls: number[], fate: number): { s: GameState; log: GameEvent[] } {
-    const s0 = turnOf(0, 'movement', RACES);
+    const s0 = turnOf(0, 'movement', SOL_LETNEV);
     const [x, y] = quietPair(s0);
     let s = withUnits(s0, x, 0, { cruiser: 1 });
     s = withUnits(s, x, 1, { dreadnought: 1 });
@@ -126,7 +122,7 @@ describe('OR-6.2 Leaders: fates', () => {
   }
 
   it('ship destroyed in a space battle, even roll: captured by the destroyer (+2 influence each)', () => {
-    const before = turnOf(0, 'movement', RACES);
+    const before = turnOf(0, 'movement', SOL_LETNEV);
     const { s, log } = battle([1, 1], 4);
     expect(leaderOf(s, 0, 'admiral')).toMatchObject({ status: 'captured', captor: 1 });
     expect(leaderOf(s, 0, 'admiral').hex).toBeUndefined();
@@ -149,7 +145,7 @@ describe('OR-6.2 Leaders: fates', () => {
     fate: number,
     escape: boolean,
   ): { s: GameState; log: GameEvent[]; target: HexKey } {
-    const s0 = turnOf(0, 'invasion-combat', RACES);
+    const s0 = turnOf(0, 'invasion-combat', SOL_LETNEV);
     const target = home(s0, 1);
     let s = cleared(s0, target);
     s = withUnits(s, target, 1, { 'ground-force': 1 }, 'Arc Prime');
@@ -167,21 +163,7 @@ describe('OR-6.2 Leaders: fates', () => {
     if (!escape) s = withLeader(s, 1, 'general', { status: 'killed' });
     const log: GameEvent[] = [];
     // Round 1: both invaders hit (10, 10), the defender misses (1); then the leader's fate die.
-    s = step(
-      s,
-      0,
-      {
-        type: 'land',
-        hex: target,
-        planet: 'Arc Prime',
-        groundForces: 2,
-        shockForces: 0,
-        pds: 0,
-        bombard: 0,
-      },
-      [10, 10, 1, fate],
-      log,
-    );
+    s = step(s, 0, landing(target, 'Arc Prime', { groundForces: 2 }), [10, 10, 1, fate], log);
     return { s, log, target };
   }
 
@@ -213,7 +195,7 @@ describe('OR-6.2 Leaders: fates', () => {
   });
 
   it('last Ground Force lost to bombardment: killed', () => {
-    const s0 = turnOf(0, 'invasion-combat', RACES);
+    const s0 = turnOf(0, 'invasion-combat', SOL_LETNEV);
     const target = home(s0, 1);
     let s = cleared(s0, target);
     s = setOwner(s, 'Wren Terra', null);
@@ -221,28 +203,14 @@ describe('OR-6.2 Leaders: fates', () => {
     s = withUnits(s, target, 0, { dreadnought: 1 });
     s = withLeader(s, 1, 'diplomat', { hex: target, planet: 'Arc Prime' });
     const log: GameEvent[] = [];
-    s = step(
-      s,
-      0,
-      {
-        type: 'land',
-        hex: target,
-        planet: 'Arc Prime',
-        groundForces: 0,
-        shockForces: 0,
-        pds: 0,
-        bombard: 1,
-      },
-      [10],
-      log,
-    );
+    s = step(s, 0, landing(target, 'Arc Prime', { bombard: 1 }), [10], log);
     expect(leaderOf(s, 1, 'diplomat').status).toBe('killed');
     expect(ofType(log, 'leader-fate')[0]?.reason).toMatch(/bombardment/);
     expect(s.planets['Arc Prime']?.owner).toBe(1);
   });
 
   it('a leader who joins a failed invasion is captured by the defender', () => {
-    const s0 = turnOf(0, 'invasion-combat', RACES);
+    const s0 = turnOf(0, 'invasion-combat', SOL_LETNEV);
     const target = home(s0, 1);
     let s = cleared(s0, target);
     s = withUnits(s, target, 1, { 'ground-force': 2 }, 'Arc Prime');
@@ -258,16 +226,7 @@ describe('OR-6.2 Leaders: fates', () => {
     s = step(
       s,
       0,
-      {
-        type: 'land',
-        hex: target,
-        planet: 'Arc Prime',
-        groundForces: 1,
-        shockForces: 0,
-        pds: 0,
-        bombard: 0,
-        leaders: [agent],
-      },
+      landing(target, 'Arc Prime', { groundForces: 1, leaders: [agent] }),
       // Round 1: the invader misses, both defenders hit.
       [1, 10, 10],
     );
@@ -275,7 +234,7 @@ describe('OR-6.2 Leaders: fates', () => {
   });
 
   it('a ship lost any other way (a gravity rift, a card): killed', () => {
-    const s0 = turnOf(0, 'movement', RACES);
+    const s0 = turnOf(0, 'movement', SOL_LETNEV);
     const [x] = quietPair(s0);
     let s = withLeader(s0, 0, 'admiral', { hex: x, ship: 'cruiser' });
     // Nothing of type Cruiser left at x once any action settles: its ship is gone.
@@ -286,7 +245,7 @@ describe('OR-6.2 Leaders: fates', () => {
 
 describe('OR-6.2 Leaders: rescue', () => {
   it('invading a planet of a captor rolls per captive: 0 rescues the invader’s own leader onto it', () => {
-    const s0 = turnOf(0, 'invasion-combat', RACES);
+    const s0 = turnOf(0, 'invasion-combat', SOL_LETNEV);
     const target = home(s0, 1);
     let s = cleared(s0, target);
     s = withUnits(s, target, 1, { 'ground-force': 1 }, 'Arc Prime');
@@ -304,28 +263,14 @@ describe('OR-6.2 Leaders: rescue', () => {
       ),
     };
     const log: GameEvent[] = [];
-    s = step(
-      s,
-      0,
-      {
-        type: 'land',
-        hex: target,
-        planet: 'Arc Prime',
-        groundForces: 2,
-        shockForces: 0,
-        pds: 0,
-        bombard: 0,
-      },
-      [10, 10, 1, 10],
-      log,
-    );
+    s = step(s, 0, landing(target, 'Arc Prime', { groundForces: 2 }), [10, 10, 1, 10], log);
     expect(leaderOf(s, 0, 'diplomat')).toMatchObject({ status: 'active', planet: 'Arc Prime' });
     expect(s.players[1]?.captives).toEqual([]);
     expect(ofType(log, 'leader-fate')).toMatchObject([{ fate: 'rescued', owner: 0 }]);
   });
 
   it('a miss leaves the captive where it is; the captor’s last planet gives up every captive', () => {
-    const s0 = turnOf(0, 'invasion-combat', RACES);
+    const s0 = turnOf(0, 'invasion-combat', SOL_LETNEV);
     const target = home(s0, 1);
     let s = cleared(s0, target);
     s = setOwner(s, 'Wren Terra', null);
@@ -342,20 +287,7 @@ describe('OR-6.2 Leaders: rescue', () => {
       ),
     };
     // Arc Prime is Letnev's last planet: no rescue die, the captive comes back.
-    const won = step(
-      s,
-      0,
-      {
-        type: 'land',
-        hex: target,
-        planet: 'Arc Prime',
-        groundForces: 2,
-        shockForces: 0,
-        pds: 0,
-        bombard: 0,
-      },
-      [10, 10, 1],
-    );
+    const won = step(s, 0, landing(target, 'Arc Prime', { groundForces: 2 }), [10, 10, 1]);
     expect(leaderOf(won, 0, 'agent')).toMatchObject({ status: 'active', planet: 'Arc Prime' });
   });
 });

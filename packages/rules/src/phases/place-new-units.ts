@@ -9,6 +9,7 @@ import { dockPlacementLimit, placementForbidden } from '../politics/laws.js';
 import type { Draft } from '../state/draft.js';
 import type { PhaseState } from '../state/phase.js';
 import { withCount } from '../state/counts.js';
+import { placeOrdered } from './ordered-units.js';
 import { placeScientistPds } from '../leaders/scientist.js';
 import type { Seat, Table, UnitKind } from '../state/types.js';
 import { placeGroundForceOrders } from '../technology/purchase.js';
@@ -106,15 +107,7 @@ export function enterPlaceNewUnits(d: Draft): boolean {
     const p = d.s.players[seat];
     if (p === undefined || p.spacedockOrders.length === 0) continue;
     for (const planet of p.spacedockOrders) {
-      const where = d.s.planets[planet];
-      // A dock ordered on a planet lost since the purchase has nowhere to go.
-      if (where === undefined || where.owner !== seat) {
-        d.emit({ type: 'units-lost', seat, unit: 'spacedock', count: 1, reason: 'planet lost' });
-        continue;
-      }
-      d.addUnits(where.hex, planet, seat, 'spacedock', 1);
-      d.emit({ type: 'unit-placed', owner: seat, unit: 'spacedock', hex: where.hex, planet });
-      newDocks.push(planet);
+      if (placeOrdered(d, seat, 'spacedock', planet)) newDocks.push(planet);
     }
     d.player(seat).spacedockOrders = [];
   }

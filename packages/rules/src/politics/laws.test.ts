@@ -15,13 +15,14 @@ import type { GameState, UnitCounts } from '../state/types.js';
 import {
   cleared,
   dice,
+  landing,
   ofType,
   quietPair,
   turnOf,
   withArrivals,
   withUnits,
 } from '../testing/battle.js';
-import { withDice } from '../testing/dice.js';
+import { applied, type Readable } from '../testing/apply.js';
 import { advanceTo, deepFreeze, mustApply, withPlayer } from '../testing/fixtures.js';
 import {
   FOR,
@@ -31,17 +32,15 @@ import {
   voteAll,
   withLaw,
 } from '../testing/politics.js';
-import { describeEvent } from '../views/describe.js';
 import { payTradeIncome } from '../cards/trade.js';
 import { tradeEmbargoed, tradeIncomeBonus } from './laws.js';
 
 const RACES = { players: [{ race: 'sol' as const }, { race: 'letnev' as const }] };
 
+const READABLE: Readable = { names: [], unreadable: /undefined|NaN/ };
+
 function step(s: GameState, seat: number, action: unknown, rolls: number[] = []) {
-  const r = withDice(rolls, () => apply(s, seat, action));
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  for (const e of r.events) expect(describeEvent(e, [], s.galaxy)).not.toMatch(/undefined|NaN/);
-  return r;
+  return applied(s, seat, action, rolls, READABLE);
 }
 
 function refused(s: GameState, seat: number, action: unknown): string {
@@ -78,15 +77,8 @@ function invasion(law: string | null, mine: UnitCounts, theirs: UnitCounts) {
   return { s: deepFreeze(s), h };
 }
 
-const land = (h: HexKey, gf: number, bombard = 0) => ({
-  type: 'land',
-  hex: h,
-  planet: 'Arc Prime',
-  groundForces: gf,
-  shockForces: 0,
-  pds: 0,
-  bombard,
-});
+const land = (h: HexKey, gf: number, bombard = 0) =>
+  landing(h, 'Arc Prime', { groundForces: gf, bombard });
 
 describe('BG-8 Arms Reduction', () => {
   it('passed, every player scraps its Dreadnoughts beyond 2, and every unit costs 2 more', () => {

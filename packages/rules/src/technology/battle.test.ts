@@ -14,9 +14,9 @@ import {
   withArrivals,
   withUnits,
 } from '../testing/battle.js';
-import { withDice } from '../testing/dice.js';
+import { applied, type Readable } from '../testing/apply.js';
 import { withPlayer } from '../testing/fixtures.js';
-import { describeEvent, placeName } from '../views/describe.js';
+import { placeName } from '../views/describe.js';
 
 // Sol and the Xxcha start with no combat technology: what they roll is what the technology adds.
 const PLAIN = { players: [{ race: 'sol' as const }, { race: 'xxcha' as const }] };
@@ -30,12 +30,10 @@ function withTech(s: GameState, seat: Seat, ...technologies: TechId[]): GameStat
   return withPlayer(s, seat, { technologies });
 }
 
-function step(s: GameState, seat: Seat, action: unknown, rolls: number[] = []) {
-  const r = withDice(rolls, () => apply(s, seat, action));
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  for (const e of r.events)
-    expect(describeEvent(e, ['Ann', 'Bob'], s.galaxy)).not.toMatch(/undefined|NaN/);
-  return r;
+const READABLE: Readable = { names: ['Ann', 'Bob'], unreadable: /undefined|NaN/ };
+
+function step(s: GameState, seat: number, action: unknown, rolls: number[] = []) {
+  return applied(s, seat, action, rolls, READABLE);
 }
 
 describe('BG-9 Assault Cannon (technology): Dreadnoughts fire before the battle', () => {

@@ -5,12 +5,11 @@ import { planetUnits, spaceUnits } from '../combat/forces.js';
 import { landingOptions } from '../combat/invasion.js';
 import type { TechId } from '../content/technologies.js';
 import { legalActions } from '../legal-actions.js';
-import type { GameState, Seat, UnitCounts } from '../state/types.js';
-import { cleared, dice, ofType, turnOf, withUnits } from '../testing/battle.js';
+import type { GameState, UnitCounts } from '../state/types.js';
+import { cleared, dice, landing, ofType, turnOf, withUnits } from '../testing/battle.js';
 import { withHand } from '../cards/testing.js';
-import { withDice } from '../testing/dice.js';
+import { applied, type Readable } from '../testing/apply.js';
 import { withPlayer } from '../testing/fixtures.js';
-import { describeEvent } from '../views/describe.js';
 
 // Sol invades the Xxcha home system; neither starts with a combat technology or ability.
 const PLAIN = { players: [{ race: 'sol' as const }, { race: 'xxcha' as const }] };
@@ -30,25 +29,10 @@ function over(
   return { s, h, planet };
 }
 
-function landing(h: HexKey, planet: string, extra: Record<string, unknown> = {}) {
-  return {
-    type: 'land',
-    hex: h,
-    planet,
-    groundForces: 0,
-    shockForces: 0,
-    pds: 0,
-    bombard: 0,
-    ...extra,
-  };
-}
+const READABLE: Readable = { names: ['Ann', 'Bob'], unreadable: /undefined|NaN/ };
 
-function step(s: GameState, seat: Seat, action: unknown, rolls: number[] = []) {
-  const r = withDice(rolls, () => apply(s, seat, action));
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  for (const e of r.events)
-    expect(describeEvent(e, ['Ann', 'Bob'], s.galaxy)).not.toMatch(/undefined|NaN/);
-  return r;
+function step(s: GameState, seat: number, action: unknown, rolls: number[] = []) {
+  return applied(s, seat, action, rolls, READABLE);
 }
 
 describe('BG-9 Graviton Negator (technology): bombard PDS planets, Fighters invade', () => {

@@ -1,4 +1,4 @@
-import { hexKey, type HexKey } from '@outer-rim/map';
+import type { HexKey } from '@outer-rim/map';
 import { describe, expect, it } from 'vitest';
 import { apply } from '../apply.js';
 import type { TechId } from '../content/technologies.js';
@@ -8,6 +8,7 @@ import { movableCount } from '../movement/rules.js';
 import type { GameState, Seat } from '../state/types.js';
 import {
   dice,
+  home,
   ofType,
   quietPair,
   setOwner,
@@ -15,23 +16,19 @@ import {
   withArrivals,
   withUnits,
 } from '../testing/battle.js';
-import { withDice } from '../testing/dice.js';
+import { applied, type Readable } from '../testing/apply.js';
 import { withPlayer } from '../testing/fixtures.js';
-import { describeEvent } from '../views/describe.js';
 
 const PLAIN = { players: [{ race: 'sol' as const }, { race: 'xxcha' as const }] };
-const home = (s: GameState, seat: Seat): HexKey => hexKey(s.galaxy.homes[seat] ?? { q: 0, r: 0 });
 
 function withTech(s: GameState, seat: Seat, ...technologies: TechId[]): GameState {
   return withPlayer(s, seat, { technologies });
 }
 
-function step(s: GameState, seat: Seat, action: unknown, rolls: number[] = []) {
-  const r = withDice(rolls, () => apply(s, seat, action));
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  for (const e of r.events)
-    expect(describeEvent(e, ['Ann', 'Bob'], s.galaxy)).not.toMatch(/undefined|NaN|\d,-?\d/);
-  return r;
+const READABLE: Readable = { names: ['Ann', 'Bob'], unreadable: /undefined|NaN|\d,-?\d/ };
+
+function step(s: GameState, seat: number, action: unknown, rolls: number[] = []) {
+  return applied(s, seat, action, rolls, READABLE);
 }
 
 function techActions(s: GameState, seat: Seat, tech: string) {

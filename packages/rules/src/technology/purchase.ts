@@ -2,6 +2,7 @@ import { PURCHASABLE_UNITS, type Action, type ActionOf } from '../actions/schema
 import { TECH_PARAMS } from '../content/technologies.js';
 import { UNITS } from '../content/units.js';
 import { ruleError, type RuleError } from '../errors.js';
+import { placeOrdered } from '../phases/ordered-units.js';
 import { placementProblem } from '../phases/place-new-units.js';
 import { countIn, planetsOf, spacedocksOf } from '../state/board.js';
 import type { Draft } from '../state/draft.js';
@@ -150,15 +151,7 @@ export function placeGroundForceOrders(d: Draft): void {
   for (let seat = 0; seat < d.s.players.length; seat++) {
     const orders = d.s.players[seat]?.groundForceOrders ?? [];
     if (orders.length === 0) continue;
-    for (const planet of orders) {
-      const where = d.s.planets[planet];
-      if (where === undefined || where.owner !== seat) {
-        d.emit({ type: 'units-lost', seat, unit: 'ground-force', count: 1, reason: 'planet lost' });
-        continue;
-      }
-      d.addUnits(where.hex, planet, seat, 'ground-force', 1);
-      d.emit({ type: 'unit-placed', owner: seat, unit: 'ground-force', hex: where.hex, planet });
-    }
+    for (const planet of orders) placeOrdered(d, seat, 'ground-force', planet);
     d.player(seat).groundForceOrders = [];
   }
 }

@@ -53,6 +53,25 @@ export function withUnits(
   };
 }
 
+/** The home system of `seat`. */
+export function home(s: GameState, seat: Seat): HexKey {
+  return hexKey(s.galaxy.homes[seat] ?? { q: 0, r: 0 });
+}
+
+/** A `land` action on `planet` of `hex`: nothing lands or fires but what `extra` names. */
+export function landing(hex: HexKey, planet: string, extra: Record<string, unknown> = {}) {
+  return {
+    type: 'land',
+    hex,
+    planet,
+    groundForces: 0,
+    shockForces: 0,
+    pds: 0,
+    bombard: 0,
+    ...extra,
+  };
+}
+
 /** Empties a system of every unit. */
 export function cleared(state: GameState, hex: HexKey): GameState {
   const { [hex]: _gone, ...units } = state.units;

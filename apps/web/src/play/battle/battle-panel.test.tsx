@@ -1,17 +1,10 @@
 // @vitest-environment happy-dom
-import {
-  apply,
-  decisions,
-  legalActions,
-  view,
-  type Action,
-  type GameState,
-} from '@outer-rim/rules';
-import { render } from 'preact';
+import { decisions, type Action } from '@outer-rim/rules';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { movementTable, withUnits } from '../../../../../packages/rules/src/testing/board';
 import type { LogEntry } from '../live-game';
+import { logged as step, showPanel } from '../panel-fixture';
 import { BattlePanel } from './battle-panel';
 import { diceOf, dieWords } from './fight';
 
@@ -21,35 +14,6 @@ afterEach(() => {
 
 const TOP2 = '0,-2';
 const TOP1 = '0,-1';
-
-function step(s: GameState, seat: number, a: Action, log: LogEntry[]): GameState {
-  const r = apply(s, seat, a);
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  log.push({ seq: log.length + 1, seat, events: r.events });
-  return r.state;
-}
-
-function show(s: GameState, viewer: number | 'spectator', log: LogEntry[], sent: Action[]) {
-  document.body.innerHTML = '';
-  const el = document.body.appendChild(document.createElement('div'));
-  const v = view(s, viewer);
-  const seat = viewer === 'spectator' ? undefined : viewer;
-  render(
-    <BattlePanel
-      view={v}
-      seat={seat}
-      actions={seat === undefined ? [] : legalActions(v, seat)}
-      log={log}
-      busy={false}
-      onAct={(a) => {
-        sent.push(a);
-        return Promise.resolve();
-      }}
-    />,
-    el,
-  );
-  return el;
-}
 
 describe('the battle in the browser (BG-6): dice with what they needed, casualties checked live', () => {
   it('marks every die hit or miss against the value its purpose names, in words too', () => {
@@ -84,7 +48,7 @@ describe('the battle in the browser (BG-6): dice with what they needed, casualti
       if (owing.length === 0) break;
       const d = owing[0];
       if (d === undefined) break;
-      const el = show(s, d.seat, log, sent);
+      const el = showPanel(BattlePanel, s, d.seat, sent, { log, alone: true });
       // Every die on screen says what it needed and whether it hit.
       const dice = [...el.querySelectorAll('.die')];
       expect(dice.length).toBeGreaterThan(0);
@@ -132,7 +96,7 @@ describe('the battle in the browser (BG-6): dice with what they needed, casualti
     }
     expect(casualtyChoices).toBeGreaterThan(0);
     // A spectator sees the same record, to its end.
-    const watcher = show(s, 'spectator', log, []);
+    const watcher = showPanel(BattlePanel, s, 'spectator', [], { log, alone: true });
     const rolled = log.flatMap((e) => e.events).filter((e) => e.type === 'dice-rolled');
     expect(watcher.querySelectorAll('.dice-lines li').length).toBe(
       rolled.filter((e) => /hit on/.test(e.purpose)).length,

@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
 import { hexKey } from '@outer-rim/map';
-import { apply, legalActions, view, type Action, type GameState } from '@outer-rim/rules';
-import { render } from 'preact';
+import { type Action } from '@outer-rim/rules';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -10,42 +9,13 @@ import {
   turnOf,
   withUnits,
 } from '../../../../../packages/rules/src/testing/battle';
-import { withDice } from '../../../../../packages/rules/src/testing/dice';
 import type { LogEntry } from '../live-game';
+import { logged as step, showPanel } from '../panel-fixture';
 import { BattlePanel } from './battle-panel';
 
 afterEach(() => {
   document.body.innerHTML = '';
 });
-
-function step(s: GameState, seat: number, a: Action, log: LogEntry[], dice: number[] = []) {
-  const r = withDice(dice, () => apply(s, seat, a));
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  log.push({ seq: log.length + 1, seat, events: r.events });
-  return r.state;
-}
-
-function show(s: GameState, viewer: number | 'spectator', log: LogEntry[], sent: Action[]) {
-  document.body.innerHTML = '';
-  const el = document.body.appendChild(document.createElement('div'));
-  const v = view(s, viewer);
-  const seat = viewer === 'spectator' ? undefined : viewer;
-  render(
-    <BattlePanel
-      view={v}
-      seat={seat}
-      actions={seat === undefined ? [] : legalActions(v, seat)}
-      log={log}
-      busy={false}
-      onAct={(a) => {
-        sent.push(a);
-        return Promise.resolve();
-      }}
-    />,
-    el,
-  );
-  return el;
-}
 
 describe('the invasion in the browser (BG-7, OR-6.1): landing, bombardment, promotion, capture', () => {
   it('lands with a bombardment, shows every die and the promotion, then offers the Shock Forces’ capture', async () => {
@@ -73,7 +43,7 @@ describe('the invasion in the browser (BG-7, OR-6.1): landing, bombardment, prom
 
     // The landing form: every Ground Force, and the Dreadnought may bombard first.
     const sent: Action[] = [];
-    let el = show(s, 0, log, sent);
+    let el = showPanel(BattlePanel, s, 0, sent, { log, alone: true });
     const form = el.querySelector('.landing-planet[data-planet="Arc Prime"]');
     expect(form).not.toBeNull();
     const bombard = form?.querySelector<HTMLInputElement>('input[data-land="bombard"]');
@@ -99,7 +69,7 @@ describe('the invasion in the browser (BG-7, OR-6.1): landing, bombardment, prom
     // Bombardment 1 (miss); round 1: 10 (hit), 1, 1 against 1; promotion die 10.
     s = step(s, 0, sent[0] as Action, log, [1, 10, 1, 1, 1, 10]);
 
-    el = show(s, 0, log, sent);
+    el = showPanel(BattlePanel, s, 0, sent, { log, alone: true });
     const lines = [...el.querySelectorAll('.dice-lines li')].map((li) => li.textContent);
     expect(lines.filter((l) => /bombardment/.test(l))).toHaveLength(1);
     expect(lines.filter((l) => /promotion/.test(l))).toHaveLength(1);
@@ -117,7 +87,7 @@ describe('the invasion in the browser (BG-7, OR-6.1): landing, bombardment, prom
 
     // The other seat and a spectator read the same end, and get no buttons.
     for (const viewer of [1, 'spectator'] as const) {
-      const watcher = show(s, viewer, log, []);
+      const watcher = showPanel(BattlePanel, s, viewer, [], { log, alone: true });
       expect(watcher.querySelector('[data-testid="fight-end"]')?.textContent).toMatch(
         /holds the planet/,
       );

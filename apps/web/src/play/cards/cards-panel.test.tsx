@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
-import { apply, legalActions, view, type Action, type GameState } from '@outer-rim/rules';
-import { render } from 'preact';
+import { apply, type Action, type GameState } from '@outer-rim/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   quietPair,
@@ -9,9 +8,8 @@ import {
   withUnits,
 } from '../../../../../packages/rules/src/testing/battle.js';
 import { withHand } from '../../../../../packages/rules/src/cards/testing.js';
+import { showPanel } from '../panel-fixture';
 import { CardsPanel } from './cards-panel';
-
-const root = () => document.body.appendChild(document.createElement('div'));
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -32,22 +30,7 @@ function battleWindow(): GameState {
 }
 
 function show(s: GameState, seat: number, sent: Action[]): HTMLElement {
-  const v = view(s, seat);
-  const el = root();
-  render(
-    <CardsPanel
-      view={v}
-      seat={seat}
-      actions={legalActions(v, seat)}
-      busy={false}
-      onAct={(a) => {
-        sent.push(a);
-        return Promise.resolve();
-      }}
-    />,
-    el,
-  );
-  return el;
+  return showPanel(CardsPanel, s, seat, sent);
 }
 
 describe('BG-9 cards panel', () => {

@@ -1,13 +1,6 @@
 // @vitest-environment happy-dom
 import type { HexKey } from '@outer-rim/map';
-import {
-  apply,
-  legalActions,
-  movementOptions,
-  view,
-  type Action,
-  type GameState,
-} from '@outer-rim/rules';
+import { apply, movementOptions, view, type Action, type GameState } from '@outer-rim/rules';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -18,6 +11,7 @@ import {
 } from '../../../../../packages/rules/src/testing/board';
 import { withDice } from '../../../../../packages/rules/src/testing/dice';
 import { defaultLoad, fleetCapacity, fleetDestinations, fleetMove } from './fleet';
+import { root, seatProps } from '../panel-fixture';
 import { useMoveUi, type MoveUi } from './move-panel';
 
 afterEach(() => {
@@ -31,21 +25,12 @@ const TOP1 = '0,-1';
 /** Renders the move UI for one seat's view and exposes what it asks of the board. */
 function mount(state: GameState, seat: number, sent: Action[]) {
   let ui: MoveUi | undefined;
-  const v = view(state, seat);
+  const props = seatProps(state, seat, sent);
   function Probe() {
-    ui = useMoveUi({
-      view: v,
-      seat,
-      actions: legalActions(v, seat),
-      busy: false,
-      onAct: (a) => {
-        sent.push(a);
-        return Promise.resolve();
-      },
-    });
+    ui = useMoveUi(props);
     return ui.panel;
   }
-  const el = document.body.appendChild(document.createElement('div'));
+  const el = root();
   render(<Probe />, el);
   return {
     el,

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { apply, legalActions, view, type Action, type GameState } from '@outer-rim/rules';
+import { apply, view, type Action, type GameState } from '@outer-rim/rules';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,9 +8,8 @@ import {
   openCouncil,
   withLaw,
 } from '../../../../../packages/rules/src/testing/politics.js';
+import { root, showPanel } from '../panel-fixture';
 import { LawsPanel, PoliticsPanel } from './politics-panel';
-
-const root = () => document.body.appendChild(document.createElement('div'));
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -32,23 +31,8 @@ function must(s: GameState, seat: number, a: Action): GameState {
 describe('BG-8 politics panel', () => {
   it('shows the agenda by name and text, the voting order with influence, and sends the vote clicked', async () => {
     const { state } = openCouncil(named(councilTable()), ['free-trade#1']);
-    const v = view(state, 1);
     const sent: Action[] = [];
-    const el = root();
-    render(
-      <PoliticsPanel
-        view={v}
-        seat={1}
-        actions={legalActions(v, 1)}
-        log={[]}
-        busy={false}
-        onAct={(a) => {
-          sent.push(a);
-          return Promise.resolve();
-        }}
-      />,
-      el,
-    );
+    const el = showPanel(PoliticsPanel, state, 1, sent);
     expect(el.querySelector('.agenda-name')?.textContent).toBe('Free Trade');
     expect(el.querySelector('.agenda-text')?.textContent).toContain('+5 credits');
     const rows = [...el.querySelectorAll('[data-testid=voting-order] tbody tr')].map((tr) =>
@@ -71,19 +55,7 @@ describe('BG-8 politics panel', () => {
     const { state } = openCouncil(named(councilTable()), ['free-trade#1']);
     const after = must(state, 1, { type: 'vote', ballot: 'for' });
     for (const seat of [2, undefined]) {
-      const v = view(after, seat ?? 'spectator');
-      const el = root();
-      render(
-        <PoliticsPanel
-          view={v}
-          seat={seat}
-          actions={seat === undefined ? [] : legalActions(v, seat)}
-          log={[]}
-          busy={false}
-          onAct={() => Promise.resolve()}
-        />,
-        el,
-      );
+      const el = showPanel(PoliticsPanel, after, seat ?? 'spectator');
       expect(el.querySelector('[data-testid=vote-control]')).toBeNull();
       expect(
         el.querySelector('[data-testid=voting-order] tbody tr td:last-child')?.textContent,
@@ -93,19 +65,7 @@ describe('BG-8 politics panel', () => {
 
   it('an election lists its targets by name', () => {
     const { state } = openCouncil(named(councilTable()), ['minister-of-war#1']);
-    const v = view(state, 1);
-    const el = root();
-    render(
-      <PoliticsPanel
-        view={v}
-        seat={1}
-        actions={legalActions(v, 1)}
-        log={[]}
-        busy={false}
-        onAct={() => Promise.resolve()}
-      />,
-      el,
-    );
+    const el = showPanel(PoliticsPanel, state, 1);
     expect(
       [...el.querySelectorAll('[data-testid=vote-control] button')].map((b) => b.textContent),
     ).toEqual(['Elect Ann', 'Elect Bo', 'Elect Cy', 'Abstain']);

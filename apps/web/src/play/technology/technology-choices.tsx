@@ -1,17 +1,9 @@
-import { techName, type Action } from '@outer-rim/rules';
-import type { WordsContext } from '../action-words';
+import { techName } from '@outer-rim/rules';
+import type { GroupProps } from '../action-groups';
 import { TechnologyCard } from './technology-card';
 
-interface Props {
-  group: { title: string; actions: readonly Action[] };
-  names: readonly string[];
-  context: WordsContext;
-  busy: boolean;
-  onAct: (action: Action) => Promise<void>;
-}
-
 /** Technologies on offer, each with its printed name, colour, cost, prerequisites and text. */
-export function TechnologyChoices({ group, context, busy, onAct }: Props) {
+export function TechnologyChoices({ group, context, busy, onAct }: GroupProps) {
   return (
     <div class="action-group tech-choices">
       <h4>{group.title}</h4>

@@ -24,13 +24,13 @@ import {
 import { advanceTo, withPlayer } from '../../../../../packages/rules/src/testing/fixtures';
 import { BattlePanel } from '../battle/battle-panel';
 import { DecisionPanel } from '../decision-panel';
+import { recorder, root, showPanel } from '../panel-fixture';
 import { PlayersPanel } from '../players-panel';
 
 afterEach(() => {
   document.body.innerHTML = '';
 });
 
-const root = () => document.body.appendChild(document.createElement('div'));
 /** Ids and hex keys never reach a player: names only (issue 11 words rule). */
 const ID_SHAPED = /\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b|-?\d+,-?\d+/;
 
@@ -43,10 +43,7 @@ function panel(s: GameState, seat: number, sent: Action[], techPrices?: Record<s
       seat={seat}
       actions={legalActions(v, seat)}
       names={v.players.map((p) => p.name)}
-      onAct={(a) => {
-        sent.push(a);
-        return Promise.resolve();
-      }}
+      onAct={recorder(sent)}
       busy={false}
       over={false}
       context={{ galaxy: v.galaxy, ...(techPrices === undefined ? {} : { techPrices }) }}
@@ -149,23 +146,8 @@ describe('BG-9 technologies in the browser', () => {
     s = cleared(s, h);
     s = withUnits(s, h, 0, { dreadnought: 1, carrier: 1, 'ground-force': 2, fighter: 2 });
     s = withUnits(s, h, 1, { 'ground-force': 2, pds: 1 }, planet);
-    const v = view(s, 0);
     const sent: Action[] = [];
-    const el = root();
-    render(
-      <BattlePanel
-        view={v}
-        seat={0}
-        actions={legalActions(v, 0)}
-        log={[]}
-        busy={false}
-        onAct={(a) => {
-          sent.push(a);
-          return Promise.resolve();
-        }}
-      />,
-      el,
-    );
+    const el = showPanel(BattlePanel, s, 0, sent);
     const form = el.querySelector(`[data-planet="${planet}"]`);
     expect(form?.textContent).toContain('Fighters join (Graviton Negator)');
     expect(form?.textContent).toContain('X-89 Bacterial Weapon');
@@ -215,10 +197,7 @@ describe('BG-9 technologies in the browser', () => {
           seat={1}
           actions={legalActions(v, 1)}
           names={v.players.map((p) => p.name)}
-          onAct={(a) => {
-            sent.push(a);
-            return Promise.resolve();
-          }}
+          onAct={recorder(sent)}
           busy={false}
           over={false}
           context={{ galaxy: v.galaxy, docks, groundForceOrders }}
