@@ -149,7 +149,7 @@ describe('the PostgreSQL cluster stopping (pg_ctl stop -m immediate) during play
       // Snapshots are written during the outage too.
       SNAPSHOT_EVERY: '4',
       // The cross-process adapter, should it be made optional.
-      CLUSTER: 'true',
+      CLUSTER: 'on',
       DATABASE_URL: cluster.url,
     });
 

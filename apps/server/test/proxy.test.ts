@@ -83,7 +83,7 @@ describe('three server processes behind nginx', () => {
       DATABASE_URL: backend.url ?? '',
       TRUST_PROXY: 'true',
       // The cross-process adapter, should it be made optional.
-      CLUSTER: 'true',
+      CLUSTER: 'on',
       HANDSHAKE_BURST: String(HANDSHAKE_BURST),
       HANDSHAKE_PER_MINUTE: '1',
       HTTP_RATE_LIMIT: '100000',
