@@ -348,9 +348,10 @@ describe('bots with two server processes on one PostgreSQL', () => {
 
   beforeAll(async () => {
     backend = await prepareBackend('postgres', 'bots2');
+    // Two processes on one database: CLUSTER=on, so they tell each other of commits.
     servers = await Promise.all([
-      startServer(backend.config(BOT_CONFIG)),
-      startServer(backend.config(BOT_CONFIG)),
+      startServer(backend.config({ ...BOT_CONFIG, CLUSTER: 'on' })),
+      startServer(backend.config({ ...BOT_CONFIG, CLUSTER: 'on' })),
     ]);
   });
   afterAll(async () => {
