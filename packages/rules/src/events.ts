@@ -115,7 +115,15 @@ export type GameEvent =
     }
   | { type: 'technology-bought'; seat: Seat; technology: string; cost: number }
   | { type: 'technology-passed'; seat: Seat }
-  | { type: 'unit-placed'; owner: Owner; unit: UnitKind; hex: HexKey; planet?: string }
+  /** `ability`: the printed name of the racial ability that placed it free (BG-1). */
+  | {
+      type: 'unit-placed';
+      owner: Owner;
+      unit: UnitKind;
+      hex: HexKey;
+      planet?: string;
+      ability?: string;
+    }
   | { type: 'units-lost'; seat: Seat; unit: UnitKind; count: number; reason: string }
   | { type: 'placement-ended'; seat: Seat }
   | { type: 'game-over'; winner: Seat | null; reason: string }
