@@ -23,6 +23,7 @@ import type { Ballot, PoliticalPhase } from '../politics/types.js';
 import { effectsInForce, inForce } from '../cards/in-force.js';
 import type { WindowTrigger } from '../cards/types.js';
 import { openWindow } from '../cards/window.js';
+import { voteBarredReason } from '../politics/isolation.js';
 import { tally, tieDecider, votingOrder } from '../politics/vote.js';
 
 /**
@@ -413,7 +414,9 @@ export function politicalDecisions(t: Table, phase: PoliticalPhase): Decision[] 
         out.push({
           seat,
           kind: 'vote',
-          prompt: `Vote with all your ${votesOf(t, seat)} votes, or abstain.`,
+          prompt:
+            voteBarredReason(t, seat) ??
+            `Vote with all your ${votesOf(t, seat)} votes, or abstain.`,
         });
       }
       break;
@@ -477,7 +480,8 @@ export function politicalLegal(t: Table, phase: PoliticalPhase, seat: Seat): Act
       break;
     case 'vote':
       if (phase.order[phase.ballots.length] === seat) {
-        out.push(...[...agendaOptions(t, phase), 'abstain'].map(voteAction));
+        const choices = voteBarredReason(t, seat) === null ? agendaOptions(t, phase) : [];
+        out.push(...[...choices, 'abstain'].map(voteAction));
       }
       break;
     case 'tie':
@@ -560,6 +564,8 @@ function applyVote(
   if (choice !== 'abstain' && !agendaOptions(d.s, phase).includes(choice)) {
     return ruleError('ILLEGAL_ACTION', 'That is not a choice on this agenda.');
   }
+  const barred = voteBarredReason(d.s, seat);
+  if (choice !== 'abstain' && barred !== null) return ruleError('ILLEGAL_ACTION', barred);
   // BG-8: all or nothing — a seat's whole influence, never a part of it.
   const votes = choice === 'abstain' ? 0 : votesOf(d.s, seat);
   d.s.phase = { ...phase, ballots: [...phase.ballots, { seat, choice, votes }] };

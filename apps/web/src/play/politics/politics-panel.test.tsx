@@ -125,3 +125,30 @@ describe('BG-8 politics panel', () => {
     expect(items[1]).toContain('at most 2 units');
   });
 });
+
+describe('BG-1 Letnev: Isolation in the politics panel', () => {
+  it('says why the Letnev, in no trade agreement, may only abstain, and offers only that', () => {
+    const { state } = openCouncil({ ...named(councilTable()), tradeAgreements: [] }, [
+      'free-trade#1',
+    ]);
+    const v = view(state, 1);
+    const el = root();
+    render(
+      <PoliticsPanel
+        view={v}
+        seat={1}
+        actions={legalActions(v, 1)}
+        log={[]}
+        busy={false}
+        onAct={() => Promise.resolve()}
+      />,
+      el,
+    );
+    expect(el.querySelector('[data-testid=vote-barred]')?.textContent).toBe(
+      'Isolation: the Barony of Letnev may not vote while in no active trade agreement, so you may only abstain.',
+    );
+    expect(
+      [...el.querySelectorAll('[data-testid=vote-control] button')].map((b) => b.textContent),
+    ).toEqual(['Abstain']);
+  });
+});

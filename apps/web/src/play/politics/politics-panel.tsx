@@ -5,6 +5,7 @@ import {
   type Action,
   type ActionOf,
   type GameView,
+  voteBarredReason,
 } from '@outer-rim/rules';
 import { useState } from 'preact/hooks';
 import type { LogEntry } from '../live-game';
@@ -97,6 +98,7 @@ export function PoliticsPanel({ view, seat, actions, log, busy, onAct }: Props) 
               busy={busy}
               onAct={onAct}
               tie={phase.step === 'tie'}
+              barred={phase.step === 'vote' ? voteBarredReason(view, seat) : null}
             />
           )}
           {picks.length === 0 ? null : (
@@ -162,6 +164,8 @@ function VoteControl(props: {
   names: readonly string[];
   busy: boolean;
   tie: boolean;
+  /** BG-1 Letnev Isolation: why this seat may only abstain, or null. */
+  barred: string | null;
   onAct: (action: Action) => Promise<void>;
 }) {
   const { votes, names, busy, onAct } = props;
@@ -173,6 +177,11 @@ function VoteControl(props: {
   return (
     <div class="action-group vote-control" data-testid="vote-control">
       <h4>{props.tie ? 'Break the tie' : 'Your vote (all your influence)'}</h4>
+      {props.barred === null ? null : (
+        <p class="prompt" data-testid="vote-barred">
+          {props.barred}
+        </p>
+      )}
       {targets.length === 0 ? null : targets.length <= 8 ? (
         <div class="action-buttons">
           {targets.map((a, i) => (
