@@ -204,6 +204,8 @@ export type GameEvent =
   | { type: 'no-vote'; reason: string }
   /** The card is set aside unvoted (Revote with no law in force, Veto). */
   | { type: 'agenda-discarded'; card: string; reason: string }
+  /** BG-1 Xxcha Veto: the Xxcha paid `cost` to discard the agenda; the next card is drawn. */
+  | { type: 'agenda-vetoed'; seat: Seat; card: string; cost: number; total: number }
   /** OR-6.2: a Diplomat's owner picked the agenda from the top three; the others went back. */
   | { type: 'agenda-picked'; seat: Seat; card: string }
   | { type: 'voting-order'; order: Seat[] }

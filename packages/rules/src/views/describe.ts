@@ -331,6 +331,8 @@ export function describeEvent(
         : `Revote: ${politicalCardName(e.revote)} is voted on again.`;
     case 'no-vote':
       return `There is no vote this round (${e.reason}).`;
+    case 'agenda-vetoed':
+      return `${who(e.seat)} pays ${plural(e.cost, 'credit')} to veto ${politicalCardName(e.card)} (now ${e.total}): the next card is drawn.`;
     case 'agenda-discarded':
       return `${politicalCardName(e.card)} is set aside: ${e.reason}.`;
     case 'agenda-picked':

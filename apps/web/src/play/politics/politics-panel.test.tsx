@@ -152,3 +152,40 @@ describe('BG-1 Letnev: Isolation in the politics panel', () => {
     ).toEqual(['Abstain']);
   });
 });
+
+describe('BG-1 Xxcha: Veto in the politics panel', () => {
+  it('offers the Xxcha the veto by the card’s printed name, and sends the choice', async () => {
+    const xxcha = { ...named(councilTable()) };
+    xxcha.players = xxcha.players.map((p, i) =>
+      i === 2 ? { ...p, race: 'xxcha', credits: 6 } : p,
+    );
+    const { state } = openCouncil(xxcha, ['free-trade#1']);
+    const v = view(state, 2);
+    const sent: Action[] = [];
+    const el = root();
+    render(
+      <PoliticsPanel
+        view={v}
+        seat={2}
+        actions={legalActions(v, 2)}
+        log={[]}
+        busy={false}
+        onAct={(a) => {
+          sent.push(a);
+          return Promise.resolve();
+        }}
+      />,
+      el,
+    );
+    const buttons = [...el.querySelectorAll('[data-testid=xxcha-veto] button')];
+    expect(buttons.map((b) => b.textContent)).toEqual([
+      'Pay 5 credits: veto Free Trade',
+      'Let Free Trade stand',
+    ]);
+    expect(el.querySelector('[data-testid=vote-control]')).toBeNull();
+    await act(() => {
+      (buttons[0] as HTMLButtonElement).click();
+    });
+    expect(sent).toEqual([{ type: 'veto-agenda', veto: true }]);
+  });
+});

@@ -9,7 +9,7 @@ import {
 } from '@outer-rim/rules';
 import { useState } from 'preact/hooks';
 import type { LogEntry } from '../live-game';
-import { agendaCard, lastResult, voterRows, voteWords } from './politics';
+import { agendaCard, lastResult, vetoWords, voterRows, voteWords } from './politics';
 
 interface Props {
   readonly view: GameView;
@@ -35,6 +35,7 @@ export function PoliticsPanel({ view, seat, actions, log, busy, onAct }: Props) 
   const votes = actions.filter((a): a is ActionOf<'vote'> => a.type === 'vote');
   const picks = actions.filter((a): a is ActionOf<'pick-agenda'> => a.type === 'pick-agenda');
   const hopes = actions.filter((a): a is ActionOf<'hopes-end'> => a.type === 'hopes-end');
+  const vetoes = actions.filter((a): a is ActionOf<'veto-agenda'> => a.type === 'veto-agenda');
   return (
     <section class="panel politics-panel" aria-label="Political phase" data-testid="politics-panel">
       {phase === undefined ? null : (
@@ -91,6 +92,23 @@ export function PoliticsPanel({ view, seat, actions, log, busy, onAct }: Props) 
               The vote is tied: {names[phase.decider] ?? 'the most influential player'} decides.
             </p>
           ) : null}
+          {vetoes.length === 0 ? null : (
+            <div class="action-group" data-testid="xxcha-veto">
+              <h4>Veto (Xxcha Kingdom)</h4>
+              {vetoes.map((a) => (
+                <button
+                  key={String(a.veto)}
+                  type="button"
+                  class="action"
+                  disabled={busy}
+                  data-action="veto-agenda"
+                  onClick={() => void onAct(a)}
+                >
+                  {vetoWords(a, card?.name)}
+                </button>
+              ))}
+            </div>
+          )}
           {seat === undefined ? null : (
             <VoteControl
               votes={votes}
