@@ -88,6 +88,8 @@ export const ACTION_DECISION: Readonly<Record<ActionType, DecisionKind>> = {
   'pick-agenda': 'pick-agenda',
   'hopes-end': 'hopes-end',
   'veto-agenda': 'veto-agenda',
+  // BG-1 Yssaril Eavesdrop: offered beside a Political decision, never awaited.
+  eavesdrop: 'any-time',
   'play-card': 'card',
   'pass-card': 'card',
   'card-prompts': 'any-time',

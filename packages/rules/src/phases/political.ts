@@ -23,6 +23,7 @@ import type { Ballot, PoliticalPhase } from '../politics/types.js';
 import { effectsInForce, inForce } from '../cards/in-force.js';
 import type { WindowTrigger } from '../cards/types.js';
 import { openWindow } from '../cards/window.js';
+import { eavesdropLegal } from '../politics/eavesdrop.js';
 import { voteBarredReason } from '../politics/isolation.js';
 import { XXCHA_VETO_COST, xxchaVetoSeat } from '../politics/xxcha-veto.js';
 import { politicalCardName } from '../views/describe.js';
@@ -510,6 +511,8 @@ export function politicalLegal(t: Table, phase: PoliticalPhase, seat: Seat): Act
     case 'resolved':
       break;
   }
+  // BG-1 Yssaril Eavesdrop: beside whatever the Yssaril decides here.
+  if (out.length > 0) out.push(...eavesdropLegal(t, seat));
   return out;
 }
 

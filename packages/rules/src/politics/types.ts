@@ -80,4 +80,6 @@ export interface PoliticalPhase {
   xxchaAnswered?: string;
   /** BG-1 Xxcha Veto: used this phase (one per Political phase). */
   xxchaVetoed?: true;
+  /** BG-1 Yssaril Eavesdrop: taken this phase (one look per Political phase). */
+  eavesdropped?: true;
 }

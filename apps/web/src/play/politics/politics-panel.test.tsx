@@ -189,3 +189,38 @@ describe('BG-1 Xxcha: Veto in the politics panel', () => {
     expect(sent).toEqual([{ type: 'veto-agenda', veto: true }]);
   });
 });
+
+describe('BG-1 Yssaril: Eavesdrop in the politics panel', () => {
+  it('offers the Yssaril a look at each other player’s action cards by name, and sends it', async () => {
+    const table = named(councilTable());
+    table.players = table.players.map((p, i) => (i === 0 ? { ...p, race: 'yssaril' } : p));
+    const { state } = openCouncil(table, ['free-trade#1']);
+    const voting = must(state, 1, { type: 'vote', ballot: 'abstain' });
+    const v = view(voting, 0);
+    const sent: Action[] = [];
+    const el = root();
+    render(
+      <PoliticsPanel
+        view={v}
+        seat={0}
+        actions={legalActions(v, 0)}
+        log={[]}
+        busy={false}
+        onAct={(a) => {
+          sent.push(a);
+          return Promise.resolve();
+        }}
+      />,
+      el,
+    );
+    const buttons = [...el.querySelectorAll('[data-testid=eavesdrop] button')];
+    expect(buttons.map((b) => b.textContent)).toEqual([
+      "Look at Bo's action cards",
+      "Look at Cy's action cards",
+    ]);
+    await act(() => {
+      (buttons[1] as HTMLButtonElement).click();
+    });
+    expect(sent).toEqual([{ type: 'eavesdrop', seat: 2 }]);
+  });
+});

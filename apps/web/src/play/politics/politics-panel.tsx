@@ -35,6 +35,7 @@ export function PoliticsPanel({ view, seat, actions, log, busy, onAct }: Props) 
   const votes = actions.filter((a): a is ActionOf<'vote'> => a.type === 'vote');
   const picks = actions.filter((a): a is ActionOf<'pick-agenda'> => a.type === 'pick-agenda');
   const hopes = actions.filter((a): a is ActionOf<'hopes-end'> => a.type === 'hopes-end');
+  const looks = actions.filter((a): a is ActionOf<'eavesdrop'> => a.type === 'eavesdrop');
   const vetoes = actions.filter((a): a is ActionOf<'veto-agenda'> => a.type === 'veto-agenda');
   return (
     <section class="panel politics-panel" aria-label="Political phase" data-testid="politics-panel">
@@ -105,6 +106,23 @@ export function PoliticsPanel({ view, seat, actions, log, busy, onAct }: Props) 
                   onClick={() => void onAct(a)}
                 >
                   {vetoWords(a, card?.name)}
+                </button>
+              ))}
+            </div>
+          )}
+          {looks.length === 0 ? null : (
+            <div class="action-group" data-testid="eavesdrop">
+              <h4>Eavesdrop (Yssaril Tribes): look at one player's action cards, once</h4>
+              {looks.map((a) => (
+                <button
+                  key={a.seat}
+                  type="button"
+                  class="action"
+                  disabled={busy}
+                  data-action="eavesdrop"
+                  onClick={() => void onAct(a)}
+                >
+                  {`Look at ${names[a.seat] ?? 'a player'}'s action cards`}
                 </button>
               ))}
             </div>

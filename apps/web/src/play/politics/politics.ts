@@ -17,6 +17,7 @@ export const POLITICS_ACTIONS: ReadonlySet<Action['type']> = new Set([
   'pick-agenda',
   'hopes-end',
   'veto-agenda',
+  'eavesdrop',
 ]);
 
 export interface VoterRow {
