@@ -1,5 +1,6 @@
 import { ActionSchema, type Action } from './actions/schema.js';
 import { cancelTrade } from './cards/trade.js';
+import { applyEavesdrop } from './politics/eavesdrop.js';
 import { applyWindow, setCardPrompts } from './cards/window.js';
 import { enforceLeaderPlaces } from './leaders/fates.js';
 import { applyEscape } from './leaders/escape.js';
@@ -30,6 +31,7 @@ function dispatch(d: Draft, seat: Seat, action: Action): RuleError | null {
     return null;
   }
   if (action.type === 'cancel-trade') return cancelTrade(d, seat, action.partner);
+  if (action.type === 'eavesdrop') return applyEavesdrop(d, seat, action.seat);
   // OR-6.2: owed before anything else (decisions.ts), so it is the only action accepted then.
   if (action.type === 'escape-leader') return applyEscape(d, seat, action);
   // BG-9: while an action-card window is open, it owns every decision.

@@ -23,6 +23,8 @@ export type DecisionKind =
   | 'vote'
   | 'pick-agenda'
   | 'hopes-end'
+  /** BG-1 Xxcha Veto: before the vote, discard the agenda for 5 credits or let it stand. */
+  | 'veto-agenda'
   /** BG-9: play an action card or pass, in an open window. */
   | 'card'
   /** BG-11: accept or refuse a Trade Agreement offered to you. */
@@ -85,6 +87,9 @@ export const ACTION_DECISION: Readonly<Record<ActionType, DecisionKind>> = {
   vote: 'vote',
   'pick-agenda': 'pick-agenda',
   'hopes-end': 'hopes-end',
+  'veto-agenda': 'veto-agenda',
+  // BG-1 Yssaril Eavesdrop: offered beside a Political decision, never awaited.
+  eavesdrop: 'any-time',
   'play-card': 'card',
   'pass-card': 'card',
   'card-prompts': 'any-time',

@@ -115,7 +115,15 @@ export type GameEvent =
     }
   | { type: 'technology-bought'; seat: Seat; technology: string; cost: number }
   | { type: 'technology-passed'; seat: Seat }
-  | { type: 'unit-placed'; owner: Owner; unit: UnitKind; hex: HexKey; planet?: string }
+  /** `ability`: the printed name of the racial ability that placed it free (BG-1). */
+  | {
+      type: 'unit-placed';
+      owner: Owner;
+      unit: UnitKind;
+      hex: HexKey;
+      planet?: string;
+      ability?: string;
+    }
   | { type: 'units-lost'; seat: Seat; unit: UnitKind; count: number; reason: string }
   | { type: 'placement-ended'; seat: Seat }
   | { type: 'game-over'; winner: Seat | null; reason: string }
@@ -196,6 +204,8 @@ export type GameEvent =
   | { type: 'no-vote'; reason: string }
   /** The card is set aside unvoted (Revote with no law in force, Veto). */
   | { type: 'agenda-discarded'; card: string; reason: string }
+  /** BG-1 Xxcha Veto: the Xxcha paid `cost` to discard the agenda; the next card is drawn. */
+  | { type: 'agenda-vetoed'; seat: Seat; card: string; cost: number; total: number }
   /** OR-6.2: a Diplomat's owner picked the agenda from the top three; the others went back. */
   | { type: 'agenda-picked'; seat: Seat; card: string }
   | { type: 'voting-order'; order: Seat[] }

@@ -102,6 +102,7 @@ export { winReasonText } from './phases/progression.js';
 // BG-8 Political phase and OR-6.1 Hopes End (politics/).
 export { agendaOptions, diplomatPicker, hopesEndOwner } from './phases/political.js';
 export { cardOf as politicalCardOf, lawsInForce } from './politics/laws.js';
+export { voteBarredReason } from './politics/isolation.js';
 export { HOPES_END, MECATOL_REX } from './politics/names.js';
 export { tieDecider, votingOrder } from './politics/vote.js';
 export { choiceName, politicalCardName } from './views/describe.js';

@@ -172,6 +172,10 @@ export function actionWords(action: Action, names: Names = [], context: WordsCon
       return `Buy the Scientist's PDS on ${action.planet} for 5 credits`;
     case 'move':
       return moveWords(action, names, context);
+    case 'eavesdrop':
+      return `Look at ${seatName(names, action.seat)}'s action cards`;
+    case 'veto-agenda':
+      return action.veto ? 'Pay 5 credits: veto the agenda' : 'Let the agenda stand';
     case 'captive':
       return action.execute === true
         ? `Execute ${leaderName(action.leader)}`

@@ -281,3 +281,24 @@ describe('issue 11: the choices a table needs', () => {
     expect(el.textContent).not.toContain('Your turn');
   });
 });
+
+describe('BG-1 Xxcha: Veto in the decision panel', () => {
+  it('tells the other seats what the Xxcha decides, in words', () => {
+    const el = root();
+    render(
+      <DecisionPanel
+        decisions={[{ seat: 2, kind: 'veto-agenda', prompt: 'Veto: pay 5 credits …' }]}
+        seat={0}
+        actions={[]}
+        names={names}
+        onAct={() => Promise.resolve()}
+        busy={false}
+        over={false}
+      />,
+      el,
+    );
+    expect(el.querySelector('.prompt.other')?.textContent).toBe(
+      'Waiting for Cy to veto the agenda for 5 credits or let it stand.',
+    );
+  });
+});

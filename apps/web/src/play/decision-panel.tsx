@@ -257,6 +257,9 @@ function othersTask(kind: string, context: WordsContext): string {
       return 'to decide whether their Diplomat delays the invasion';
     case 'passage':
       return 'to let a fleet with a Diplomat pass their ships, or refuse';
+    // BG-1 Xxcha Veto.
+    case 'veto-agenda':
+      return 'to veto the agenda for 5 credits or let it stand';
     default:
       return 'to decide';
   }

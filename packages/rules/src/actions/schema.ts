@@ -175,6 +175,10 @@ export const VoteSchema = z.object({
 export const PickAgendaSchema = z.object({ type: z.literal('pick-agenda'), card: cardId });
 /** OR-6.1: pay 1 credit to turn one Ground Force on Hopes End into a Shock Force, or decline. */
 export const HopesEndSchema = z.object({ type: z.literal('hopes-end'), convert: z.boolean() });
+/** BG-1 Xxcha Veto: pay 5 credits to discard the agenda drawn, or let it stand. */
+/** BG-1 Yssaril Eavesdrop: look at one player's action cards. */
+export const EavesdropSchema = z.object({ type: z.literal('eavesdrop'), seat });
+export const VetoAgendaSchema = z.object({ type: z.literal('veto-agenda'), veto: z.boolean() });
 // BG-9 action cards and BG-11 trade agreements (cards/).
 /** What a card is played on; which fields a card needs is its own rule (cards/catalogue.ts). */
 export const CardTargetSchema = z.strictObject({
@@ -317,6 +321,8 @@ export const ActionSchema = z.discriminatedUnion('type', [
   VoteSchema,
   PickAgendaSchema,
   HopesEndSchema,
+  VetoAgendaSchema,
+  EavesdropSchema,
   PlayCardSchema,
   PassCardSchema,
   CardPromptsSchema,

@@ -49,8 +49,17 @@ describe('bots (issue 12): the random bot', () => {
     expect(eager.state.phase.name).toBe('game-over');
     const ending = new Set<string>(STEP_ENDING);
     // Galaxy building offers no way to end a step; after it, only step-ending actions.
-    // Choices that have no step-ending alternative: a galaxy tile, a discard, a vote (BG-8).
-    const forced = new Set<string>(['place-tile', 'discard', 'vote', 'pick-agenda', 'tie-break']);
+    // Choices that have no step-ending alternative: a galaxy tile, a discard, a vote (BG-8),
+    // the Xxcha's veto and the Yssaril's look offered beside a vote (BG-1).
+    const forced = new Set<string>([
+      'place-tile',
+      'discard',
+      'vote',
+      'pick-agenda',
+      'tie-break',
+      'veto-agenda',
+      'eavesdrop',
+    ]);
     const after = eager.actions.filter((a) => !forced.has(a.action.type));
     expect(after.filter((a) => !ending.has(a.action.type)).map((a) => a.action.type)).toEqual([]);
     const idle = play(

@@ -515,10 +515,13 @@ describe('BG-9 cards of the round phases', () => {
       'rally-of-the-people',
       { planet: 'Jord' },
     );
-    expect(ofType(rally.events, 'unit-placed').filter((e) => e.planet === 'Jord')).toHaveLength(2);
+    // BG-1 Sol Reinforcements' free Ground Force (round 1) is not the card's.
+    const rallied = ofType(rally.events, 'unit-placed').filter((e) => e.ability === undefined);
+    expect(rallied.filter((e) => e.planet === 'Jord')).toHaveLength(2);
     const messiah = phaseWindow('place-new-units', ['rise-of-a-messiah']);
     const mine = Object.values(messiah.planets).filter((p) => p.owner === 0).length;
-    expect(ofType(play(messiah, 0, 'rise-of-a-messiah').events, 'unit-placed')).toHaveLength(mine);
+    const risen = ofType(play(messiah, 0, 'rise-of-a-messiah').events, 'unit-placed');
+    expect(risen.filter((e) => e.ability === undefined)).toHaveLength(mine);
     const waiting = phaseWindow('place-new-units', ['secret-industrial-agent']);
     const buyer = {
       ...waiting,

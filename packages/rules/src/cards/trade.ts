@@ -2,6 +2,7 @@ import { electedPlayer, tradeEmbargoed, tradeIncomeBonus } from '../politics/law
 import type { Action } from '../actions/schema.js';
 import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
+import { seatsWithAbility } from '../state/abilities.js';
 import { planetsOf } from '../state/board.js';
 import type { Draft } from '../state/draft.js';
 import { effectsOf } from '../state/economy.js';
@@ -172,6 +173,14 @@ export function payTradeIncome(d: Draft): void {
     const p = d.player(minister);
     p.credits += bonus;
     d.emit({ type: 'credits-received', seat: minister, amount: bonus, total: p.credits });
+  }
+  // BG-1 Mentak Piracy: 1 credit for every agreement in play, theirs or not.
+  const agreements = d.s.tradeAgreements.length;
+  if (agreements === 0) return;
+  for (const seat of seatsWithAbility(d.s, 'mentak-piracy')) {
+    const p = d.player(seat);
+    p.credits += agreements;
+    d.emit({ type: 'credits-received', seat, amount: agreements, total: p.credits });
   }
 }
 

@@ -37,6 +37,7 @@ import {
 } from './state.js';
 import type { OwedHits, SpaceBattle } from './types.js';
 import { assaultCannonHits, pdsFiringAt } from '../technology/battle.js';
+import { ambushFire } from './ambush.js';
 import { recordPursuit } from '../technology/pursuit.js';
 
 /**
@@ -72,14 +73,20 @@ export function startFight(d: Draft, hex: HexKey, pds: boolean): void {
   if (typeof defender === 'number') payTruceFine(d, phase.active);
   // BG-11: partners who fight each other lose their agreement.
   breakTradeByCombat(d, phase.active, defender);
-  setBattle(d, {
+  const battle: SpaceBattle = {
     hex,
     attacker: phase.active,
     defender,
     round: 0,
     step: pds ? 'pds-fire' : 'round',
     owed: [],
-  });
+  };
+  // BG-1 Mentak Ambush fires before every space battle; without PDS fire it is the only shot.
+  const ambush = pds ? [] : ambushFire(d, hex, phase.active, defender);
+  setBattle(
+    d,
+    ambush.length === 0 ? battle : { ...battle, step: 'casualties', owed: ambush, ambush: true },
+  );
 }
 
 function addOwed(owed: OwedHits[], owner: Owner, hits: number): OwedHits[] {
@@ -128,7 +135,16 @@ function pdsFire(d: Draft, b: SpaceBattle): SpaceBattle {
   // BG-9 Assault Cannon: the Dreadnoughts' shot before the battle, beside the PDS fire.
   const shots = b.defender === null ? [] : assaultCannonHits(d, b.hex, b.attacker, b.defender);
   for (const o of shots) owed = addOwed(owed, o.owner, o.hits);
-  return { ...b, step: 'casualties', owed, ...(shots.length > 0 ? { assaultCannon: true } : {}) };
+  // BG-1 Mentak Ambush: its Cruisers' shot, in the same step.
+  const ambush = ambushFire(d, b.hex, b.attacker, b.defender);
+  for (const o of ambush) owed = addOwed(owed, o.owner, o.hits);
+  return {
+    ...b,
+    step: 'casualties',
+    owed,
+    ...(shots.length > 0 ? { assaultCannon: true } : {}),
+    ...(ambush.length > 0 ? { ambush: true } : {}),
+  };
 }
 
 function battleRound(d: Draft, b: SpaceBattle): SpaceBattle {
@@ -186,7 +202,8 @@ function scoreHits(d: Draft, b: SpaceBattle): SpaceBattle {
 
 function lossReason(b: SpaceBattle): string {
   if (b.round > 0) return `space battle round ${b.round}`;
-  return b.assaultCannon === true ? 'PDS and Assault Cannon fire' : 'PDS fire';
+  const fire = b.assaultCannon === true ? 'PDS and Assault Cannon fire' : 'PDS fire';
+  return b.ambush === true ? `${fire} and Ambush` : fire;
 }
 
 /** The only way `owner` can take `hits` here, or null when it has a real choice to make. */

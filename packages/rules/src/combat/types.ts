@@ -73,6 +73,8 @@ export interface SpaceBattle {
   cardsAsked?: number;
   /** BG-9 Assault Cannon fired before round 1 (the losses' reason says so). */
   assaultCannon?: true;
+  /** BG-1 Mentak Ambush fired before round 1 (the losses' reason says so). */
+  ambush?: true;
 }
 
 /**

@@ -41,9 +41,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
   {
     id: 'BG-1',
     name: 'Players and races',
-    status: partly(
-      'race abilities that act in combat, votes or trade wait for those rules; abilities on prices, card draws and influence work',
-    ),
+    status: 'implemented',
     summary:
       '2 to 8 players (7 and 8 only with the Outer Rim) choose among ten races, each with its home system, starting units, credits, technologies and abilities.',
     readMore: `${BASE_BOOK}; ${NOTES}`,
@@ -180,7 +178,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
   {
     id: 'OR-5',
     name: 'New races',
-    status: partly('both races are playable; their racial combat abilities are not applied yet'),
+    status: 'implemented',
     summary: 'Two more races to play: the L1Z1X Mindnet and the Naalu Collective.',
     readMore: `${OR_BOOK} §5.0`,
   },

@@ -4,7 +4,8 @@ import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
 import type { HexKey } from '@outer-rim/map';
 import { RULE_CONSTANTS } from '../content/constants.js';
-import { countIn, enemyShipsIn, planetDef, spacedocksOf } from '../state/board.js';
+import { seatsWithAbility } from '../state/abilities.js';
+import { countIn, enemyShipsIn, planetDef, planetsOf, spacedocksOf } from '../state/board.js';
 import { dockPlacementLimit, placementForbidden } from '../politics/laws.js';
 import type { Draft } from '../state/draft.js';
 import type { PhaseState } from '../state/phase.js';
@@ -101,7 +102,28 @@ function placeable(
   return out;
 }
 
+/** BG-1 Sol Reinforcements: in the first Place New Units phase, 1 free Ground Force on each planet. */
+function placeReinforcements(d: Draft): void {
+  if (d.s.round !== 1) return;
+  for (const seat of seatsWithAbility(d.s, 'sol-reinforcements')) {
+    for (const planet of planetsOf(d.s, seat)) {
+      const hex = d.s.planets[planet]?.hex;
+      if (hex === undefined) continue;
+      d.addUnits(hex, planet, seat, 'ground-force', 1);
+      d.emit({
+        type: 'unit-placed',
+        owner: seat,
+        unit: 'ground-force',
+        hex,
+        planet,
+        ability: 'Reinforcements',
+      });
+    }
+  }
+}
+
 export function enterPlaceNewUnits(d: Draft): boolean {
+  placeReinforcements(d);
   const newDocks: string[] = [];
   for (let seat = 0; seat < d.s.players.length; seat++) {
     const p = d.s.players[seat];

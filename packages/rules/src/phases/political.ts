@@ -23,6 +23,10 @@ import type { Ballot, PoliticalPhase } from '../politics/types.js';
 import { effectsInForce, inForce } from '../cards/in-force.js';
 import type { WindowTrigger } from '../cards/types.js';
 import { openWindow } from '../cards/window.js';
+import { eavesdropLegal } from '../politics/eavesdrop.js';
+import { voteBarredReason } from '../politics/isolation.js';
+import { XXCHA_VETO_COST, xxchaVetoSeat } from '../politics/xxcha-veto.js';
+import { politicalCardName } from '../views/describe.js';
 import { tally, tieDecider, votingOrder } from '../politics/vote.js';
 
 /**
@@ -138,6 +142,8 @@ function advance(d: Draft): void {
         else reveal(d, next);
         continue;
       }
+      // BG-1 Xxcha Veto: the Xxcha answers before anybody votes.
+      if (xxchaVetoSeat(d.s, phase) !== undefined) return;
     }
     if (
       phase.ballots.length === 0 &&
@@ -408,12 +414,23 @@ export function politicalDecisions(t: Table, phase: PoliticalPhase): Decision[] 
       }
       break;
     case 'vote': {
+      const xxcha = xxchaVetoSeat(t, phase);
+      if (xxcha !== undefined) {
+        out.push({
+          seat: xxcha,
+          kind: 'veto-agenda',
+          prompt: `Veto: pay ${XXCHA_VETO_COST} credits to discard ${politicalCardName(phase.agenda ?? '')} and draw the next political card, or let it stand.`,
+        });
+        break;
+      }
       const seat = phase.order[phase.ballots.length];
       if (seat !== undefined) {
         out.push({
           seat,
           kind: 'vote',
-          prompt: `Vote with all your ${votesOf(t, seat)} votes, or abstain.`,
+          prompt:
+            voteBarredReason(t, seat) ??
+            `Vote with all your ${votesOf(t, seat)} votes, or abstain.`,
         });
       }
       break;
@@ -475,17 +492,27 @@ export function politicalLegal(t: Table, phase: PoliticalPhase, seat: Seat): Act
         for (const card of new Set(phase.choices ?? [])) out.push({ type: 'pick-agenda', card });
       }
       break;
-    case 'vote':
+    case 'vote': {
+      const xxcha = xxchaVetoSeat(t, phase);
+      if (xxcha !== undefined) {
+        if (xxcha === seat)
+          out.push({ type: 'veto-agenda', veto: true }, { type: 'veto-agenda', veto: false });
+        break;
+      }
       if (phase.order[phase.ballots.length] === seat) {
-        out.push(...[...agendaOptions(t, phase), 'abstain'].map(voteAction));
+        const choices = voteBarredReason(t, seat) === null ? agendaOptions(t, phase) : [];
+        out.push(...[...choices, 'abstain'].map(voteAction));
       }
       break;
+    }
     case 'tie':
       if (phase.decider === seat) out.push(...(phase.tied ?? []).map(voteAction));
       break;
     case 'resolved':
       break;
   }
+  // BG-1 Yssaril Eavesdrop: beside whatever the Yssaril decides here.
+  if (out.length > 0) out.push(...eavesdropLegal(t, seat));
   return out;
 }
 
@@ -520,7 +547,12 @@ function applyStep(d: Draft, phase: PoliticalPhase, seat: Seat, a: Action): Rule
       return null;
     }
     case 'vote':
+      if (xxchaVetoSeat(d.s, phase) !== undefined) {
+        return ruleError('NOT_YOUR_DECISION', 'The Xxcha decide on a veto before anybody votes.');
+      }
       return applyVote(d, phase, seat, a);
+    case 'veto-agenda':
+      return applyXxchaVeto(d, phase, seat, a.veto);
     default: {
       if (phase.step === 'before-agenda') {
         const hook = BEFORE_AGENDA[phase.hook];
@@ -560,10 +592,39 @@ function applyVote(
   if (choice !== 'abstain' && !agendaOptions(d.s, phase).includes(choice)) {
     return ruleError('ILLEGAL_ACTION', 'That is not a choice on this agenda.');
   }
+  const barred = voteBarredReason(d.s, seat);
+  if (choice !== 'abstain' && barred !== null) return ruleError('ILLEGAL_ACTION', barred);
   // BG-8: all or nothing — a seat's whole influence, never a part of it.
   const votes = choice === 'abstain' ? 0 : votesOf(d.s, seat);
   d.s.phase = { ...phase, ballots: [...phase.ballots, { seat, choice, votes }] };
   d.emit({ type: 'vote-cast', seat, choice, votes });
+  return null;
+}
+
+/** BG-1 Xxcha Veto: pay and discard the agenda, the next card drawn; or let it stand. */
+function applyXxchaVeto(
+  d: Draft,
+  phase: PoliticalPhase,
+  seat: Seat,
+  veto: boolean,
+): RuleError | null {
+  const card = phase.agenda;
+  if (xxchaVetoSeat(d.s, phase) !== seat || card === undefined) {
+    return ruleError('NOT_YOUR_DECISION', 'You may not veto the agenda now.');
+  }
+  if (!veto) {
+    d.s.phase = { ...phase, xxchaAnswered: card };
+    return null;
+  }
+  const p = d.player(seat);
+  p.credits -= XXCHA_VETO_COST;
+  toDiscard(d, card);
+  d.emit({ type: 'agenda-vetoed', seat, card, cost: XXCHA_VETO_COST, total: p.credits });
+  const { agenda: _a, ...rest } = phase;
+  d.s.phase = { ...rest, xxchaVetoed: true };
+  const next = drawCard(d);
+  if (next === undefined) noAgenda(d);
+  else reveal(d, next);
   return null;
 }
 

@@ -76,4 +76,10 @@ export interface PoliticalPhase {
   offered?: string[];
   /** Veto cards already applied this phase (each discards one agenda). */
   vetoed?: number;
+  /** BG-1 Xxcha Veto: the agenda the Xxcha let stand (asked once per card). */
+  xxchaAnswered?: string;
+  /** BG-1 Xxcha Veto: used this phase (one per Political phase). */
+  xxchaVetoed?: true;
+  /** BG-1 Yssaril Eavesdrop: taken this phase (one look per Political phase). */
+  eavesdropped?: true;
 }

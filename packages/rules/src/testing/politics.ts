@@ -20,7 +20,10 @@ export function councilTable(seed = 'council', players = 3): GameState {
   // Nobody is asked about action cards (BG-9) unless a test says so: the windows are tested apart.
   // The table comes from a turn that may wait in a card window: the council starts with none open.
   const { politics: _done, window: _open, ...s } = movementTable(seed, players).state;
-  return { ...s, neverAsk: s.players.map((_, seat) => seat) };
+  // BG-1 Letnev Isolation: the Letnev (seat 1) votes only in a trade agreement; give it one with the Hacan.
+  const tradeAgreements =
+    players > 2 ? [{ seats: [1, 2] as [Seat, Seat], card: 'trade-agreement#1' }] : [];
+  return { ...s, tradeAgreements, neverAsk: s.players.map((_, seat) => seat) };
 }
 
 /**

@@ -272,7 +272,7 @@ export function describeEvent(
     case 'technology-passed':
       return `${who(e.seat)} buys no technology.`;
     case 'unit-placed':
-      return `${owner(e.owner)} places ${units(1, e.unit)} ${e.planet ? `on ${e.planet}` : `in ${systemName(e.hex, galaxy)}`}.`;
+      return `${owner(e.owner)} places ${units(1, e.unit)} ${e.planet ? `on ${e.planet}` : `in ${systemName(e.hex, galaxy)}`}${e.ability === undefined ? '' : ` (${e.ability})`}.`;
     case 'units-lost':
       return `${who(e.seat)} loses ${units(e.count, e.unit)} (${LOSS_REASONS[e.reason] ?? e.reason}).`;
     case 'placement-ended':
@@ -331,6 +331,8 @@ export function describeEvent(
         : `Revote: ${politicalCardName(e.revote)} is voted on again.`;
     case 'no-vote':
       return `There is no vote this round (${e.reason}).`;
+    case 'agenda-vetoed':
+      return `${who(e.seat)} pays ${plural(e.cost, 'credit')} to veto ${politicalCardName(e.card)} (now ${e.total}): the next card is drawn.`;
     case 'agenda-discarded':
       return `${politicalCardName(e.card)} is set aside: ${e.reason}.`;
     case 'agenda-picked':

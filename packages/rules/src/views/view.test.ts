@@ -5,6 +5,7 @@ import { legalActions } from '../legal-actions.js';
 import { createGame } from '../setup/create-game.js';
 import type { GameState, Viewer } from '../state/types.js';
 import { advanceTo, mustApply, options, withPlayer } from '../testing/fixtures.js';
+import { councilTable, openCouncil } from '../testing/politics.js';
 import { randomPlay } from '../testing/random-play.js';
 import { eventsFor } from './events-for.js';
 import { view } from './view.js';
@@ -100,6 +101,24 @@ describe('Hidden information in views', () => {
     if (!r.ok) throw new Error(r.error.message);
     expect(JSON.stringify(eventsFor(r.events, 1))).not.toContain('x#1');
     expect(JSON.stringify(eventsFor(r.events, 2))).toContain('x#1');
+  });
+
+  it('BG-1 Yssaril Eavesdrop: the hand looked at reaches only the Yssaril, in views and events', () => {
+    let s = withPlayer(councilTable(), 0, { race: 'yssaril' });
+    s = withPlayer(s, 1, { hand: ['sabotage#1', 'disclosure#1'] });
+    s = openCouncil(s, ['free-trade#1']).state;
+    s = mustApply(s, 1, { type: 'vote', ballot: 'abstain' });
+    const r = apply(s, 0, { type: 'eavesdrop', seat: 1 });
+    if (!r.ok) throw new Error(r.error.message);
+    const hand = secretsOf(r.state, 1);
+    expect(hand.length).toBe(2);
+    for (const viewer of [2, 'spectator'] as const) {
+      expect(leaks(r.state, viewer)).toEqual([]);
+      const text = JSON.stringify(eventsFor(r.events, viewer));
+      for (const secret of hand) expect(text).not.toContain(secret);
+    }
+    const mine = JSON.stringify(eventsFor(r.events, 0));
+    for (const secret of hand) expect(mine).toContain(secret);
   });
 
   it('is plain JSON, like the state', () => {

@@ -7,6 +7,7 @@ import type { LogEntry } from '../live-game';
 import { logged as step, showPanel } from '../panel-fixture';
 import { BattlePanel } from './battle-panel';
 import { diceOf, dieWords } from './fight';
+import { withDice } from '../../../../../packages/rules/src/testing/dice';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -103,5 +104,28 @@ describe('the battle in the browser (BG-6): dice with what they needed, casualti
     );
     expect(watcher.querySelector('[data-testid="fight-end"]')?.textContent).toMatch(/wins|Nobody/);
     expect(watcher.querySelectorAll('button').length).toBe(0);
+  });
+});
+
+describe('BG-1 Mentak: Ambush in the battle panel', () => {
+  it('shows the Cruisers’ ambush dice before the first round, and the opponent picks its losses', () => {
+    const { state, seat } = movementTable('web-ambush');
+    const other = (seat + 1) % 2;
+    let s: GameState = {
+      ...state,
+      players: state.players.map((p, i) => (i === seat ? { ...p, race: 'mentak' } : p)),
+    };
+    s = withUnits(withUnits(s, TOP2, seat, { cruiser: 3 }), TOP1, other, {
+      cruiser: 1,
+      carrier: 1,
+    });
+    const log: LogEntry[] = [];
+    s = step(s, seat, { type: 'move', from: TOP2, path: [TOP1], ships: { cruiser: 3 } }, log);
+    s = withDice([10, 10], () => step(s, seat, { type: 'end-segment' }, log));
+    const el = show(s, other, log, []);
+    expect(el.textContent).toContain('Ambush: Cruisers, hit on');
+    // Two hits, no return fire: the opponent loses both ships and the battle is over at once.
+    expect(decisions(s).some((d) => d.kind === 'casualties')).toBe(false);
+    expect(log.flatMap((e) => e.events).filter((e) => e.type === 'battle-round')).toEqual([]);
   });
 });

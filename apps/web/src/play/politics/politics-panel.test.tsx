@@ -85,3 +85,102 @@ describe('BG-8 politics panel', () => {
     expect(items[1]).toContain('at most 2 units');
   });
 });
+
+describe('BG-1 Letnev: Isolation in the politics panel', () => {
+  it('says why the Letnev, in no trade agreement, may only abstain, and offers only that', () => {
+    const { state } = openCouncil({ ...named(councilTable()), tradeAgreements: [] }, [
+      'free-trade#1',
+    ]);
+    const v = view(state, 1);
+    const el = root();
+    render(
+      <PoliticsPanel
+        view={v}
+        seat={1}
+        actions={legalActions(v, 1)}
+        log={[]}
+        busy={false}
+        onAct={() => Promise.resolve()}
+      />,
+      el,
+    );
+    expect(el.querySelector('[data-testid=vote-barred]')?.textContent).toBe(
+      'Isolation: the Barony of Letnev may not vote while in no active trade agreement, so you may only abstain.',
+    );
+    expect(
+      [...el.querySelectorAll('[data-testid=vote-control] button')].map((b) => b.textContent),
+    ).toEqual(['Abstain']);
+  });
+});
+
+describe('BG-1 Xxcha: Veto in the politics panel', () => {
+  it('offers the Xxcha the veto by the card’s printed name, and sends the choice', async () => {
+    const xxcha = { ...named(councilTable()) };
+    xxcha.players = xxcha.players.map((p, i) =>
+      i === 2 ? { ...p, race: 'xxcha', credits: 6 } : p,
+    );
+    const { state } = openCouncil(xxcha, ['free-trade#1']);
+    const v = view(state, 2);
+    const sent: Action[] = [];
+    const el = root();
+    render(
+      <PoliticsPanel
+        view={v}
+        seat={2}
+        actions={legalActions(v, 2)}
+        log={[]}
+        busy={false}
+        onAct={(a) => {
+          sent.push(a);
+          return Promise.resolve();
+        }}
+      />,
+      el,
+    );
+    const buttons = [...el.querySelectorAll('[data-testid=xxcha-veto] button')];
+    expect(buttons.map((b) => b.textContent)).toEqual([
+      'Pay 5 credits: veto Free Trade',
+      'Let Free Trade stand',
+    ]);
+    expect(el.querySelector('[data-testid=vote-control]')).toBeNull();
+    await act(() => {
+      (buttons[0] as HTMLButtonElement).click();
+    });
+    expect(sent).toEqual([{ type: 'veto-agenda', veto: true }]);
+  });
+});
+
+describe('BG-1 Yssaril: Eavesdrop in the politics panel', () => {
+  it('offers the Yssaril a look at each other player’s action cards by name, and sends it', async () => {
+    const table = named(councilTable());
+    table.players = table.players.map((p, i) => (i === 0 ? { ...p, race: 'yssaril' } : p));
+    const { state } = openCouncil(table, ['free-trade#1']);
+    const voting = must(state, 1, { type: 'vote', ballot: 'abstain' });
+    const v = view(voting, 0);
+    const sent: Action[] = [];
+    const el = root();
+    render(
+      <PoliticsPanel
+        view={v}
+        seat={0}
+        actions={legalActions(v, 0)}
+        log={[]}
+        busy={false}
+        onAct={(a) => {
+          sent.push(a);
+          return Promise.resolve();
+        }}
+      />,
+      el,
+    );
+    const buttons = [...el.querySelectorAll('[data-testid=eavesdrop] button')];
+    expect(buttons.map((b) => b.textContent)).toEqual([
+      "Look at Bo's action cards",
+      "Look at Cy's action cards",
+    ]);
+    await act(() => {
+      (buttons[1] as HTMLButtonElement).click();
+    });
+    expect(sent).toEqual([{ type: 'eavesdrop', seat: 2 }]);
+  });
+});

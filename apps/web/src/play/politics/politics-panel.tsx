@@ -5,10 +5,11 @@ import {
   type Action,
   type ActionOf,
   type GameView,
+  voteBarredReason,
 } from '@outer-rim/rules';
 import { useState } from 'preact/hooks';
 import type { LogEntry } from '../live-game';
-import { agendaCard, lastResult, voterRows, voteWords } from './politics';
+import { agendaCard, lastResult, vetoWords, voterRows, voteWords } from './politics';
 
 interface Props {
   readonly view: GameView;
@@ -34,6 +35,8 @@ export function PoliticsPanel({ view, seat, actions, log, busy, onAct }: Props) 
   const votes = actions.filter((a): a is ActionOf<'vote'> => a.type === 'vote');
   const picks = actions.filter((a): a is ActionOf<'pick-agenda'> => a.type === 'pick-agenda');
   const hopes = actions.filter((a): a is ActionOf<'hopes-end'> => a.type === 'hopes-end');
+  const looks = actions.filter((a): a is ActionOf<'eavesdrop'> => a.type === 'eavesdrop');
+  const vetoes = actions.filter((a): a is ActionOf<'veto-agenda'> => a.type === 'veto-agenda');
   return (
     <section class="panel politics-panel" aria-label="Political phase" data-testid="politics-panel">
       {phase === undefined ? null : (
@@ -90,6 +93,40 @@ export function PoliticsPanel({ view, seat, actions, log, busy, onAct }: Props) 
               The vote is tied: {names[phase.decider] ?? 'the most influential player'} decides.
             </p>
           ) : null}
+          {vetoes.length === 0 ? null : (
+            <div class="action-group" data-testid="xxcha-veto">
+              <h4>Veto (Xxcha Kingdom)</h4>
+              {vetoes.map((a) => (
+                <button
+                  key={String(a.veto)}
+                  type="button"
+                  class="action"
+                  disabled={busy}
+                  data-action="veto-agenda"
+                  onClick={() => void onAct(a)}
+                >
+                  {vetoWords(a, card?.name)}
+                </button>
+              ))}
+            </div>
+          )}
+          {looks.length === 0 ? null : (
+            <div class="action-group" data-testid="eavesdrop">
+              <h4>Eavesdrop (Yssaril Tribes): look at one player's action cards, once</h4>
+              {looks.map((a) => (
+                <button
+                  key={a.seat}
+                  type="button"
+                  class="action"
+                  disabled={busy}
+                  data-action="eavesdrop"
+                  onClick={() => void onAct(a)}
+                >
+                  {`Look at ${names[a.seat] ?? 'a player'}'s action cards`}
+                </button>
+              ))}
+            </div>
+          )}
           {seat === undefined ? null : (
             <VoteControl
               votes={votes}
@@ -97,6 +134,7 @@ export function PoliticsPanel({ view, seat, actions, log, busy, onAct }: Props) 
               busy={busy}
               onAct={onAct}
               tie={phase.step === 'tie'}
+              barred={phase.step === 'vote' ? voteBarredReason(view, seat) : null}
             />
           )}
           {picks.length === 0 ? null : (
@@ -162,6 +200,8 @@ function VoteControl(props: {
   names: readonly string[];
   busy: boolean;
   tie: boolean;
+  /** BG-1 Letnev Isolation: why this seat may only abstain, or null. */
+  barred: string | null;
   onAct: (action: Action) => Promise<void>;
 }) {
   const { votes, names, busy, onAct } = props;
@@ -173,6 +213,11 @@ function VoteControl(props: {
   return (
     <div class="action-group vote-control" data-testid="vote-control">
       <h4>{props.tie ? 'Break the tie' : 'Your vote (all your influence)'}</h4>
+      {props.barred === null ? null : (
+        <p class="prompt" data-testid="vote-barred">
+          {props.barred}
+        </p>
+      )}
       {targets.length === 0 ? null : targets.length <= 8 ? (
         <div class="action-buttons">
           {targets.map((a, i) => (

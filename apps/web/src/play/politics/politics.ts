@@ -16,6 +16,8 @@ export const POLITICS_ACTIONS: ReadonlySet<Action['type']> = new Set([
   'vote',
   'pick-agenda',
   'hopes-end',
+  'veto-agenda',
+  'eavesdrop',
 ]);
 
 export interface VoterRow {
@@ -85,6 +87,11 @@ export function voteWords(action: ActionOf<'vote'>, names: readonly string[]): s
       if (action.planet !== undefined) return `Elect ${action.planet}`;
       return `Elect ${politicalCardName(action.law ?? '')}`;
   }
+}
+
+/** BG-1 Xxcha Veto: the words of its two buttons. */
+export function vetoWords(action: ActionOf<'veto-agenda'>, agenda = 'the agenda'): string {
+  return action.veto ? `Pay 5 credits: veto ${agenda}` : `Let ${agenda} stand`;
 }
 
 export interface VoteResult {
