@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { decisions, type Action } from '@outer-rim/rules';
+import { decisions, type Action, type GameState } from '@outer-rim/rules';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { movementTable, withUnits } from '../../../../../packages/rules/src/testing/board';
@@ -7,7 +7,6 @@ import type { LogEntry } from '../live-game';
 import { logged as step, showPanel } from '../panel-fixture';
 import { BattlePanel } from './battle-panel';
 import { diceOf, dieWords } from './fight';
-import { withDice } from '../../../../../packages/rules/src/testing/dice';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -121,8 +120,8 @@ describe('BG-1 Mentak: Ambush in the battle panel', () => {
     });
     const log: LogEntry[] = [];
     s = step(s, seat, { type: 'move', from: TOP2, path: [TOP1], ships: { cruiser: 3 } }, log);
-    s = withDice([10, 10], () => step(s, seat, { type: 'end-segment' }, log));
-    const el = show(s, other, log, []);
+    s = step(s, seat, { type: 'end-segment' }, log, [10, 10]);
+    const el = showPanel(BattlePanel, s, other, [], { log });
     expect(el.textContent).toContain('Ambush: Cruisers, hit on');
     // Two hits, no return fire: the opponent loses both ships and the battle is over at once.
     expect(decisions(s).some((d) => d.kind === 'casualties')).toBe(false);

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { apply, view, type Action, type GameState } from '@outer-rim/rules';
+import { apply, legalActions, view, type Action, type GameState } from '@outer-rim/rules';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
