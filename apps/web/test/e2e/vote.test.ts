@@ -41,8 +41,17 @@ describe('BG-8: a vote in the browser (real server on PGlite, real Chromium)', (
       '/api/games',
       { name: names[0], options: { playerCount: 3, leaders: false } },
     );
+    // Races whose abilities leave the vote itself alone (no Letnev Isolation, no Xxcha Veto).
+    const races = ['sol', 'hacan', 'jol-nar'];
+    await rest(
+      server.url,
+      'PATCH',
+      `/api/games/${created.gameId}/seats/me`,
+      { race: races[0] },
+      created.token,
+    );
     const tokens = [created.token];
-    for (const name of names.slice(1)) {
+    for (const [i, name] of names.slice(1).entries()) {
       const joined = await rest<{ token: string }>(
         server.url,
         'POST',
@@ -54,7 +63,7 @@ describe('BG-8: a vote in the browser (real server on PGlite, real Chromium)', (
         server.url,
         'PATCH',
         `/api/games/${created.gameId}/seats/me`,
-        { ready: true },
+        { race: races[i + 1], ready: true },
         joined.token,
       );
     }
