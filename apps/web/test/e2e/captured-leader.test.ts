@@ -128,6 +128,8 @@ describe('OR-6.2: a leader captured in an invasion, in the browser (real server 
       names,
       { leaders: true, shockForces: false },
       prepareCapture,
+      // Both races have an Admiral, whichever seat invades.
+      ['sol', 'naalu'],
     );
     const { invader, owner, planet, segments } = prepared;
     const open = seatOpener(session, viewport, table, names);

@@ -117,14 +117,21 @@ export async function seatTable(
   session: E2eSession,
   names: readonly string[],
   options: Record<string, unknown>,
+  races?: readonly string[],
 ): Promise<StartedTable & { readonly hostToken: string }> {
   const url = session.server.url;
   const created = await rest<{ gameId: string; token: string }>(url, 'POST', '/api/games', {
     name: names[0],
     options: { playerCount: names.length, ...options },
   });
+  // Races the test names (else the lobby's picks): a scenario that needs a race's leaders or
+  // abilities does not depend on which seat the lobby gave which race.
+  const race = (seat: number) => (races?.[seat] === undefined ? {} : { race: races[seat] });
+  if (races?.[0] !== undefined) {
+    await rest(url, 'PATCH', `/api/games/${created.gameId}/seats/me`, race(0), created.token);
+  }
   const tokens = [created.token];
-  for (const name of names.slice(1)) {
+  for (const [i, name] of names.slice(1).entries()) {
     const joined = await rest<{ token: string }>(
       url,
       'POST',
@@ -138,7 +145,7 @@ export async function seatTable(
       url,
       'PATCH',
       `/api/games/${created.gameId}/seats/me`,
-      { ready: true },
+      { ...race(i + 1), ready: true },
       joined.token,
     );
   }
@@ -150,8 +157,9 @@ export async function startTable(
   session: E2eSession,
   names: readonly string[],
   options: Record<string, unknown>,
+  races?: readonly string[],
 ): Promise<StartedTable> {
-  const { gameId, tokens, hostToken } = await seatTable(session, names, options);
+  const { gameId, tokens, hostToken } = await seatTable(session, names, options, races);
   await rest(session.server.url, 'POST', `/api/games/${gameId}/start`, undefined, hostToken);
   return { gameId, tokens };
 }
@@ -165,8 +173,9 @@ export async function startPrepared<T extends { state: GameState }>(
   names: readonly string[],
   options: Record<string, unknown>,
   prepare: (stored: GameState) => T,
+  races?: readonly string[],
 ): Promise<{ table: StartedTable; prepared: T }> {
-  const table = await startTable(session, names, options);
+  const table = await startTable(session, names, options, races);
   let prepared: T | undefined;
   await session.server.prepareGame(table.gameId, (state) => {
     prepared = prepare(state);
