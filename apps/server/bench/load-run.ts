@@ -9,7 +9,8 @@ import { BotTable } from '../test/support/bot-table.js';
 import type { BotKind } from '../test/support/bot-table.js';
 import { LoadProbe } from '../test/support/load-probe.js';
 import { createScratchDatabase } from '../test/support/postgres-database.js';
-import { initPglite, startServerProcess } from '../test/support/server-process.js';
+import { seedDataDir } from '../src/db/pglite-template.js';
+import { startServerProcess } from '../test/support/server-process.js';
 import type { ServerProcess } from '../test/support/server-process.js';
 
 export type DatabaseKind = 'postgres' | 'pglite';
@@ -26,11 +27,16 @@ export interface Database {
 
 let pgliteTemplate: Promise<string> | undefined;
 
-/** One PGlite initdb per run of the tool, copied for each fresh database. */
+/**
+ * One new PGlite database per run of the tool, copied for each fresh database: unpacked from the
+ * repository's template as `npm start` does (the server itself runs initdb if the template does
+ * not fit the installed PGlite).
+ */
 function pgliteTemplateDir(): Promise<string> {
   pgliteTemplate ??= (async () => {
     const dir = await mkdtemp(join(tmpdir(), 'or-bench-template-'));
-    await initPglite(join(dir, 'pglite'));
+    const seeded = await seedDataDir(join(dir, 'pglite'));
+    if (!seeded.ok) process.stderr.write(`bench: no PGlite template (${seeded.reason})\n`);
     return dir;
   })();
   return pgliteTemplate;

@@ -172,24 +172,6 @@ export function startServerProcess(
   });
 }
 
-/** Creates an embedded PGlite database in `dir` in a short-lived process, as `npm start` does. */
-export function initPglite(dir: string): Promise<void> {
-  const script = join(REPO_ROOT, 'apps/server/src/start/init-pglite.ts');
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, dir], {
-      cwd: REPO_ROOT,
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let errors = '';
-    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (code === 0) resolve();
-      else reject(new Error(`PGlite initdb failed (${String(code)}): ${errors}`));
-    });
-  });
-}
-
 /** A TCP port free on loopback now, for a server that must come back on the same address. */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
