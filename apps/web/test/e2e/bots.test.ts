@@ -128,5 +128,6 @@ describe('issue 12: bots at the table (real server on PGlite, real Chromium)', (
       back,
     );
     expect(await markOf(zed, 1).count()).toBe(0);
-  });
+    // Two hand-overs and a stretch of play for two seats: longer than one e2e step on a busy machine.
+  }, 150_000);
 });
