@@ -71,6 +71,8 @@ export interface ConnectionOptions {
 }
 
 const ACK_TIMEOUT_MS = 10_000;
+/** How long a join waits for its state before it asks for one. */
+const STATE_WAIT_MS = 3_000;
 const ATTEMPTS = 3;
 
 function clientId(): string {
@@ -85,6 +87,8 @@ export class GameConnection {
   private readonly socket: Socket;
   private attempts = 0;
   private everConnected = false;
+  /** `state` messages received, so a join can tell whether its own came. */
+  private statesSeen = 0;
   private closed = false;
 
   constructor(
@@ -110,6 +114,12 @@ export class GameConnection {
       // exactly what we missed so the log stays complete.
       if (this.everConnected) this.resync();
       this.everConnected = true;
+      // A join's state that does not come (lost, or dropped as unreadable) would leave the page
+      // waiting for ever: ask again once, which answers with a fresh state.
+      const connectedAt = this.statesSeen;
+      setTimeout(() => {
+        if (!this.closed && socket.connected && this.statesSeen === connectedAt) this.resync();
+      }, STATE_WAIT_MS);
     });
     socket.on('disconnect', (reason) => {
       handlers.status({ kind: 'reconnecting', attempt: this.attempts });
@@ -134,6 +144,7 @@ export class GameConnection {
       handlers.lobby(m);
     });
     listen(socket, SOCKET_EVENTS.state, StateMessageSchema, (m) => {
+      this.statesSeen += 1;
       handlers.state(m);
     });
     listen(socket, SOCKET_EVENTS.update, UpdateMessageSchema, (m) => {
