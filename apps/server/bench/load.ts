@@ -9,7 +9,8 @@
 //   --bot random           random | heuristic | mixed (BENCH_BOT)
 //   --round-limit 50       the lobby's round limit; a game that ends is replaced (BENCH_ROUND_LIMIT)
 //   --out path.json        where the JSON goes (default bench-results/load-<time>.json)
-import { mkdirSync, writeFileSync } from 'node:fs';
+//   --cpu-prof dir         the server writes a V8 CPU profile of each run there (node --cpu-prof)
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -36,6 +37,7 @@ const { values } = parseArgs({
     bot: { type: 'string', default: process.env.BENCH_BOT ?? 'random' },
     'round-limit': { type: 'string', default: process.env.BENCH_ROUND_LIMIT ?? '50' },
     out: { type: 'string' },
+    'cpu-prof': { type: 'string' },
   },
 });
 
@@ -97,7 +99,10 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
   const before = loadavg();
   const db = await freshDatabase(database);
   const dropDatabase = onInterrupt(() => db.dispose());
-  const server = await startServerProcess(bundle, db.env);
+  const cpuProf = values['cpu-prof'];
+  const server = await startServerProcess(bundle, db.env, {
+    nodeArgs: cpuProf === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${resolve(cpuProf)}`],
+  });
   const killServer = onInterrupt(async () => {
     server.child.kill('SIGKILL');
     await server.exited;
@@ -246,6 +251,11 @@ try {
     }
   }
 } finally {
+  // A profile names lines of the bundle: it stays beside the profiles.
+  const cpuProf = values['cpu-prof'];
+  if (cpuProf !== undefined && existsSync(bundle.path)) {
+    copyFileSync(bundle.path, join(resolve(cpuProf), 'main.mjs'));
+  }
   await bundle.dispose();
   await disposeTemplates();
   removeBundle.done();

@@ -97,9 +97,10 @@ export function startServerProcess(
   {
     base = LOAD_ENV,
     timeoutMs = 120_000,
-  }: { base?: Record<string, string>; timeoutMs?: number } = {},
+    nodeArgs = [],
+  }: { base?: Record<string, string>; timeoutMs?: number; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--enable-source-maps', bundle], {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, bundle], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
