@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../src/db/database.js';
-import type { Db } from '../src/db/database.js';
 import { GameStore } from '../src/games/game-store.js';
 import type { AppendInput } from '../src/games/game-store.js';
 import { BACKENDS, HEAVY_TEST_TIMEOUT, prepareBackend } from './support/backends.js';
@@ -48,16 +47,21 @@ describe.each(BACKENDS)('group commit on %s', (kind) => {
     async () => {
       const db = server.app.fastify.db;
       let statements = 0;
-      // The real database, counting the statements the store sends through it.
+      // The real database, counting the statements the store sends to its driver.
       const counting = new Proxy(db, {
         get(target, key, receiver) {
-          if (key === 'execute') {
-            return (...args: Parameters<Db['execute']>) => {
-              statements++;
-              return target.execute(...args);
-            };
-          }
-          return Reflect.get(target, key, receiver) as unknown;
+          const value = Reflect.get(target, key, receiver) as unknown;
+          if (key !== '$client' || typeof value !== 'object' || value === null) return value;
+          return new Proxy(value, {
+            get(client, name) {
+              const member = Reflect.get(client, name) as unknown;
+              if (name !== 'query' || typeof member !== 'function') return member;
+              return (...args: unknown[]) => {
+                statements++;
+                return (member as (...a: unknown[]) => unknown).apply(client, args);
+              };
+            },
+          });
         },
       });
       const store = new GameStore(counting);

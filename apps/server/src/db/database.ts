@@ -137,6 +137,30 @@ function releasingTransactions(db: Db, pool: pg.Pool): Db {
   return Object.assign(db, { transaction: transaction as Db['transaction'] });
 }
 
+/** A statement whose text never changes, by name, with its parameters. */
+export type RawQuery = (
+  statement: { name: string; text: string },
+  values: unknown[],
+) => Promise<void>;
+
+/**
+ * The hot path's own way past the query builder: the statement goes to the driver as it is,
+ * prepared once per connection by name on PostgreSQL (PGlite parses it each time; it has no
+ * network round trip to save). Errors are the driver's own, which `isUniqueViolation` and
+ * `isUnavailable` read.
+ */
+export function rawQuery(db: Db): RawQuery {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (client instanceof PGlite) {
+    return async ({ text }, values) => {
+      await client.query(text, values);
+    };
+  }
+  return async ({ name, text }, values) => {
+    await client.query({ name, text, values });
+  };
+}
+
 /** PostgreSQL's unique_violation, however the driver and drizzle wrap it. */
 export function isUniqueViolation(error: unknown): boolean {
   let current: unknown = error;

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { isUniqueViolation } from '../db/database.js';
-import { actions, games, snapshots } from '../db/schema.js';
+import { isUniqueViolation, rawQuery } from '../db/database.js';
+import type { RawQuery } from '../db/database.js';
+import { actions, snapshots } from '../db/schema.js';
 
 /** One action as the log holds it, for the append and for the reads alike. */
 interface ActionFields {
@@ -27,7 +28,11 @@ export interface AppendInput extends ActionFields {
 
 /** The event log and snapshots of running games: reads and the one transactional append. */
 export class GameStore {
-  constructor(private readonly db: Db) {}
+  readonly #query: RawQuery;
+
+  constructor(private readonly db: Db) {
+    this.#query = rawQuery(db);
+  }
 
   latestSnapshot(gameId: string): Promise<{ seq: number; state: unknown } | undefined> {
     return this.snapshotAtOrBefore(gameId);
@@ -127,7 +132,7 @@ export class GameStore {
 
   async #write(batch: PendingAppend[]): Promise<void> {
     try {
-      await this.db.execute(appendStatement(batch.map((p) => p.input)));
+      await this.#query(APPEND, [appendRows(batch.map((p) => p.input))]);
     } catch (error) {
       if (batch.length > 1 && isUniqueViolation(error)) {
         // One of them met a unique key and the statement stored nothing: each alone, so each
@@ -135,7 +140,7 @@ export class GameStore {
         await Promise.all(
           batch.map(async (p) => {
             try {
-              await this.db.execute(appendStatement([p.input]));
+              await this.#query(APPEND, [appendRows([p.input])]);
               p.resolve();
             } catch (alone) {
               p.reject(alone);
@@ -181,37 +186,46 @@ function takeBatch(pending: PendingAppend[], writing: ReadonlySet<string>): Pend
   return batch;
 }
 
-const json = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
-
 /**
- * One statement for appends of distinct games: a data-modifying WITH is atomic, all of it or
- * nothing, and is its own transaction.
+ * One statement for appends of distinct games, whatever their number: the batch travels as one
+ * JSON parameter that PostgreSQL unpacks into rows, so the statement's text never changes and is
+ * prepared once per connection. A data-modifying WITH is atomic, all of it or nothing, and is its
+ * own transaction.
  */
-function appendStatement(inputs: AppendInput[]) {
-  const rows = inputs.map(
-    (i) =>
-      sql`(${i.gameId}, ${i.seq}, ${i.seat}, ${i.clientId}, ${i.type}, ${json(i.action)}, ${json(i.events)})`,
+const APPEND = {
+  name: 'outer-rim-append-actions',
+  text: `with r as (
+      select * from jsonb_to_recordset($1::jsonb) as r (game_id text, seq integer, seat integer,
+        client_id text, type text, action jsonb, events jsonb, snapshot jsonb, over boolean,
+        winner jsonb)
+    ), action as (
+      insert into actions (game_id, seq, seat, client_id, type, action, events)
+      select game_id, seq, seat, client_id, type, action, events from r
+    ), snapshot as (
+      insert into snapshots (game_id, seq, state)
+      select game_id, seq, snapshot from r where snapshot is not null
+    )
+    update games as g set seq = r.seq,
+      status = case when r.over then 'over' else g.status end,
+      winner = case when r.over then r.winner else g.winner end,
+      ended_at = case when r.over then now() else g.ended_at end
+    from r where g.id = r.game_id`,
+};
+
+function appendRows(inputs: AppendInput[]): string {
+  return JSON.stringify(
+    inputs.map((i) => ({
+      game_id: i.gameId,
+      seq: i.seq,
+      seat: i.seat,
+      client_id: i.clientId,
+      type: i.type,
+      action: i.action,
+      events: i.events,
+      // Absent, not JSON null: SQL NULL, no snapshot, no winner.
+      snapshot: i.snapshot ?? undefined,
+      over: i.over !== undefined,
+      winner: i.over?.winner ?? undefined,
+    })),
   );
-  const snapshotRows = inputs
-    .filter((i) => i.snapshot !== undefined)
-    .map((i) => sql`(${i.gameId}, ${i.seq}, ${json(i.snapshot)})`);
-  const snapshot =
-    snapshotRows.length === 0
-      ? sql``
-      : sql`, snapshot as (insert into ${snapshots} (game_id, seq, state) values ${sql.join(snapshotRows, sql`, `)})`;
-  const heads = inputs.map((i) => {
-    const winner = i.over?.winner;
-    return sql`(${i.gameId}, ${i.seq}::integer, ${i.over !== undefined}::boolean, ${
-      winner === undefined || winner === null ? null : JSON.stringify(winner)
-    }::jsonb)`;
-  });
-  return sql`with action as (insert into ${actions}
-      (game_id, seq, seat, client_id, type, action, events)
-      values ${sql.join(rows, sql`, `)})${snapshot}
-    update ${games} as g set seq = h.seq,
-      status = case when h.over then 'over' else g.status end,
-      winner = case when h.over then h.winner else g.winner end,
-      ended_at = case when h.over then now() else g.ended_at end
-    from (values ${sql.join(heads, sql`, `)}) as h (id, seq, over, winner)
-    where g.id = h.id`;
 }
