@@ -27,8 +27,14 @@ function escaping(t: Table): { owner: Seat; leader: LeaderState }[] {
   );
 }
 
+/** Asked by every `decisions`: answered without building the list. */
 export function escapePending(t: Table): boolean {
-  return escaping(t).length > 0;
+  if (!t.options.leaders) return false;
+  for (const p of t.players) {
+    for (const l of p.leaders)
+      if (l.status === 'active' && l.escapingFrom !== undefined) return true;
+  }
+  return false;
 }
 
 export function escapeDecisions(t: Table): Decision[] {

@@ -3,6 +3,9 @@ import type { GameState, GameView, PlayerState, PlayerView, Viewer } from '../st
 import type { PoliticalPhase } from '../politics/types.js';
 import { eventsFor } from './events-for.js';
 
+type Politics = NonNullable<GameState['politics']>;
+type PoliticsView = NonNullable<GameView['politics']>;
+
 /** OR-6.2: only the Diplomat's owner sees the three cards it picks the agenda from. */
 function politicalPhaseFor(phase: PoliticalPhase, viewer: Viewer): PoliticalPhase {
   if (phase.choices === undefined || phase.picker === viewer) return phase;
@@ -43,6 +46,49 @@ function setupEventsFor(events: readonly GameEvent[], viewer: Viewer): GameEvent
   return cut;
 }
 
+const politicsCuts = new WeakMap<Politics, PoliticsView>();
+
+/** BG-8: the political deck's order is hidden from everyone. */
+function politicsFor(politics: Politics): PoliticsView {
+  let cut = politicsCuts.get(politics);
+  if (!cut) {
+    cut = { deckCount: politics.deck.length, discard: politics.discard, laws: politics.laws };
+    politicsCuts.set(politics, cut);
+  }
+  return cut;
+}
+
+/** The part of a state's view that is the same for every viewer, cut once per state. */
+const publicParts = new WeakMap<
+  GameState,
+  Omit<GameView, 'phase' | 'viewer' | 'players' | 'setupEvents'>
+>();
+
+function publicPart(
+  state: GameState,
+): Omit<GameView, 'phase' | 'viewer' | 'players' | 'setupEvents'> {
+  const known = publicParts.get(state);
+  if (known) return known;
+  const {
+    prng: _prng,
+    actionDeck,
+    tileStock,
+    players: _players,
+    phase: _phase,
+    setupEvents: _setupEvents,
+    politics,
+    ...rest
+  } = state;
+  const cut = {
+    ...rest,
+    ...(politics === undefined ? {} : { politics: politicsFor(politics) }),
+    actionDeckCount: actionDeck.length,
+    tileStockCount: tileStock.length,
+  };
+  publicParts.set(state, cut);
+  return cut;
+}
+
 /**
  * What `viewer` may know: the state with the secrets cut out. Other seats'
  * action cards and dealt tiles become counts; the draw pile, the set-aside
@@ -64,33 +110,11 @@ export function view(state: GameState, viewer: Viewer): GameView {
             ),
           }
         : state.phase;
-  const {
-    prng: _prng,
-    actionDeck,
-    tileStock,
-    players: _players,
-    phase: _phase,
-    setupEvents,
-    politics,
-    ...rest
-  } = state;
   return {
-    ...rest,
-    // BG-8: the political deck's order is hidden from everyone.
-    ...(politics === undefined
-      ? {}
-      : {
-          politics: {
-            deckCount: politics.deck.length,
-            discard: politics.discard,
-            laws: politics.laws,
-          },
-        }),
+    ...publicPart(state),
     phase,
     viewer,
     players,
-    setupEvents: setupEventsFor(setupEvents, viewer),
-    actionDeckCount: actionDeck.length,
-    tileStockCount: tileStock.length,
+    setupEvents: setupEventsFor(state.setupEvents, viewer),
   };
 }
