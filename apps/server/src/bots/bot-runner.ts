@@ -133,9 +133,7 @@ export class BotRunner {
     if (!table) return;
     if (over) {
       this.#drop(gameId);
-      this.deps.lease.release(gameId).catch((error: unknown) => {
-        this.deps.logger.warn({ err: error, gameId }, 'bot lease release failed');
-      });
+      this.#release(gameId);
       return;
     }
     this.#schedule(table);
@@ -189,8 +187,14 @@ export class BotRunner {
       if (data.handOverAfterMs !== undefined) await this.#handOver(table, data.handOverAfterMs);
       this.#schedule(table);
     }
-    // Over, or no longer anything for a bot to do.
-    for (const gameId of this.#tables.keys()) if (!seen.has(gameId)) this.#drop(gameId);
+    // Over, or no longer anything for a bot to do. A tick that read the game as running just
+    // before its end took the lease again after the end gave it up: given up here, or its row
+    // would stay for ever.
+    for (const gameId of this.#tables.keys()) {
+      if (seen.has(gameId)) continue;
+      this.#drop(gameId);
+      this.#release(gameId);
+    }
     for (const gameId of this.#othersUntil.keys()) {
       if (!seen.has(gameId)) this.#othersUntil.delete(gameId);
     }
@@ -233,6 +237,12 @@ export class BotRunner {
       table.timer = undefined;
       void this.#act(table);
     }, this.deps.delayMs);
+  }
+
+  #release(gameId: string): void {
+    this.deps.lease.release(gameId).catch((error: unknown) => {
+      this.deps.logger.warn({ err: error, gameId }, 'bot lease release failed');
+    });
   }
 
   #drop(gameId: string): void {

@@ -73,15 +73,19 @@ export class GameLogCorruptError extends Error {
 
 /**
  * Runs live games: one writer per game through a queue, the database as the truth and an
- * in-memory copy of each game as a cache that catches up from the log whenever another process
- * got there first.
+ * in-memory copy of each running game as a cache that catches up from the log whenever another
+ * process got there first.
  */
 export class GameService {
   readonly store: GameStore;
   readonly #queue = new KeyedQueue();
   readonly #cache = new Map<string, Entry>();
-  /** Refused client ids answer the same refusal when sent again, without re-running the rules. */
-  readonly #refusals = new Map<string, ActionAck>();
+  /**
+   * Refused client ids answer the same refusal when sent again, without re-running the rules:
+   * per game, so that a game that ends takes its refusals with it; `seat\0clientId` -> answer.
+   */
+  readonly #refusals = new Map<string, Map<string, ActionAck>>();
+  #refusalCount = 0;
   /** per game: seq -> the state right after that seq, who acted, and signatures once computed */
   readonly #steps = new Map<string, Map<number, Step>>();
   readonly #advanceListeners: ((step: Committed) => void)[] = [];
@@ -182,7 +186,7 @@ export class GameService {
         // The database not answering leaves the cached game as it was: it changes only after a
         // commit or a whole catch-up. Kept, it lets the next load replay to this process's viewers
         // a commit that went through but whose answer was lost with the connection.
-        if (!isUnavailable(error)) this.#cache.delete(gameId);
+        if (!isUnavailable(error)) this.#evict(gameId);
         // A game stored in a shape this server cannot read is read-only; say why, nothing failed.
         if (error instanceof StateMigrationError) {
           finish(refusal('UNAVAILABLE', error.message), 'UNAVAILABLE');
@@ -237,7 +241,7 @@ export class GameService {
     finish: (ack: ActionAck, outcome: string) => void,
     decidedOn: number | undefined,
   ): Promise<void> {
-    const refusalKey = `${gameId}\u0000${seat}\u0000${clientId}`;
+    const refusalKey = `${seat}\u0000${clientId}`;
     // An id gets one answer everywhere: the commit's, if any process committed it. The common
     // case asks the log nothing first: a new id is decided on the game as this process holds it
     // (brought up to date first only when other processes write too), and its insert fails on a
@@ -245,7 +249,7 @@ export class GameService {
     // Remembered refusals hold ids no process had committed when they were refused, so they
     // too are checked against the log.
     const head = await this.#load(gameId);
-    const refused = this.#refusals.get(refusalKey);
+    const refused = this.#refusals.get(gameId)?.get(refusalKey);
     if (refused) {
       const earlier = await this.store.seqOfClientId(gameId, seat, clientId);
       if (earlier !== undefined) {
@@ -263,13 +267,7 @@ export class GameService {
         finish({ ok: true, seq: committed }, 'duplicate');
         return;
       }
-      if (remember) {
-        if (this.#refusals.size >= MAX_REMEMBERED_REFUSALS) {
-          const oldest = this.#refusals.keys().next();
-          if (!oldest.done) this.#refusals.delete(oldest.value);
-        }
-        this.#refusals.set(refusalKey, ack);
-      }
+      if (remember) this.#rememberRefusal(gameId, refusalKey, ack);
       finish(ack, ack.error.code);
     };
     if (!head) {
@@ -296,7 +294,9 @@ export class GameService {
       }
       const result = apply(entry.state, seat, action);
       if (!result.ok) {
-        await refuse({ ok: false, error: { ...result.error } });
+        // A finished game never changes again, so it gives any id the same answer unprompted;
+        // held, its refusals would bring a game that was let go back into memory.
+        await refuse({ ok: false, error: { ...result.error } }, !isGameOver(entry.state));
         return;
       }
       const seq = entry.seq + 1;
@@ -471,16 +471,55 @@ export class GameService {
   }
 
   #remember(gameId: string, entry: Entry, seat: number | undefined): void {
+    if (isGameOver(entry.state)) {
+      // Nothing can follow the last step, and its listeners are handed the state itself. Whoever
+      // asks for a finished game later (a late viewer, a resync, a stray action) reads it back
+      // from its final snapshot; kept, every game that ended would stay until a thousand more had.
+      this.#evict(gameId);
+      this.#forgetRefusals(gameId);
+      return;
+    }
     this.#cache.delete(gameId);
     if (this.#cache.size >= MAX_CACHED_GAMES) {
       const oldest = this.#cache.keys().next();
-      if (!oldest.done) {
-        this.#cache.delete(oldest.value);
-        this.#steps.delete(oldest.value);
-      }
+      if (!oldest.done) this.#evict(oldest.value);
     }
     this.#cache.set(gameId, entry);
     this.#rememberStep(gameId, entry, seat);
+  }
+
+  /** The next read of the game loads it from the log; its remembered refusals still hold. */
+  #evict(gameId: string): void {
+    this.#cache.delete(gameId);
+    this.#steps.delete(gameId);
+  }
+
+  /** Bounded over all games: past the limit, the game first refused longest ago loses its oldest. */
+  #rememberRefusal(gameId: string, key: string, ack: ActionAck): void {
+    if (this.#refusals.get(gameId)?.has(key) !== true) {
+      if (this.#refusalCount >= MAX_REMEMBERED_REFUSALS) {
+        const oldest = this.#refusals.entries().next();
+        if (!oldest.done) {
+          const [oldestGame, refusals] = oldest.value;
+          const first = refusals.keys().next();
+          if (!first.done) refusals.delete(first.value);
+          if (refusals.size === 0) this.#refusals.delete(oldestGame);
+          this.#refusalCount--;
+        }
+      }
+      this.#refusalCount++;
+    }
+    let refusals = this.#refusals.get(gameId);
+    if (!refusals) {
+      refusals = new Map();
+      this.#refusals.set(gameId, refusals);
+    }
+    refusals.set(key, ack);
+  }
+
+  #forgetRefusals(gameId: string): void {
+    this.#refusalCount -= this.#refusals.get(gameId)?.size ?? 0;
+    this.#refusals.delete(gameId);
   }
 }
 

@@ -1,7 +1,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createAdapter } from '@socket.io/postgres-adapter';
-import { StateMigrationError, eventsFor, view } from '@outer-rim/rules';
+import { StateMigrationError, eventsFor, isGameOver, view } from '@outer-rim/rules';
 import type { GameState, GameView, Viewer } from '@outer-rim/rules';
 import type pg from 'pg';
 import type { Logger } from 'pino';
@@ -218,6 +218,15 @@ export class Realtime {
     });
   }
 
+  /** How many games this process keeps the last sent views of (running games only). */
+  get sentGames(): number {
+    return this.#sent.size;
+  }
+
+  hasSent(gameId: string): boolean {
+    return this.#sent.has(gameId);
+  }
+
   #catchUp(gameId: string): void {
     if ((this.io.of('/').adapter.rooms.get(roomOfGame(gameId))?.size ?? 0) === 0) return;
     const { games, logger } = this.deps;
@@ -352,7 +361,8 @@ export class Realtime {
       const message: StateMessage = { gameId, seq, viewer, view: whole };
       this.io.local.to(room).emit(SOCKET_EVENTS.state, new Encoded(JSON.stringify(message)));
     }
-    this.#keepSent(gameId, { seq, views });
+    // A finished game's views are never diffed against: no step follows its last.
+    this.#keepSent(gameId, isGameOver(state) ? undefined : { seq, views });
   }
 
   #hasSocketsHere(room: string): boolean {
@@ -658,8 +668,13 @@ export class Realtime {
       let whole = sent?.seq === current.seq ? sent.views.get(viewer) : undefined;
       if (whole === undefined) {
         whole = view(current.state, viewer);
+        // No step follows a finished game's, so nothing is ever diffed against its views; and
+        // the views of the step before stay for the last step's patches, which may still be on
+        // their way (its seed is read back first).
         if (sent?.seq === current.seq) sent.views.set(viewer, whole);
-        else this.#keepSent(gameId, { seq: current.seq, views: new Map([[viewer, whole]]) });
+        else if (!isGameOver(current.state)) {
+          this.#keepSent(gameId, { seq: current.seq, views: new Map([[viewer, whole]]) });
+        }
       }
       const message: StateMessage = { gameId, seq: current.seq, viewer, view: whole };
       socket.emit(SOCKET_EVENTS.state, new Encoded(JSON.stringify(message)));
