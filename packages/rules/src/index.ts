@@ -88,7 +88,8 @@ export { describeEvent, placeName, unitList } from './views/describe.js';
 // OR-6.2 leaders: names for the board, the panels and the log.
 export { leaderName, parseLeaderId } from './leaders/names.js';
 export { eventsFor } from './views/events-for.js';
-export { view } from './views/view.js';
+export { sharedView, view, viewerPart } from './views/view.js';
+export type { SharedView, ViewerPart } from './views/view.js';
 export type { BotPolicy } from './bots/policy.js';
 export { seededRandom } from './bots/policy.js';
 export { randomBot } from './bots/random-bot.js';

@@ -276,14 +276,7 @@ export function viewHash(value: unknown): number {
         for (const item of value as unknown[]) hash = mix(hash, viewHash(item ?? null));
         hash = mix(hash, value.length);
       } else {
-        // A sum of per-key hashes does not depend on the keys' order; undefined keys are not JSON.
-        let sum = 0;
-        let count = 0;
-        for (const [key, item] of Object.entries(value)) {
-          if (item === undefined || typeof item === 'function') continue;
-          sum = (sum + mix(keyHash(key), viewHash(item))) >>> 0;
-          count++;
-        }
+        const { sum, count } = keySum(value as Record<string, unknown>);
         hash = mix(mix(0x6f, sum), count);
       }
       if (large) memo.set(value, hash);
@@ -292,6 +285,36 @@ export function viewHash(value: unknown): number {
     default:
       return 0x6c6c756e;
   }
+}
+
+/** A sum of per-key hashes does not depend on the keys' order; undefined keys are not JSON. */
+function keySum(object: Record<string, unknown>): { sum: number; count: number } {
+  let sum = 0;
+  let count = 0;
+  for (const key in object) {
+    const item = object[key];
+    if (item === undefined || typeof item === 'function') continue;
+    sum = (sum + mix(keyHash(key), viewHash(item))) >>> 0;
+    count++;
+  }
+  return { sum, count };
+}
+
+const sums = new WeakMap<object, { sum: number; count: number }>();
+
+/**
+ * `viewHash({ ...shared, ...own })` for two objects without a key in common, without building
+ * it: the part every viewer of a step shares is summed once (remembered by identity), and each
+ * viewer adds its own few keys.
+ */
+export function viewHashOfParts(shared: object, own: object): number {
+  let base = sums.get(shared);
+  if (base === undefined) {
+    base = keySum(shared as Record<string, unknown>);
+    sums.set(shared, base);
+  }
+  const mine = keySum(own as Record<string, unknown>);
+  return mix(mix(0x6f, (base.sum + mine.sum) >>> 0), base.count + mine.count);
 }
 
 /**

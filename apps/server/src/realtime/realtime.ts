@@ -1,8 +1,14 @@
 import type { Server as HttpServer } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createAdapter } from '@socket.io/postgres-adapter';
-import { StateMigrationError, eventsFor, isGameOver, view } from '@outer-rim/rules';
-import type { GameState, GameView, Viewer } from '@outer-rim/rules';
+import {
+  StateMigrationError,
+  eventsFor,
+  isGameOver,
+  sharedView,
+  viewerPart,
+} from '@outer-rim/rules';
+import type { GameState, Viewer } from '@outer-rim/rules';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
@@ -29,8 +35,6 @@ import { HandshakeSchema } from '../protocol/socket-auth.js';
 import { ResyncMessageSchema } from '../protocol/socket-resync.js';
 import type { ResyncAck } from '../protocol/socket-resync.js';
 import type { StateMessage } from '../protocol/socket-state.js';
-import type { UpdateMessage } from '../protocol/socket-update.js';
-import { diffViews, viewHash } from '../protocol/view-patch.js';
 import type { ChatService } from './chat-service.js';
 import { AddressLimiter } from './address-limiter.js';
 import { onListening } from './listening.js';
@@ -39,6 +43,8 @@ import { TokenBucket } from './token-bucket.js';
 import type { PresenceMessage } from '../protocol/socket-presence.js';
 import type { SpectatorChatMessage } from '../protocol/socket-spectator-chat.js';
 import { SpectatorChannel } from './spectator-channel.js';
+import { stepMessages } from './step-messages.js';
+import type { SentViews } from './step-messages.js';
 import type { SpectatorChatService } from './spectator-chat-service.js';
 import { TablePresence } from './table-presence.js';
 
@@ -115,12 +121,6 @@ export const roomOfViewer = (gameId: string, viewer: Viewer) =>
 
 /** Games whose last sent views this process keeps to diff the next step against. */
 const MAX_SENT_GAMES = 1000;
-
-/** The views of one seq as this process last sent them, per viewer that has a socket here. */
-interface SentViews {
-  seq: number;
-  views: Map<Viewer, GameView>;
-}
 
 export interface RealtimeDeps {
   config: Config;
@@ -278,28 +278,22 @@ export class Realtime {
    */
   #emitStep(committed: Committed, seed: string | undefined): void {
     const { gameId, seq } = committed;
-    const last = this.#sent.get(gameId);
-    const base = last?.seq === seq - 1 ? last.views : undefined;
-    const views = new Map<Viewer, GameView>();
-    const viewers: Viewer[] = [...committed.state.players.keys(), 'spectator'];
-    for (const viewer of viewers) {
+    const rooms = new Map<Viewer, string>();
+    for (const viewer of [...committed.state.players.keys(), 'spectator'] as Viewer[]) {
       const room = roomOfViewer(gameId, viewer);
-      if (!this.#hasSocketsHere(room)) continue;
-      const next = view(committed.state, viewer);
-      views.set(viewer, next);
-      const before = base?.get(viewer);
-      const message: UpdateMessage = {
-        gameId,
-        seq,
-        seat: committed.seat,
-        events: eventsFor(committed.events, viewer),
-        ...(before === undefined ? { view: next } : { patch: diffViews(before, next) }),
-        hash: viewHash(next),
-        ...(seed === undefined ? {} : { seed }),
-      };
-      this.io.local.to(room).emit(SOCKET_EVENTS.update, new Encoded(JSON.stringify(message)));
+      if (this.#hasSocketsHere(room)) rooms.set(viewer, room);
     }
-    this.#keepSent(gameId, committed.over ? undefined : { seq, views });
+    const { messages, sent } = stepMessages(
+      { gameId, seq, seat: committed.seat, events: committed.events, state: committed.state, seed },
+      this.#sent.get(gameId),
+      [...rooms.keys()],
+    );
+    for (const [viewer, message] of messages) {
+      this.io.local
+        .to(rooms.get(viewer) as string)
+        .emit(SOCKET_EVENTS.update, new Encoded(message));
+    }
+    this.#keepSent(gameId, committed.over ? undefined : sent);
     // The final lobby record, with the seed, goes to everyone through the adapter, once.
     if (committed.over && committed.local) {
       this.lobbyChanged(committed.gameId);
@@ -351,18 +345,18 @@ export class Realtime {
   }
 
   #emitStates(gameId: string, seq: number, state: GameState): void {
-    const views = new Map<Viewer, GameView>();
+    const sent: SentViews = { seq, shared: sharedView(state), parts: new Map() };
     const viewers: Viewer[] = [...state.players.keys(), 'spectator'];
     for (const viewer of viewers) {
       const room = roomOfViewer(gameId, viewer);
       if (!this.#hasSocketsHere(room)) continue;
-      const whole = view(state, viewer);
-      views.set(viewer, whole);
-      const message: StateMessage = { gameId, seq, viewer, view: whole };
+      const part = viewerPart(state, viewer);
+      sent.parts.set(viewer, part);
+      const message: StateMessage = { gameId, seq, viewer, view: { ...sent.shared, ...part } };
       this.io.local.to(room).emit(SOCKET_EVENTS.state, new Encoded(JSON.stringify(message)));
     }
     // A finished game's views are never diffed against: no step follows its last.
-    this.#keepSent(gameId, isGameOver(state) ? undefined : { seq, views });
+    this.#keepSent(gameId, isGameOver(state) ? undefined : sent);
   }
 
   #hasSocketsHere(room: string): boolean {
@@ -664,18 +658,21 @@ export class Realtime {
     const { gameId, viewer } = socket.data;
     return this.deps.games.withCurrent(gameId, (current) => {
       if (!current) return 0;
-      const sent = this.#sent.get(gameId);
-      let whole = sent?.seq === current.seq ? sent.views.get(viewer) : undefined;
-      if (whole === undefined) {
-        whole = view(current.state, viewer);
+      const kept = this.#sent.get(gameId);
+      const sent: SentViews =
+        kept?.seq === current.seq
+          ? kept
+          : { seq: current.seq, shared: sharedView(current.state), parts: new Map() };
+      let part = sent.parts.get(viewer);
+      if (part === undefined) {
+        part = viewerPart(current.state, viewer);
+        sent.parts.set(viewer, part);
         // No step follows a finished game's, so nothing is ever diffed against its views; and
         // the views of the step before stay for the last step's patches, which may still be on
         // their way (its seed is read back first).
-        if (sent?.seq === current.seq) sent.views.set(viewer, whole);
-        else if (!isGameOver(current.state)) {
-          this.#keepSent(gameId, { seq: current.seq, views: new Map([[viewer, whole]]) });
-        }
+        if (sent !== kept && !isGameOver(current.state)) this.#keepSent(gameId, sent);
       }
+      const whole = { ...sent.shared, ...part };
       const message: StateMessage = { gameId, seq: current.seq, viewer, view: whole };
       socket.emit(SOCKET_EVENTS.state, new Encoded(JSON.stringify(message)));
       return current.seq;

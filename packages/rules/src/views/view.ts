@@ -58,16 +58,19 @@ function politicsFor(politics: Politics): PoliticsView {
   return cut;
 }
 
-/** The part of a state's view that is the same for every viewer, cut once per state. */
-const publicParts = new WeakMap<
-  GameState,
-  Omit<GameView, 'phase' | 'viewer' | 'players' | 'setupEvents'>
->();
+/** The keys of a view that differ from viewer to viewer; all the others are the same for all. */
+type ViewerKeys = 'phase' | 'viewer' | 'players' | 'setupEvents';
+export type SharedView = Omit<GameView, ViewerKeys>;
+export type ViewerPart = Pick<GameView, ViewerKeys>;
 
-function publicPart(
-  state: GameState,
-): Omit<GameView, 'phase' | 'viewer' | 'players' | 'setupEvents'> {
-  const known = publicParts.get(state);
+const sharedViews = new WeakMap<GameState, SharedView>();
+
+/**
+ * The part of a state's view that is the same for every viewer, cut once per state: whoever
+ * sends one step to many viewers diffs, hashes and serialises it once.
+ */
+export function sharedView(state: GameState): SharedView {
+  const known = sharedViews.get(state);
   if (known) return known;
   const {
     prng: _prng,
@@ -85,17 +88,15 @@ function publicPart(
     actionDeckCount: actionDeck.length,
     tileStockCount: tileStock.length,
   };
-  publicParts.set(state, cut);
+  sharedViews.set(state, cut);
   return cut;
 }
 
 /**
- * What `viewer` may know: the state with the secrets cut out. Other seats'
- * action cards and dealt tiles become counts; the draw pile, the set-aside
- * tiles and the PRNG state are gone (there is no seed in the state at all).
- * The cards of a market offer are shown only to its two parties.
+ * The part of `viewer`'s view that only viewers like it see: its own hand among the players,
+ * the market offers it is party to, the Diplomat's agenda choices, its setup events.
  */
-export function view(state: GameState, viewer: Viewer): GameView {
+export function viewerPart(state: GameState, viewer: Viewer): ViewerPart {
   const players = state.players.map((p, seat) => playerFor(p, seat === viewer));
   const phase =
     state.phase.name === 'political'
@@ -110,11 +111,15 @@ export function view(state: GameState, viewer: Viewer): GameView {
             ),
           }
         : state.phase;
-  return {
-    ...publicPart(state),
-    phase,
-    viewer,
-    players,
-    setupEvents: setupEventsFor(state.setupEvents, viewer),
-  };
+  return { phase, viewer, players, setupEvents: setupEventsFor(state.setupEvents, viewer) };
+}
+
+/**
+ * What `viewer` may know: the state with the secrets cut out. Other seats'
+ * action cards and dealt tiles become counts; the draw pile, the set-aside
+ * tiles and the PRNG state are gone (there is no seed in the state at all).
+ * The cards of a market offer are shown only to its two parties.
+ */
+export function view(state: GameState, viewer: Viewer): GameView {
+  return { ...sharedView(state), ...viewerPart(state, viewer) };
 }
