@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import { LobbyPage } from './lobby/lobby-page';
 import { GamePage } from './play/game-page';
 import { ReplayPage } from './replay/replay-page';
@@ -7,11 +7,16 @@ import { RulesPage } from './rules/rules-page';
 
 export function App() {
   const [route, setRoute] = useState(() => parseRoute(location.hash));
-  useEffect(() => {
+  // Subscribed as the first render commits (a layout effect, not a passive one: those wait for
+  // a frame, and a hash set in between, like a link followed right after `load`, would leave the
+  // page on the route it started with), then read again: nothing set before the listener is lost.
+  useLayoutEffect(() => {
     const onHash = () => {
-      setRoute(parseRoute(location.hash));
+      const next = parseRoute(location.hash);
+      setRoute((shown) => (JSON.stringify(shown) === JSON.stringify(next) ? shown : next));
     };
     window.addEventListener('hashchange', onHash);
+    onHash();
     return () => {
       window.removeEventListener('hashchange', onHash);
     };

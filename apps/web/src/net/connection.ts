@@ -68,12 +68,23 @@ export interface ConnectionOptions {
   readonly lastSeq: () => number;
   /** Empty: the page's own origin (production, and the dev server's proxy). */
   readonly url?: string;
+  /** How long a join waits for its state before it asks again (STATE_WAIT_MS; tests shorten it). */
+  readonly stateWaitMs?: number;
 }
 
 const ACK_TIMEOUT_MS = 10_000;
 /** How long a join waits for its state before it asks for one. */
 const STATE_WAIT_MS = 3_000;
 const ATTEMPTS = 3;
+/** How many times in a row the client asks again for a state it did not get or could not read. */
+const STATE_ATTEMPTS = 3;
+
+/** The notice a page shows when the game's state cannot be had: it does not wait in silence. */
+export const NO_STATE_ERROR = {
+  code: 'NO_STATE',
+  message:
+    'This page could not get the game from the server (its messages could not be read). Reload the page.',
+} as const;
 
 function clientId(): string {
   return crypto.randomUUID();
@@ -81,7 +92,9 @@ function clientId(): string {
 
 /**
  * One live game over Socket.io. Messages are checked against the server's
- * schemas before they reach the page; a malformed one is dropped, not trusted.
+ * schemas before they reach the page; a malformed one is not trusted: it is
+ * reported on the console, and a `state` or `update` that cannot be read is
+ * asked for again (a few times, then the page is told).
  */
 export class GameConnection {
   private readonly socket: Socket;
@@ -89,6 +102,9 @@ export class GameConnection {
   private everConnected = false;
   /** `state` messages received, so a join can tell whether its own came. */
   private statesSeen = 0;
+  /** Resyncs asked since the last readable `state` because none came or one could not be read. */
+  private stateAttempts = 0;
+  private stateTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
 
   constructor(
@@ -114,12 +130,10 @@ export class GameConnection {
       // exactly what we missed so the log stays complete.
       if (this.everConnected) this.resync();
       this.everConnected = true;
-      // A join's state that does not come (lost, or dropped as unreadable) would leave the page
-      // waiting for ever: ask again once, which answers with a fresh state.
-      const connectedAt = this.statesSeen;
-      setTimeout(() => {
-        if (!this.closed && socket.connected && this.statesSeen === connectedAt) this.resync();
-      }, STATE_WAIT_MS);
+      // A join's state that does not come (lost, or refused as unreadable) would leave the page
+      // waiting for ever: ask again, which answers with a fresh state.
+      this.stateAttempts = 0;
+      this.expectState();
     });
     socket.on('disconnect', (reason) => {
       handlers.status({ kind: 'reconnecting', attempt: this.attempts });
@@ -143,13 +157,32 @@ export class GameConnection {
     listen(socket, SOCKET_EVENTS.lobby, LobbyMessageSchema, (m) => {
       handlers.lobby(m);
     });
-    listen(socket, SOCKET_EVENTS.state, StateMessageSchema, (m) => {
-      this.statesSeen += 1;
-      handlers.state(m);
-    });
-    listen(socket, SOCKET_EVENTS.update, UpdateMessageSchema, (m) => {
-      handlers.update(m);
-    });
+    listen(
+      socket,
+      SOCKET_EVENTS.state,
+      StateMessageSchema,
+      (m) => {
+        this.statesSeen += 1;
+        this.stateAttempts = 0;
+        clearTimeout(this.stateTimer);
+        handlers.state(m);
+      },
+      () => {
+        this.askAgain();
+      },
+    );
+    listen(
+      socket,
+      SOCKET_EVENTS.update,
+      UpdateMessageSchema,
+      (m) => {
+        handlers.update(m);
+      },
+      // The view held is behind now, and the next update would not apply to it.
+      () => {
+        this.askAgain();
+      },
+    );
     listen(socket, SOCKET_EVENTS.chat, ChatMessageSchema, (m) => {
       handlers.chat(m);
     });
@@ -178,6 +211,31 @@ export class GameConnection {
           // No answer: the fresh `state` sent on every (re)connect still replaces the view.
         },
       );
+  }
+
+  /** Asks again if no readable `state` comes within STATE_WAIT_MS. */
+  private expectState(): void {
+    clearTimeout(this.stateTimer);
+    const seen = this.statesSeen;
+    this.stateTimer = setTimeout(() => {
+      if (!this.closed && this.socket.connected && this.statesSeen === seen) this.askAgain();
+    }, this.options.stateWaitMs ?? STATE_WAIT_MS);
+  }
+
+  /**
+   * No readable state (none came, or a `state` or `update` could not be read): a resync, which
+   * answers with a fresh state, a few times in a row; then the page is told instead of waiting.
+   */
+  private askAgain(): void {
+    if (this.closed) return;
+    if (this.stateAttempts >= STATE_ATTEMPTS) {
+      clearTimeout(this.stateTimer);
+      this.handlers.gameError(NO_STATE_ERROR);
+      return;
+    }
+    this.stateAttempts += 1;
+    this.resync();
+    this.expectState();
   }
 
   /**
@@ -220,6 +278,7 @@ export class GameConnection {
 
   close(): void {
     this.closed = true;
+    clearTimeout(this.stateTimer);
     this.socket.removeAllListeners();
     this.socket.disconnect();
   }
@@ -246,11 +305,24 @@ function unanswered(): { ok: false; error: { code: string; message: string } } {
 function listen<T>(
   socket: Socket,
   event: string,
-  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  schema: {
+    safeParse(
+      value: unknown,
+    ): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
+  },
   handler: (message: T) => void,
+  unreadable?: () => void,
 ): void {
   socket.on(event, (raw: unknown) => {
     const parsed = schema.safeParse(raw);
-    if (parsed.success) handler(parsed.data);
+    if (parsed.success) {
+      handler(parsed.data);
+      return;
+    }
+    // Not trusted, but not dropped in silence either.
+    console.warn(`outer-rim: a "${event}" message from the server could not be read`, {
+      issues: parsed.error.issues,
+    });
+    unreadable?.();
   });
 }

@@ -1,7 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { rest } from './harness';
-import { SHOTS, shotsDir, startTable, useE2eSession, seqOf, waitForSeq } from './session';
+import {
+  lateFrames,
+  SHOTS,
+  shotsDir,
+  startTable,
+  useE2eSession,
+  seqOf,
+  waitForSeq,
+} from './session';
 
 const env = useE2eSession();
 const newPage = (): Promise<Page> => env().newPage(viewport);
@@ -178,6 +186,18 @@ describe('issue 5: the browser client end to end (real server on PGlite, real Ch
     await waitForSeq(ann, seq + 1);
     await waitForSeq(watcher, seq + 1);
   }, 180_000);
+
+  it('a page whose first frames come late (a loaded machine) still follows the link it was sent to', async () => {
+    // The lobby's `load` fires before the page's first frame; a game link followed in between
+    // left the page on the lobby, and a spectator waited for a status line that never came.
+    const { gameId, tokens } = await startTable(env(), ['Ann', 'Bo'], {});
+    const spectator = await env().openAs(viewport, gameId, undefined, '', '', lateFrames);
+    expect(await spectator.getByTestId('status-line').textContent()).toContain(
+      'watching as a spectator',
+    );
+    const seat = await env().openAs(viewport, gameId, 1, tokens[1] ?? '', 'Bo', lateFrames);
+    expect(await seat.getByTestId('status-line').textContent()).toContain('you are Bo');
+  }, 60_000);
 
   it('draws an eight-player galaxy with every home system', async () => {
     const names = ['Ann', 'Bo', 'Cy', 'Di', 'Ed', 'Fay', 'Gus', 'Hal'];

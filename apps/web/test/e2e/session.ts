@@ -21,7 +21,8 @@ export interface E2eSession {
   newPage(viewport: Viewport): Promise<Page>;
   /**
    * A page on a game's table: as the seat whose token the lobby stored after a claim, or (seat
-   * undefined) as a spectator; resolved once the status line says who it is.
+   * undefined) as a spectator; resolved once the status line says who it is. `before` runs on the
+   * new page before it loads anything (an init script, say).
    */
   openAs(
     viewport: Viewport,
@@ -29,6 +30,7 @@ export interface E2eSession {
     seat: number | undefined,
     token?: string,
     name?: string,
+    before?: (page: Page) => Promise<void>,
   ): Promise<Page>;
 }
 
@@ -72,8 +74,11 @@ export function useE2eSession(startTimeout?: number): () => E2eSession {
       server,
       browser,
       newPage,
-      async openAs(viewport, gameId, seat, token = '', name = '') {
+      async openAs(viewport, gameId, seat, token = '', name = '', before) {
         const page = await newPage(viewport);
+        await before?.(page);
+        // The lobby first, then the game: the game's link is followed right after `load`, as
+        // quickly as a test can, before the page has had a frame.
         await page.goto(`${server.url}/`);
         if (seat !== undefined) {
           await page.evaluate(
@@ -84,14 +89,55 @@ export function useE2eSession(startTimeout?: number): () => E2eSession {
           );
         }
         await page.goto(`${server.url}/#/game/${gameId}`);
-        await page
-          .getByTestId('status-line')
-          .filter({ hasText: seat === undefined ? 'spectator' : `you are ${name}` })
-          .waitFor();
+        try {
+          await page
+            .getByTestId('status-line')
+            .filter({ hasText: seat === undefined ? 'spectator' : `you are ${name}` })
+            .waitFor();
+        } catch (error) {
+          // Which page it is on says more than the time-out: the lobby, a table, an error.
+          const shown = await page
+            .evaluate(
+              () =>
+                `${location.hash} shows ${document.querySelector('main')?.className ?? 'no page'}: ${document.body.innerText.slice(0, 300)}`,
+            )
+            .catch(() => 'a page that does not answer');
+          throw new Error(
+            `${seat === undefined ? 'a spectator' : `seat ${String(seat)}`}: no status line; ${shown}`,
+            { cause: error },
+          );
+        }
         return page;
       },
     };
   };
+}
+
+/**
+ * A renderer starved of CPU right after `load`, as on a loaded machine: for its first 1.5 s the
+ * page's animation frames and short timers (up to 100 ms) come 400 ms late, so whatever waits for
+ * a frame (Preact's passive effects) runs after the test's next navigation.
+ */
+export async function lateFrames(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const late = () => performance.now() < 1500;
+    const timeout = window.setTimeout.bind(window);
+    window.setTimeout = ((handler: TimerHandler, ms?: number, ...args: unknown[]) =>
+      timeout(
+        handler,
+        late() && ms !== undefined && ms > 0 && ms <= 100 ? ms + 400 : ms,
+        ...args,
+      )) as typeof window.setTimeout;
+    const frame = window.requestAnimationFrame.bind(window);
+    window.requestAnimationFrame = (callback) =>
+      late()
+        ? frame((time) => {
+            timeout(() => {
+              callback(time);
+            }, 400);
+          })
+        : frame(callback);
+  });
 }
 
 /** The action sequence number the page's table has shown last. */
