@@ -171,6 +171,28 @@ export class Fleet {
 
 export { startServerProcess };
 
+/** The server's own heap figures, from its Prometheus metrics. */
+export async function serverHeap(url: string): Promise<{ used: number; total: number }> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const read = (name: string) =>
+    Number(new RegExp(`^outer_rim_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  return { used: read('nodejs_heap_size_used_bytes'), total: read('nodejs_heap_size_total_bytes') };
+}
+
+/**
+ * The lowest heap used over `ms`, asked every `everyMs`: the heap is a saw that climbs until a
+ * collection, and its floor is what survived them.
+ */
+export async function heapFloor(url: string, ms: number, everyMs = 1000): Promise<number> {
+  let floor = Number.POSITIVE_INFINITY;
+  const until = performance.now() + ms;
+  while (performance.now() < until) {
+    floor = Math.min(floor, (await serverHeap(url)).used);
+    await sleep(Math.min(everyMs, Math.max(0, until - performance.now())));
+  }
+  return floor;
+}
+
 export const sleep = (ms: number) =>
   new Promise<void>((resolve) => {
     setTimeout(resolve, ms);

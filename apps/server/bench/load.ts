@@ -22,7 +22,9 @@ import {
   Fleet,
   disposeTemplates,
   freshDatabase,
+  heapFloor,
   onInterrupt,
+  serverHeap,
   sleep,
   startServerProcess,
   type DatabaseKind,
@@ -80,6 +82,10 @@ interface RunResult {
   serverRssIdleBytes: number;
   serverRssBytes: number;
   serverMemoryPerGameBytes: number;
+  /** the heap used when idle, and its lowest value over the window (what survived collections) */
+  serverHeapIdleBytes: number;
+  serverHeapFloorBytes: number;
+  serverHeapPerGameBytes: number;
   generatorCpuPercent: number;
   generatorLoopDelayP99Ms: number;
   generatorSaturated: boolean;
@@ -111,6 +117,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
   try {
     await sleep(500);
     const serverRssIdleBytes = server.rssBytes();
+    const serverHeapIdleBytes = (await serverHeap(server.url)).used;
     fleet = new Fleet(server, { games, bot, roundLimit, seats: SEATS, spectators: SPECTATORS });
     const opening = performance.now();
     fleet.onOpened = (count) => {
@@ -130,7 +137,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     const t0 = performance.now();
     loop.enable();
     probe.recording = true;
-    await sleep(seconds * 1000);
+    const serverHeapFloorBytes = await heapFloor(server.url, seconds * 1000);
     probe.recording = false;
     loop.disable();
     const elapsed = (performance.now() - t0) / 1000;
@@ -163,6 +170,9 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
       serverRssIdleBytes,
       serverRssBytes,
       serverMemoryPerGameBytes: Math.round((serverRssBytes - serverRssIdleBytes) / games),
+      serverHeapIdleBytes,
+      serverHeapFloorBytes,
+      serverHeapPerGameBytes: Math.round((serverHeapFloorBytes - serverHeapIdleBytes) / games),
       generatorCpuPercent: round(generatorCpuPercent),
       generatorLoopDelayP99Ms: round(loop.percentile(99) / 1e6, 1),
       generatorSaturated: generatorCpuPercent >= SATURATED_CPU * 100,
@@ -202,7 +212,7 @@ function line(r: RunResult): string {
     `fan-out p50 ${r.fanOutMs.p50} / p99 ${r.fanOutMs.p99} ms;`,
     `server ${r.serverCpuMicrosPerAction} µs CPU/action (${r.serverCpuPercent}% of a core);`,
     `update ${kb(r.updateBytesMedian)}, view ${kb(r.viewBytesMedian)} (medians);`,
-    `server memory ${mb(r.serverMemoryPerGameBytes)}/game (RSS ${mb(r.serverRssBytes)});`,
+    `server memory ${mb(r.serverMemoryPerGameBytes)}/game (RSS ${mb(r.serverRssBytes)}), heap ${mb(r.serverHeapPerGameBytes)}/game after collections;`,
     `generator CPU ${r.generatorCpuPercent}%${r.generatorSaturated ? ' (SATURATED: a core is busy generating, figures are a floor)' : ''};`,
     `load avg ${r.loadAverage.before[0]} -> ${r.loadAverage.after[0]}`,
     refused === '' ? '' : `; refused: ${refused}`,

@@ -15,6 +15,7 @@ import {
   disposeTemplates,
   freshDatabase,
   onInterrupt,
+  serverHeap,
   sleep,
   startServerProcess,
   type DatabaseKind,
@@ -32,14 +33,6 @@ const FLAT_SHARE = 0.1;
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
-
-/** The server's own heap figures, from its Prometheus metrics. */
-async function heap(url: string): Promise<{ used: number; total: number }> {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  const read = (name: string) =>
-    Number(new RegExp(`^outer_rim_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
-  return { used: read('nodejs_heap_size_used_bytes'), total: read('nodejs_heap_size_total_bytes') };
-}
 
 /**
  * One minute of samples. The heap used is a saw (it climbs until a collection): its lowest value
@@ -99,7 +92,7 @@ try {
     let last = { used: Number.NaN, total: Number.NaN };
     while (performance.now() - t0 < minute * 60_000) {
       await sleep(SAMPLE_MS);
-      last = await heap(server.url);
+      last = await serverHeap(server.url);
       heapFloor = Math.min(heapFloor, last.used);
       rss.push(server.rssBytes());
     }
