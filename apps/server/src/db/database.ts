@@ -138,10 +138,21 @@ function releasingTransactions(db: Db, pool: pg.Pool): Db {
 }
 
 /** A statement whose text never changes, by name, with its parameters. */
-export type RawQuery = (
-  statement: { name: string; text: string },
-  values: unknown[],
-) => Promise<void>;
+export interface RawQuery {
+  (statement: { name: string; text: string }, values: unknown[]): Promise<void>;
+  /**
+   * Statements worth having in flight at once: several on a pool of connections, one on PGlite,
+   * which runs one statement at a time (what waits meanwhile is better joined to the next one).
+   */
+  readonly parallel: number;
+  /**
+   * Whether a write should first let the event loop run what it read in the same turn, so the
+   * writes that came in together go in one statement: on PGlite a statement costs about a
+   * millisecond of this process's CPU whatever it holds (eight rows in one cost a fifth of that
+   * each); PostgreSQL's cost is its own, and there waiting measured slower.
+   */
+  readonly gather: boolean;
+}
 
 /**
  * The hot path's own way past the query builder: the statement goes to the driver as it is,
@@ -152,13 +163,19 @@ export type RawQuery = (
 export function rawQuery(db: Db): RawQuery {
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
   if (client instanceof PGlite) {
-    return async ({ text }, values) => {
-      await client.query(text, values);
-    };
+    return Object.assign(
+      async ({ text }: { text: string }, values: unknown[]) => {
+        await client.query(text, values);
+      },
+      { parallel: 1, gather: true },
+    );
   }
-  return async ({ name, text }, values) => {
-    await client.query({ name, text, values });
-  };
+  return Object.assign(
+    async ({ name, text }: { name: string; text: string }, values: unknown[]) => {
+      await client.query({ name, text, values });
+    },
+    { parallel: 4, gather: false },
+  );
 }
 
 /** PostgreSQL's unique_violation, however the driver and drizzle wrap it. */

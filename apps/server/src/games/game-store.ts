@@ -103,21 +103,33 @@ export class GameStore {
    * together in one statement (a group commit: one round trip and one flush for all). A second
    * writer of the same seq, in this process or another, or a client id already stored, fails on
    * a unique key with a unique violation and nothing of that append is stored.
+   * On PGlite (`RawQuery.gather`) a write first lets the event loop run what it read in the same
+   * turn.
    */
   append(input: AppendInput): Promise<void> {
     return new Promise((resolve, reject) => {
       this.#pending.push({ input, resolve, reject });
-      this.#pump();
+      if (!this.#query.gather) {
+        this.#pump();
+        return;
+      }
+      if (this.#scheduled) return;
+      this.#scheduled = true;
+      setImmediate(() => {
+        this.#scheduled = false;
+        this.#pump();
+      });
     });
   }
 
   readonly #pending: PendingAppend[] = [];
+  #scheduled = false;
   #writing = 0;
   /** games with an append being written: their next one waits, so a game's appends stay in order */
   readonly #writingGames = new Set<string>();
 
   #pump(): void {
-    while (this.#writing < MAX_WRITES_IN_FLIGHT && this.#pending.length > 0) {
+    while (this.#writing < this.#query.parallel && this.#pending.length > 0) {
       const batch = takeBatch(this.#pending, this.#writingGames);
       if (batch.length === 0) return;
       for (const p of batch) this.#writingGames.add(p.input.gameId);
@@ -162,8 +174,6 @@ interface PendingAppend {
   reject: (error: unknown) => void;
 }
 
-/** Statements in flight at once; appends arriving meanwhile wait and go together in the next. */
-const MAX_WRITES_IN_FLIGHT = 4;
 const MAX_BATCH = 64;
 
 /**
