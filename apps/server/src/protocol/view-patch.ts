@@ -65,19 +65,16 @@ function diffInto(before: unknown, after: unknown, path: string, ops: Operation[
     ops.push({ op: 'replace', path, value: after ?? null });
     return;
   }
-  if (!isLarge(before)) {
-    if (Array.isArray(before)) diffArrays(before, after as unknown[], path, ops);
-    else diffObjects(before, after as Record<string, unknown>, path, ops);
-    return;
-  }
-  const known = diffs.get(before);
+  const large = isLarge(before);
+  const known = large ? diffs.get(before) : undefined;
   if (known?.after === after && known.path === path) {
     for (const op of known.ops) ops.push(op);
     return;
   }
-  const own: Operation[] = [];
+  const own: Operation[] = large ? [] : ops;
   if (Array.isArray(before)) diffArrays(before, after as unknown[], path, own);
   else diffObjects(before, after as Record<string, unknown>, path, own);
+  if (!large) return;
   diffs.set(before, { after, path, ops: own });
   for (const op of own) ops.push(op);
 }

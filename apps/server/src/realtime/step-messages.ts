@@ -1,7 +1,7 @@
 import { eventsFor, sharedView, viewerPart } from '@outer-rim/rules';
 import type { GameEvent, GameState, SharedView, Viewer, ViewerPart } from '@outer-rim/rules';
-import type { UpdateMessage } from '../protocol/socket-update.js';
 import { diffViews, viewHashOfParts } from '../protocol/view-patch.js';
+import type { ViewPatch } from '../protocol/view-patch.js';
 
 /**
  * The views of one seq as a process last sent them: the part every viewer shares, and each
@@ -74,7 +74,7 @@ export function stepMessages(
 }
 
 /** The operations of a patch as the text between its brackets. */
-function opsText(ops: UpdateMessage['patch'] & object): string {
+function opsText(ops: ViewPatch): string {
   return ops.length === 0 ? '' : JSON.stringify(ops).slice(1, -1);
 }
 
