@@ -20,7 +20,10 @@ import { advanceTo } from '../../../../packages/rules/src/testing/fixtures.js';
  * - a Carrier with two Fighters in a Gravity Rift whose six neighbours are open,
  * - three Dreadnoughts next to a minor race with two Cruisers and two Fighters in space,
  * - a Carrier with five Ground Forces and two Dreadnoughts over another minor
- *   race's planet, held by two Ground Forces.
+ *   race's planet, held by two Ground Forces,
+ * - no action cards in any hand: the hands are dealt from the server's seed, and
+ *   a Morale Boost or Into the Breach would open a card window (BG-9) in some
+ *   runs and not in others.
  * The dice stay the seeded PRNG's; the seed is chosen (as a game's seed is)
  * so that the run is the same every time.
  */
@@ -90,6 +93,8 @@ export function prepareScenario(stored: GameState): Scenario {
     minorRaces: minors,
     planets,
     units: {},
+    actionDiscard: [...start.actionDiscard, ...start.players.flatMap((p) => p.hand)],
+    players: start.players.map((p) => ({ ...p, hand: [] })),
     // A chosen seed, so that the dice of every run are the same.
     prng: createGame({ players: [{}, {}] }, SCENARIO_SEED).prng,
   };
