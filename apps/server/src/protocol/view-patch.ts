@@ -27,6 +27,8 @@ const isContainer = (value: unknown): value is Container =>
  * Remembering a result by an object's identity costs a WeakMap entry, about two microseconds for
  * an object never used as a key before, far more than hashing or diffing a few fields again: only
  * containers this wide are remembered, the small ones (most of what changes) are worked out anew.
+ * Hashes are also remembered for containers that hold containers: hashing one again would walk
+ * everything below it (a change to one system's units would hash every system's again).
  */
 const LARGE = 8;
 
@@ -47,11 +49,12 @@ const diffs = new WeakMap<object, { after: object; path: string; ops: Operation[
 /**
  * The operations that turn `before` into `after`: add, remove and replace only (RFC 6902). Views
  * are never changed in place, so parts kept by identity cost nothing, values are sent as they
- * are (not copied), and keys whose value is undefined count as absent, as in JSON.
+ * are (not copied), and keys whose value is undefined count as absent, as in JSON. `path` is
+ * where the two stand in a larger document (a JSON pointer; the root by default).
  */
-export function diffViews(before: unknown, after: unknown): ViewPatch {
+export function diffViews(before: unknown, after: unknown, path = ''): ViewPatch {
   const ops: Operation[] = [];
-  diffInto(before, after, '', ops);
+  diffInto(before, after, path, ops);
   return ops;
 }
 
@@ -250,9 +253,10 @@ const memo = new WeakMap<object, number>();
 
 /**
  * A 32-bit hash of a JSON value's content, the same for equal JSON whatever the order of object
- * keys (a patch may add keys at the end). Large objects and arrays are remembered by identity:
- * views are never changed in place and keep their unchanged parts, so hashing the next one costs
- * about what changed.
+ * keys (a patch may add keys at the end). Objects and arrays that hold containers, or are large,
+ * are remembered by identity: views are never changed in place and keep their unchanged parts, so
+ * hashing the next one costs about what changed (the containers along the changed paths, and the
+ * small leaves below them, which cost less to hash again than to remember).
  */
 export function viewHash(value: unknown): number {
   switch (typeof value) {
@@ -264,19 +268,24 @@ export function viewHash(value: unknown): number {
       return value ? 0x74727565 : 0x66616c73;
     case 'object': {
       if (value === null) return 0x6c6c756e;
-      const large = isLarge(value as Container);
-      const known = large ? memo.get(value) : undefined;
+      const known = memo.get(value);
       if (known !== undefined) return known;
       let hash: number;
+      let remembered: boolean;
       if (Array.isArray(value)) {
         hash = 0x61;
-        for (const item of value as unknown[]) hash = mix(hash, viewHash(item ?? null));
+        remembered = value.length >= LARGE;
+        for (const item of value as unknown[]) {
+          hash = mix(hash, viewHash(item ?? null));
+          remembered ||= isContainer(item);
+        }
         hash = mix(hash, value.length);
       } else {
-        const { sum, count } = keySum(value as Record<string, unknown>);
+        const { sum, count, nested } = keySum(value as Record<string, unknown>);
         hash = mix(mix(0x6f, sum), count);
+        remembered = nested || count >= LARGE;
       }
-      if (large) memo.set(value, hash);
+      if (remembered) memo.set(value, hash);
       return hash;
     }
     default:
@@ -284,17 +293,31 @@ export function viewHash(value: unknown): number {
   }
 }
 
-/** A sum of per-key hashes does not depend on the keys' order; undefined keys are not JSON. */
-function keySum(object: Record<string, unknown>): { sum: number; count: number } {
+/**
+ * A sum of per-key hashes does not depend on the keys' order; undefined keys are not JSON.
+ * `known` holds hashes of values already worked out (by identity), and takes the new ones.
+ */
+function keySum(
+  object: Record<string, unknown>,
+  known?: Map<object, number>,
+): { sum: number; count: number; nested: boolean } {
   let sum = 0;
   let count = 0;
+  let nested = false;
   for (const key in object) {
     const item = object[key];
     if (item === undefined || typeof item === 'function') continue;
-    sum = (sum + mix(keyHash(key), viewHash(item))) >>> 0;
+    let hash: number;
+    if (typeof item !== 'object' || item === null) hash = viewHash(item);
+    else {
+      nested = true;
+      hash = known?.get(item) ?? viewHash(item);
+      known?.set(item, hash);
+    }
+    sum = (sum + mix(keyHash(key), hash)) >>> 0;
     count++;
   }
-  return { sum, count };
+  return { sum, count, nested };
 }
 
 const sums = new WeakMap<object, { sum: number; count: number }>();
@@ -302,15 +325,16 @@ const sums = new WeakMap<object, { sum: number; count: number }>();
 /**
  * `viewHash({ ...shared, ...own })` for two objects without a key in common, without building
  * it: the part every viewer of a step shares is summed once (remembered by identity), and each
- * viewer adds its own few keys.
+ * viewer adds its own few keys. `known` (a Map kept for one step) lets viewers whose own parts
+ * hold the same values (the phase, mostly) hash them once.
  */
-export function viewHashOfParts(shared: object, own: object): number {
+export function viewHashOfParts(shared: object, own: object, known?: Map<object, number>): number {
   let base = sums.get(shared);
   if (base === undefined) {
     base = keySum(shared as Record<string, unknown>);
     sums.set(shared, base);
   }
-  const mine = keySum(own as Record<string, unknown>);
+  const mine = keySum(own as Record<string, unknown>, known);
   return mix(mix(0x6f, (base.sum + mine.sum) >>> 0), base.count + mine.count);
 }
 

@@ -43,6 +43,8 @@ export function stepMessages(
   const from = base?.seq === seq - 1 ? base : undefined;
   let sharedOps: string | undefined;
   const eventTexts = new Map<GameEvent, string>();
+  const partTexts = new PartTexts();
+  const partHashes = new Map<object, number>();
   const head = `{"gameId":${JSON.stringify(gameId)},"seq":${String(seq)},"seat":${String(seat)}`;
   const tail = seed === undefined ? '}' : `,"seed":${JSON.stringify(seed)}}`;
   for (const viewer of viewers) {
@@ -60,17 +62,62 @@ export function stepMessages(
     let body: string;
     if (from !== undefined && before !== undefined) {
       sharedOps ??= opsText(diffViews(from.shared, shared));
-      body = `"patch":[${joined(sharedOps, opsText(diffViews(before, part)))}]`;
+      body = `"patch":[${joined(sharedOps, partTexts.of(before, part))}]`;
     } else {
       body = `"view":${JSON.stringify({ ...shared, ...part })}`;
     }
-    const hash = viewHashOfParts(shared, part);
+    const hash = viewHashOfParts(shared, part, partHashes);
     messages.set(
       viewer,
       `${head},"events":[${events.join(',')}],${body},"hash":${String(hash)}${tail}`,
     );
   }
   return { messages, sent: { seq, shared, parts } };
+}
+
+/**
+ * The own parts' changes as text, each distinct change worked out once per step: most of what is
+ * in a viewer's own part is the same object for every viewer (the phase outside the Diplomat's
+ * pick, the players other than the viewer), so the same change would otherwise be diffed and
+ * serialised nine times. Changes are told apart by the values on both sides and by where they
+ * stand; arrays of an unchanged length (the players) are taken item by item.
+ */
+class PartTexts {
+  readonly #known = new Map<object, { before: unknown; path: string; text: string }[]>();
+
+  of(before: ViewerPart, after: ViewerPart): string {
+    let text = '';
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      const was: unknown = before[key as keyof ViewerPart];
+      const now: unknown = after[key as keyof ViewerPart];
+      if (was === now) continue;
+      if (was === undefined || now === undefined) {
+        // Added or removed: the whole key's operation, as diffViews words it.
+        text = joined(text, opsText(diffViews({ [key]: was }, { [key]: now })));
+      } else if (Array.isArray(was) && Array.isArray(now) && was.length === now.length) {
+        for (let i = 0; i < now.length; i++)
+          text = joined(text, this.#change(was[i], now[i], `/${key}/${String(i)}`));
+      } else {
+        text = joined(text, this.#change(was, now, `/${key}`));
+      }
+    }
+    return text;
+  }
+
+  #change(was: unknown, now: unknown, path: string): string {
+    if (was === now) return '';
+    if (typeof now !== 'object' || now === null) return opsText(diffViews(was, now, path));
+    let seen = this.#known.get(now);
+    const hit = seen?.find((entry) => entry.before === was && entry.path === path);
+    if (hit !== undefined) return hit.text;
+    const text = opsText(diffViews(was, now, path));
+    if (seen === undefined) {
+      seen = [];
+      this.#known.set(now, seen);
+    }
+    seen.push({ before: was, path, text });
+    return text;
+  }
 }
 
 /** The operations of a patch as the text between its brackets. */
