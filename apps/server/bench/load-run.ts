@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { WebSocket } from 'ws';
 import { BotTable } from '../test/support/bot-table.js';
 import type { BotKind } from '../test/support/bot-table.js';
 import { LoadProbe } from '../test/support/load-probe.js';
@@ -191,6 +192,51 @@ export async function heapFloor(url: string, ms: number, everyMs = 1000): Promis
     await sleep(Math.min(everyMs, Math.max(0, until - performance.now())));
   }
   return floor;
+}
+
+/**
+ * The server's heap used right after a full collection, asked through its inspector (the process
+ * runs with `--inspect=127.0.0.1:<port>`): what is live then, without the garbage that the floor
+ * of /metrics still holds between major collections. The collection pauses the server once.
+ */
+export async function collectedHeap(inspectorPort: number): Promise<number> {
+  const targets = (await (
+    await fetch(`http://127.0.0.1:${String(inspectorPort)}/json/list`)
+  ).json()) as {
+    webSocketDebuggerUrl: string;
+  }[];
+  const url = targets[0]?.webSocketDebuggerUrl;
+  if (url === undefined) throw new Error('the server has no inspector target');
+  const socket = new WebSocket(url);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  let next = 0;
+  const call = (method: string): Promise<Record<string, unknown>> =>
+    new Promise((resolve, reject) => {
+      const id = ++next;
+      const onMessage = (data: Buffer) => {
+        const reply = JSON.parse(data.toString()) as {
+          id?: number;
+          result?: Record<string, unknown>;
+          error?: { message: string };
+        };
+        if (reply.id !== id) return;
+        socket.off('message', onMessage);
+        if (reply.error !== undefined) reject(new Error(`${method}: ${reply.error.message}`));
+        else resolve(reply.result ?? {});
+      };
+      socket.on('message', onMessage);
+      socket.send(JSON.stringify({ id, method }));
+    });
+  try {
+    await call('HeapProfiler.collectGarbage');
+    const usage = await call('Runtime.getHeapUsage');
+    return Number(usage.usedSize);
+  } finally {
+    socket.close();
+  }
 }
 
 export const sleep = (ms: number) =>

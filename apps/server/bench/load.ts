@@ -17,9 +17,11 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { BotKind } from '../test/support/bot-table.js';
 import { percentile } from '../test/support/load-probe.js';
+import { freePort } from '../test/support/ports.js';
 import { REPO_ROOT, bundleForRun } from '../test/support/server-process.js';
 import {
   Fleet,
+  collectedHeap,
   disposeTemplates,
   freshDatabase,
   heapFloor,
@@ -86,6 +88,10 @@ interface RunResult {
   serverHeapIdleBytes: number;
   serverHeapFloorBytes: number;
   serverHeapPerGameBytes: number;
+  /** the heap used right after a full collection, idle and at the end of the window */
+  serverLiveIdleBytes: number;
+  serverLiveBytes: number;
+  serverLivePerGameBytes: number;
   generatorCpuPercent: number;
   generatorLoopDelayP99Ms: number;
   generatorSaturated: boolean;
@@ -106,8 +112,12 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
   const db = await freshDatabase(database);
   const dropDatabase = onInterrupt(() => db.dispose());
   const cpuProf = values['cpu-prof'];
+  const inspectorPort = await freePort();
   const server = await startServerProcess(bundle, db.env, {
-    nodeArgs: cpuProf === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${resolve(cpuProf)}`],
+    nodeArgs: [
+      `--inspect=127.0.0.1:${String(inspectorPort)}`,
+      ...(cpuProf === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${resolve(cpuProf)}`]),
+    ],
   });
   const killServer = onInterrupt(async () => {
     server.child.kill('SIGKILL');
@@ -118,6 +128,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     await sleep(500);
     const serverRssIdleBytes = server.rssBytes();
     const serverHeapIdleBytes = (await serverHeap(server.url)).used;
+    const serverLiveIdleBytes = await collectedHeap(inspectorPort);
     fleet = new Fleet(server, { games, bot, roundLimit, seats: SEATS, spectators: SPECTATORS });
     const opening = performance.now();
     fleet.onOpened = (count) => {
@@ -145,6 +156,8 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     const serverCpu = server.cpuMicros() - serverCpu0;
     const serverRssBytes = server.rssBytes();
     const stuckTables = fleet.stuck(10_000);
+    // After the window: the collection's pause is not in the figures above.
+    const serverLiveBytes = await collectedHeap(inspectorPort);
 
     const generatorCpuPercent = ((ownCpu.user + ownCpu.system) / 1e6 / elapsed) * 100;
     const round = (x: number, digits = 1) => Number(x.toFixed(digits));
@@ -173,6 +186,9 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
       serverHeapIdleBytes,
       serverHeapFloorBytes,
       serverHeapPerGameBytes: Math.round((serverHeapFloorBytes - serverHeapIdleBytes) / games),
+      serverLiveIdleBytes,
+      serverLiveBytes,
+      serverLivePerGameBytes: Math.round((serverLiveBytes - serverLiveIdleBytes) / games),
       generatorCpuPercent: round(generatorCpuPercent),
       generatorLoopDelayP99Ms: round(loop.percentile(99) / 1e6, 1),
       generatorSaturated: generatorCpuPercent >= SATURATED_CPU * 100,
@@ -212,7 +228,7 @@ function line(r: RunResult): string {
     `fan-out p50 ${r.fanOutMs.p50} / p99 ${r.fanOutMs.p99} ms;`,
     `server ${r.serverCpuMicrosPerAction} µs CPU/action (${r.serverCpuPercent}% of a core);`,
     `update ${kb(r.updateBytesMedian)}, view ${kb(r.viewBytesMedian)} (medians);`,
-    `server memory ${mb(r.serverMemoryPerGameBytes)}/game (RSS ${mb(r.serverRssBytes)}), heap ${mb(r.serverHeapPerGameBytes)}/game after collections;`,
+    `server memory ${mb(r.serverMemoryPerGameBytes)}/game (RSS ${mb(r.serverRssBytes)}), heap ${mb(r.serverHeapPerGameBytes)}/game after collections, ${mb(r.serverLivePerGameBytes)}/game live after a full one;`,
     `generator CPU ${r.generatorCpuPercent}%${r.generatorSaturated ? ' (SATURATED: a core is busy generating, figures are a floor)' : ''};`,
     `load avg ${r.loadAverage.before[0]} -> ${r.loadAverage.after[0]}`,
     refused === '' ? '' : `; refused: ${refused}`,
