@@ -13,6 +13,7 @@ export * from './socket-auth.js';
 export * from './socket-action.js';
 export * from './socket-state.js';
 export * from './socket-update.js';
+export * from './view-hash.js';
 export * from './view-patch.js';
 export * from './socket-resync.js';
 export * from './socket-chat.js';

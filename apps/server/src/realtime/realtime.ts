@@ -228,7 +228,7 @@ export class Realtime {
   }
 
   #catchUp(gameId: string): void {
-    if ((this.io.of('/').adapter.rooms.get(roomOfGame(gameId))?.size ?? 0) === 0) return;
+    if ((this.io.sockets.adapter.rooms.get(roomOfGame(gameId))?.size ?? 0) === 0) return;
     const { games, logger } = this.deps;
     const wasCached = games.isCached(gameId);
     games
@@ -242,7 +242,7 @@ export class Realtime {
 
   /** Every game someone watches through this process, brought up to date from the log. */
   #catchUpAll(): void {
-    const watched = new Set([...this.io.of('/').sockets.values()].map((s) => s.data.gameId));
+    const watched = new Set([...this.io.sockets.sockets.values()].map((s) => s.data.gameId));
     for (const gameId of watched) this.#catchUp(gameId);
   }
 
@@ -360,7 +360,7 @@ export class Realtime {
   }
 
   #hasSocketsHere(room: string): boolean {
-    return (this.io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
+    return (this.io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
   }
 
   /** Remembers the views last sent for a game (undefined: forget it), the newest games first. */
@@ -378,9 +378,9 @@ export class Realtime {
   async close(): Promise<void> {
     // Socket by socket rather than through the adapter: each client gets its disconnect packet
     // before the transport closes, and other processes' clients are left alone.
-    for (const socket of this.io.of('/').sockets.values()) socket.disconnect();
+    for (const socket of this.io.sockets.sockets.values()) socket.disconnect();
     this.io.engine.close();
-    await Promise.resolve(this.io.of('/').adapter.close());
+    await Promise.resolve(this.io.sockets.adapter.close());
     if (this.#adapterPool) {
       // The adapter never hands back a LISTEN connection that PostgreSQL cut, and pool.end()
       // would wait for it forever; the process is stopping, so give it a moment, not forever.

@@ -10,7 +10,8 @@ import {
 } from '@outer-rim/rules';
 import { describe, expect, it } from 'vitest';
 import { UpdateMessageSchema } from '../protocol/socket-update.js';
-import { applyViewPatch, viewHash } from '../protocol/view-patch.js';
+import { viewHash } from '../protocol/view-hash.js';
+import { applyViewPatch } from '../protocol/view-patch.js';
 import { stepMessages } from './step-messages.js';
 import type { SentViews } from './step-messages.js';
 

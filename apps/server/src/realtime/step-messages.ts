@@ -1,6 +1,7 @@
 import { eventsFor, sharedView, viewerPart } from '@outer-rim/rules';
 import type { GameEvent, GameState, SharedView, Viewer, ViewerPart } from '@outer-rim/rules';
-import { diffViews, viewHashOfParts } from '../protocol/view-patch.js';
+import { viewHashOfParts } from '../protocol/view-hash.js';
+import { diffViews } from '../protocol/view-patch.js';
 import type { ViewPatch } from '../protocol/view-patch.js';
 
 /**

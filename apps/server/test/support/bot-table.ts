@@ -10,7 +10,8 @@ import type { ActionAck } from '../../src/protocol/socket-action.js';
 import type { ResyncAck } from '../../src/protocol/socket-resync.js';
 import type { StateMessage } from '../../src/protocol/socket-state.js';
 import type { UpdateMessage } from '../../src/protocol/socket-update.js';
-import { applyViewPatch, viewHash } from '../../src/protocol/view-patch.js';
+import { viewHash } from '../../src/protocol/view-hash.js';
+import { applyViewPatch } from '../../src/protocol/view-patch.js';
 import type { LoadProbe } from './load-probe.js';
 import { http } from './server.js';
 

@@ -9,7 +9,8 @@ import type { ChatMessage } from '../../src/protocol/socket-chat.js';
 import type { LobbyMessage } from '../../src/protocol/socket-lobby.js';
 import type { StateMessage } from '../../src/protocol/socket-state.js';
 import type { UpdateMessage } from '../../src/protocol/socket-update.js';
-import { applyViewPatch, viewHash } from '../../src/protocol/view-patch.js';
+import { viewHash } from '../../src/protocol/view-hash.js';
+import { applyViewPatch } from '../../src/protocol/view-patch.js';
 
 export interface RunningServer {
   app: App;

@@ -1,0 +1,145 @@
+/**
+ * The hash an `update` carries of the view it makes: a 32-bit hash of a JSON value's content, the
+ * same for equal JSON whatever the order of object keys (a patch may add keys at the end). Shared
+ * by the server, which hashes each viewer's view at every step, and the clients, which check the
+ * view a patch made against it.
+ */
+
+type Container = Record<string, unknown> | unknown[];
+
+const isContainer = (value: unknown): value is Container =>
+  typeof value === 'object' && value !== null;
+
+/**
+ * Remembering a hash by an object's identity costs a WeakMap entry, about two microseconds for an
+ * object never used as a key before: only containers this wide, or that hold containers, are
+ * remembered. Hashing one of those again would walk everything below it (a change to one
+ * system's units would hash every system's again); the small leaves cost less to hash again.
+ * (A tree of hashes kept per view, made from the previous one's, measured slower on both sides
+ * and no smaller: see the README's figures of stop 17.)
+ */
+const LARGE = 8;
+
+const memo = new WeakMap<object, number>();
+
+/**
+ * A 32-bit hash of a JSON value's content, the same for equal JSON whatever the order of object
+ * keys (a patch may add keys at the end). Objects and arrays that hold containers, or are large,
+ * are remembered by identity: views are never changed in place and keep their unchanged parts, so
+ * hashing the next one costs about what changed (the containers along the changed paths, and the
+ * small leaves below them, which cost less to hash again than to remember).
+ */
+export function viewHash(value: unknown): number {
+  switch (typeof value) {
+    case 'string':
+      return mix(textHash(value), 0x73);
+    case 'number':
+      return Number.isFinite(value) ? mix(textHash(String(value)), 0x6e) : 0x6c6c756e;
+    case 'boolean':
+      return value ? 0x74727565 : 0x66616c73;
+    case 'object': {
+      if (value === null) return 0x6c6c756e;
+      const known = memo.get(value);
+      if (known !== undefined) return known;
+      let hash: number;
+      let remembered: boolean;
+      if (Array.isArray(value)) {
+        hash = 0x61;
+        remembered = value.length >= LARGE;
+        for (const item of value as unknown[]) {
+          hash = mix(hash, viewHash(item ?? null));
+          remembered ||= isContainer(item);
+        }
+        hash = mix(hash, value.length);
+      } else {
+        const { sum, count, nested } = keySum(value as Record<string, unknown>);
+        hash = mix(mix(0x6f, sum), count);
+        remembered = nested || count >= LARGE;
+      }
+      if (remembered) memo.set(value, hash);
+      return hash;
+    }
+    default:
+      return 0x6c6c756e;
+  }
+}
+
+/**
+ * A sum of per-key hashes does not depend on the keys' order; undefined keys are not JSON.
+ * `known` holds hashes of values already worked out (by identity), and takes the new ones.
+ */
+function keySum(
+  object: Record<string, unknown>,
+  known?: Map<object, number>,
+): { sum: number; count: number; nested: boolean } {
+  let sum = 0;
+  let count = 0;
+  let nested = false;
+  for (const key in object) {
+    const item = object[key];
+    if (item === undefined || typeof item === 'function') continue;
+    let hash: number;
+    if (typeof item !== 'object' || item === null) hash = viewHash(item);
+    else {
+      nested = true;
+      hash = known?.get(item) ?? viewHash(item);
+      known?.set(item, hash);
+    }
+    sum = (sum + mix(keyHash(key), hash)) >>> 0;
+    count++;
+  }
+  return { sum, count, nested };
+}
+
+const sums = new WeakMap<object, { sum: number; count: number }>();
+
+/**
+ * `viewHash({ ...shared, ...own })` for two objects without a key in common, without building
+ * it: the part every viewer of a step shares is summed once (remembered by identity), and each
+ * viewer adds its own few keys. `known` (a Map kept for one step) lets viewers whose own parts
+ * hold the same values (the phase, mostly) hash them once.
+ */
+export function viewHashOfParts(shared: object, own: object, known?: Map<object, number>): number {
+  let base = sums.get(shared);
+  if (base === undefined) {
+    base = keySum(shared as Record<string, unknown>);
+    sums.set(shared, base);
+  }
+  const mine = keySum(own as Record<string, unknown>, known);
+  return mix(mix(0x6f, (base.sum + mine.sum) >>> 0), base.count + mine.count);
+}
+
+/**
+ * Object keys repeat in every view (unit kinds, hexes, planet names, field names): their hashes
+ * are remembered, up to a bound, so that the ids of a long game cannot grow it for ever.
+ */
+const keyHashes = new Map<string, number>();
+const MAX_KEY_HASHES = 20_000;
+
+function keyHash(key: string): number {
+  let hash = keyHashes.get(key);
+  if (hash === undefined) {
+    if (keyHashes.size >= MAX_KEY_HASHES) keyHashes.clear();
+    hash = textHash(key);
+    keyHashes.set(key, hash);
+  }
+  return hash;
+}
+
+/** FNV-1a over UTF-16 code units. */
+function textHash(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/** Combines two 32-bit values, order-sensitive (murmur3's finaliser on the pair). */
+function mix(a: number, b: number): number {
+  let h = Math.imul(a ^ Math.imul(b, 0xcc9e2d51), 0x1b873593);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
