@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { decisions, legalActions } from '@outer-rim/rules';
+import type { GameView } from '@outer-rim/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshots } from '../src/db/schema.js';
 import type { GameRecord } from '../src/protocol/game-record.js';
@@ -8,6 +10,7 @@ import { storedSeed } from './support/hidden.js';
 import { fullLobby, playMoves, startGame } from './support/play.js';
 import { replayRecord } from './support/replay.js';
 import { http, startServer } from './support/server.js';
+import type { Client } from './support/server.js';
 import { connectSeats } from './support/table.js';
 
 describe.each(BACKENDS)('restart on %s: the log is the truth', (kind) => {
@@ -69,6 +72,67 @@ describe.each(BACKENDS)('restart on %s: the log is the truth', (kind) => {
         expect(again.map((c) => c.states[0]?.seq)).toEqual([10, 10, 10]);
         const more = await playMoves(again, [], 1, 'after-restart');
         expect(more.acks).toEqual([{ ok: true, seq: 11 }]);
+        for (const c of again) c.close();
+      } finally {
+        await second.close();
+      }
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
+    'an action decided on a state this process never held is judged from the log: stale only if the seat acted since',
+    async () => {
+      // A process remembers the last few steps of a game; a decision older than those, or one
+      // made before a restart, is judged by rebuilding the state it was made on.
+      const config = backend.config({ SNAPSHOT_EVERY: '3' });
+      const first = await startServer(config);
+      const game = await fullLobby(first.url, 3);
+      await startGame(first.url, game);
+      const seats = await connectSeats(first.url, game);
+      const owingNow = () => {
+        const view = seats[0]?.latest?.view as GameView;
+        return [...new Set(decisions(view).map((d) => d.seat))];
+      };
+      for (let i = 0; i < 80 && owingNow().length < 2; i++) {
+        await playMoves(seats, [], 1, `warm-${String(i)}`);
+      }
+      const [firstSeat, secondSeat] = owingNow() as [number, number];
+      expect(secondSeat).toBeDefined();
+      const basis = seats[0]?.latest?.seq ?? 0;
+      const views = seats.map((c) => c.latest?.view as GameView);
+      const actionOf = (seat: number) => {
+        const legal = legalActions(views[seat] as GameView, seat);
+        return (
+          legal.find((x) => x.type.startsWith('end-') || x.type.startsWith('pass')) ?? legal[0]
+        );
+      };
+      const one = await (seats[firstSeat] as Client).send('action', {
+        id: 'old-1',
+        action: actionOf(firstSeat),
+        seq: basis,
+      });
+      expect(one.ok).toBe(true);
+      for (const c of seats) c.close();
+      await first.close();
+
+      const second = await startServer(config);
+      try {
+        const again = await connectSeats(second.url, game);
+        // Decided on `basis` before the restart; only another seat acted since.
+        const two = await (again[secondSeat] as Client).send('action', {
+          id: 'old-2',
+          action: actionOf(secondSeat),
+          seq: basis,
+        });
+        expect(two).toEqual({ ok: true, seq: basis + 2 });
+        // The first seat's other tab, still on `basis`: that seat has acted since.
+        const stale = await (again[firstSeat] as Client).send('action', {
+          id: 'old-3',
+          action: actionOf(firstSeat),
+          seq: basis,
+        });
+        expect(stale).toMatchObject({ ok: false, error: { code: 'STALE_STATE' } });
         for (const c of again) c.close();
       } finally {
         await second.close();

@@ -52,8 +52,13 @@ interface Step {
 const MAX_ATTEMPTS = 5;
 const MAX_CACHED_GAMES = 1000;
 const MAX_REMEMBERED_REFUSALS = 10_000;
-/** decision signatures kept per game, for judging actions decided on a recent state */
-const MAX_REMEMBERED_STEPS = 64;
+/**
+ * Steps kept per game, for judging actions decided on a recent state: one for each seat of the
+ * largest table, time for every other seat to act once while one decides. An older decision is
+ * judged from the log (a snapshot and the actions after it). Each step kept holds its state and
+ * the views cut from it: 64 of them took a fifth of the memory of a game under load.
+ */
+const MAX_REMEMBERED_STEPS = 8;
 
 /** What `seat` is asked to decide in `state`, as one comparable string ('' when nothing). */
 export function decisionSignature(state: GameState, seat: number): string {
