@@ -83,14 +83,22 @@ export function stepMessages(
  * serialised nine times. Changes are told apart by the values on both sides and by where they
  * stand; arrays of an unchanged length (the players) are taken item by item.
  */
+/** Every key of a viewer's own part: the compiler checks that none is missing. */
+const PART_KEYS = Object.keys({
+  phase: 0,
+  viewer: 0,
+  players: 0,
+  setupEvents: 0,
+} satisfies Record<keyof ViewerPart, 0>) as (keyof ViewerPart)[];
+
 class PartTexts {
   readonly #known = new Map<object, { before: unknown; path: string; text: string }[]>();
 
   of(before: ViewerPart, after: ViewerPart): string {
     let text = '';
-    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-      const was: unknown = before[key as keyof ViewerPart];
-      const now: unknown = after[key as keyof ViewerPart];
+    for (const key of PART_KEYS) {
+      const was: unknown = before[key];
+      const now: unknown = after[key];
       if (was === now) continue;
       if (was === undefined || now === undefined) {
         // Added or removed: the whole key's operation, as diffViews words it.

@@ -23,14 +23,6 @@ export interface LeaderRef {
   leader: LeaderState;
 }
 
-export function activeLeaders(t: Table): LeaderRef[] {
-  const out: LeaderRef[] = [];
-  t.players.forEach((p, owner) => {
-    for (const leader of p.leaders) if (leader.status === 'active') out.push({ owner, leader });
-  });
-  return out;
-}
-
 /** Active leaders of `owner` on `planet` (or aboard ships at `hex` when planet is null). */
 export function leadersAt(
   t: Table,
@@ -377,15 +369,23 @@ export function enforceLeaderPlaces(d: Draft): void {
   if (!d.s.options.leaders) return;
   const phase = d.s.phase;
   const invaded = phase.name === 'individual-turns' ? phase.combat?.invasion?.planet : undefined;
-  for (const { owner, leader: l } of activeLeaders(d.s)) {
-    if (l.hex === undefined) continue;
-    if (l.planet !== undefined) {
-      if (l.planet === invaded) continue;
-      const friendly = d.s.planets[l.planet]?.owner === owner;
-      if (!friendly || troopsOn(d.s, owner, l.hex, l.planet) === 0)
-        killLeader(d, owner, l, `no friendly Ground Forces were left on ${l.planet}`);
-    } else if (l.ship === undefined || shipsOfType(d.s, owner, l.hex, l.ship) === 0) {
-      killLeader(d, owner, l, 'its ship was destroyed');
+  // After every action: read in place, nothing built unless a leader is killed.
+  const players = d.s.players;
+  for (let owner = 0; owner < players.length; owner++) {
+    for (const l of players[owner]?.leaders ?? []) {
+      if (l.status === 'active') enforcePlace(d, owner, l, invaded);
     }
+  }
+}
+
+function enforcePlace(d: Draft, owner: Seat, l: LeaderState, invaded: string | undefined): void {
+  if (l.hex === undefined) return;
+  if (l.planet !== undefined) {
+    if (l.planet === invaded) return;
+    const friendly = d.s.planets[l.planet]?.owner === owner;
+    if (!friendly || troopsOn(d.s, owner, l.hex, l.planet) === 0)
+      killLeader(d, owner, l, `no friendly Ground Forces were left on ${l.planet}`);
+  } else if (l.ship === undefined || shipsOfType(d.s, owner, l.hex, l.ship) === 0) {
+    killLeader(d, owner, l, 'its ship was destroyed');
   }
 }

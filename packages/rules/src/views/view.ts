@@ -98,20 +98,51 @@ export function sharedView(state: GameState): SharedView {
  */
 export function viewerPart(state: GameState, viewer: Viewer): ViewerPart {
   const players = state.players.map((p, seat) => playerFor(p, seat === viewer));
-  const phase =
-    state.phase.name === 'political'
-      ? politicalPhaseFor(state.phase, viewer)
-      : state.phase.name === 'market'
-        ? {
-            ...state.phase,
-            offers: state.phase.offers.map((o) =>
+  return {
+    phase: phaseFor(state.phase, viewer),
+    viewer,
+    players,
+    setupEvents: setupEventsFor(state.setupEvents, viewer),
+  };
+}
+
+type Phase = GameState['phase'];
+const phaseCuts = new WeakMap<Phase, Map<Viewer, Phase>>();
+
+/**
+ * The phase as `viewer` sees it: the phase itself where it hides nothing from them (every viewer
+ * then shares it), else one cut per phase and viewer. The cards of a market offer are shown only
+ * to its two parties.
+ */
+function phaseFor(phase: Phase, viewer: Viewer): Phase {
+  if (phase.name === 'political') {
+    if (phase.choices === undefined || phase.picker === viewer) return phase;
+  } else if (phase.name === 'market') {
+    if (phase.offers.every((o) => o.from === viewer || o.to === viewer)) return phase;
+  } else {
+    return phase;
+  }
+  let byViewer = phaseCuts.get(phase);
+  if (!byViewer) {
+    byViewer = new Map();
+    phaseCuts.set(phase, byViewer);
+  }
+  let cut = byViewer.get(viewer);
+  if (!cut) {
+    cut =
+      phase.name === 'political'
+        ? politicalPhaseFor(phase, viewer)
+        : {
+            ...phase,
+            offers: phase.offers.map((o) =>
               o.from === viewer || o.to === viewer
                 ? o
                 : { ...o, cards: o.cards.map(() => 'hidden') },
             ),
-          }
-        : state.phase;
-  return { phase, viewer, players, setupEvents: setupEventsFor(state.setupEvents, viewer) };
+          };
+    byViewer.set(viewer, cut);
+  }
+  return cut;
 }
 
 /**
