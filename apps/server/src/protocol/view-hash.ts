@@ -23,11 +23,9 @@ const LARGE = 8;
 const memo = new WeakMap<object, number>();
 
 /**
- * A 32-bit hash of a JSON value's content, the same for equal JSON whatever the order of object
- * keys (a patch may add keys at the end). Objects and arrays that hold containers, or are large,
- * are remembered by identity: views are never changed in place and keep their unchanged parts, so
- * hashing the next one costs about what changed (the containers along the changed paths, and the
- * small leaves below them, which cost less to hash again than to remember).
+ * The hash of a JSON value. Views are never changed in place and keep their unchanged parts, so
+ * with the containers remembered by identity hashing the next view costs about what changed: the
+ * containers along the changed paths, and the small leaves below them.
  */
 export function viewHash(value: unknown): number {
   switch (typeof value) {

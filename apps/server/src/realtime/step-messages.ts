@@ -76,13 +76,6 @@ export function stepMessages(
   return { messages, sent: { seq, shared, parts } };
 }
 
-/**
- * The own parts' changes as text, each distinct change worked out once per step: most of what is
- * in a viewer's own part is the same object for every viewer (the phase outside the Diplomat's
- * pick, the players other than the viewer), so the same change would otherwise be diffed and
- * serialised nine times. Changes are told apart by the values on both sides and by where they
- * stand; arrays of an unchanged length (the players) are taken item by item.
- */
 /** Every key of a viewer's own part: the compiler checks that none is missing. */
 const PART_KEYS = Object.keys({
   phase: 0,
@@ -91,6 +84,14 @@ const PART_KEYS = Object.keys({
   setupEvents: 0,
 } satisfies Record<keyof ViewerPart, 0>) as (keyof ViewerPart)[];
 
+/**
+ * The own parts' changes as text, each distinct change worked out once per step: most of what is
+ * in a viewer's own part is the same object for every viewer (the phase, unless it hides an
+ * offer's cards or the Diplomat's pick from them; the players other than the viewer), so the
+ * same change would otherwise be diffed and serialised nine times. Changes are told apart by the
+ * values on both sides and by where they stand; arrays of an unchanged length (the players) are
+ * taken item by item.
+ */
 class PartTexts {
   readonly #known = new Map<object, { before: unknown; path: string; text: string }[]>();
 
