@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { decisions, legalActions } from '@outer-rim/rules';
 import type { GameView } from '@outer-rim/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshots } from '../src/db/schema.js';
@@ -7,7 +6,7 @@ import type { GameRecord } from '../src/protocol/game-record.js';
 import { HEAVY_TEST_TIMEOUT, BACKENDS, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
 import { storedSeed } from './support/hidden.js';
-import { fullLobby, playMoves, startGame } from './support/play.js';
+import { fullLobby, playMoves, playUntilTwoOwe, quietAction, startGame } from './support/play.js';
 import { replayRecord } from './support/replay.js';
 import { http, startServer } from './support/server.js';
 import type { Client } from './support/server.js';
@@ -90,23 +89,11 @@ describe.each(BACKENDS)('restart on %s: the log is the truth', (kind) => {
       const game = await fullLobby(first.url, 3);
       await startGame(first.url, game);
       const seats = await connectSeats(first.url, game);
-      const owingNow = () => {
-        const view = seats[0]?.latest?.view as GameView;
-        return [...new Set(decisions(view).map((d) => d.seat))];
-      };
-      for (let i = 0; i < 80 && owingNow().length < 2; i++) {
-        await playMoves(seats, [], 1, `warm-${String(i)}`);
-      }
-      const [firstSeat, secondSeat] = owingNow() as [number, number];
+      const [firstSeat, secondSeat] = (await playUntilTwoOwe(seats, [])) as [number, number];
       expect(secondSeat).toBeDefined();
       const basis = seats[0]?.latest?.seq ?? 0;
       const views = seats.map((c) => c.latest?.view as GameView);
-      const actionOf = (seat: number) => {
-        const legal = legalActions(views[seat] as GameView, seat);
-        return (
-          legal.find((x) => x.type.startsWith('end-') || x.type.startsWith('pass')) ?? legal[0]
-        );
-      };
+      const actionOf = (seat: number) => quietAction(views[seat] as GameView, seat);
       const one = await (seats[firstSeat] as Client).send('action', {
         id: 'old-1',
         action: actionOf(firstSeat),

@@ -1,6 +1,5 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decisions, legalActions } from '@outer-rim/rules';
 import type { GameView } from '@outer-rim/rules';
 import type { ClaimSeatResponse } from '../src/protocol/claim-seat.js';
 import type { CreateGameResponse } from '../src/protocol/create-game.js';
@@ -15,7 +14,14 @@ import {
   prepareBackend,
 } from './support/backends.js';
 import type { Backend } from './support/backends.js';
-import { fullLobby, nextMove, playMoves, startGame } from './support/play.js';
+import {
+  fullLobby,
+  nextMove,
+  playMoves,
+  playUntilTwoOwe,
+  quietAction,
+  startGame,
+} from './support/play.js';
 import { Client, http, startServer } from './support/server.js';
 import type { RunningServer } from './support/server.js';
 import { joinTable } from './support/table.js';
@@ -270,24 +276,12 @@ describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
       const game = await fullLobby(a.url, 3);
       await startGame(a.url, game);
       const { seats, spectator } = await joinTable(a.url, game);
-      // Play until two seats owe a decision at once.
-      for (let i = 0; i < 80; i++) {
-        const view = seats[0]?.latest?.view as GameView;
-        if (new Set(decisions(view).map((d) => d.seat)).size >= 2) break;
-        await playMoves(seats, [spectator], 1, `warm-${i}`);
-      }
-      const view = seats[0]?.latest?.view as GameView;
-      const owing = [...new Set(decisions(view).map((d) => d.seat))];
+      const owing = await playUntilTwoOwe(seats, [spectator]);
       expect(owing.length).toBeGreaterThanOrEqual(2);
       const basis = seats[0]?.latest?.seq ?? 0;
       const [first, second] = owing as [number, number];
       const views = seats.map((c) => c.latest?.view as GameView);
-      const actionOf = (seat: number) => {
-        const legal = legalActions(views[seat] as GameView, seat);
-        return (
-          legal.find((x) => x.type.startsWith('end-') || x.type.startsWith('pass')) ?? legal[0]
-        );
-      };
+      const actionOf = (seat: number) => quietAction(views[seat] as GameView, seat);
       // The first seat acts on the shared state; the second decided on that same state.
       const one = await (seats[first] as Client).send('action', {
         id: 'st-1',

@@ -50,6 +50,11 @@ export async function startGame(url: string, game: SeatedGame): Promise<void> {
 const rank = (action: Action) =>
   action.type.startsWith('end-') || action.type.startsWith('pass') ? 0 : 1;
 
+/** One of a seat's legal actions, one that ends or passes where there is one. */
+export function quietAction(view: GameView, seat: number): Action | undefined {
+  return [...legalActions(view, seat)].sort((a, b) => rank(a) - rank(b))[0];
+}
+
 /** The next move as a player sees it: who owes a decision, and one of its legal actions. */
 export function nextMove(seatViews: GameView[]): { seat: number; action: Action } | undefined {
   const anyView = seatViews[0];
@@ -57,11 +62,22 @@ export function nextMove(seatViews: GameView[]): { seat: number; action: Action 
   for (const decision of decisions(anyView)) {
     const own = seatViews[decision.seat];
     if (!own) continue;
-    const legal = legalActions(own, decision.seat);
-    const [action] = [...legal].sort((a, b) => rank(a) - rank(b));
+    const action = quietAction(own, decision.seat);
     if (action) return { seat: decision.seat, action };
   }
   return undefined;
+}
+
+/** Plays until at least two seats owe a decision at once (or 80 moves); the seats that owe. */
+export async function playUntilTwoOwe(seats: Client[], watchers: Client[]): Promise<number[]> {
+  const owing = () => {
+    const view = seats[0]?.latest?.view as GameView;
+    return [...new Set(decisions(view).map((d) => d.seat))];
+  };
+  for (let i = 0; i < 80 && owing().length < 2; i++) {
+    await playMoves(seats, watchers, 1, `warm-${String(i)}`);
+  }
+  return owing();
 }
 
 /**

@@ -32,18 +32,28 @@ function playerFor(p: PlayerState, own: boolean): PlayerView {
   return cut;
 }
 
-function setupEventsFor(events: readonly GameEvent[], viewer: Viewer): GameEvent[] {
-  let byViewer = setupCuts.get(events);
+/** `make()`, the cut of `from` for `viewer`, made once per `from` and viewer. */
+function cutOnce<K extends object, V>(
+  cuts: WeakMap<K, Map<Viewer, V>>,
+  from: K,
+  viewer: Viewer,
+  make: () => V,
+): V {
+  let byViewer = cuts.get(from);
   if (!byViewer) {
     byViewer = new Map();
-    setupCuts.set(events, byViewer);
+    cuts.set(from, byViewer);
   }
   let cut = byViewer.get(viewer);
-  if (!cut) {
-    cut = eventsFor(events, viewer);
+  if (cut === undefined) {
+    cut = make();
     byViewer.set(viewer, cut);
   }
   return cut;
+}
+
+function setupEventsFor(events: readonly GameEvent[], viewer: Viewer): GameEvent[] {
+  return cutOnce(setupCuts, events, viewer, () => eventsFor(events, viewer));
 }
 
 const politicsCuts = new WeakMap<Politics, PoliticsView>();
@@ -122,27 +132,16 @@ function phaseFor(phase: Phase, viewer: Viewer): Phase {
   } else {
     return phase;
   }
-  let byViewer = phaseCuts.get(phase);
-  if (!byViewer) {
-    byViewer = new Map();
-    phaseCuts.set(phase, byViewer);
-  }
-  let cut = byViewer.get(viewer);
-  if (!cut) {
-    cut =
-      phase.name === 'political'
-        ? politicalPhaseFor(phase, viewer)
-        : {
-            ...phase,
-            offers: phase.offers.map((o) =>
-              o.from === viewer || o.to === viewer
-                ? o
-                : { ...o, cards: o.cards.map(() => 'hidden') },
-            ),
-          };
-    byViewer.set(viewer, cut);
-  }
-  return cut;
+  return cutOnce(phaseCuts, phase, viewer, () =>
+    phase.name === 'political'
+      ? politicalPhaseFor(phase, viewer)
+      : {
+          ...phase,
+          offers: phase.offers.map((o) =>
+            o.from === viewer || o.to === viewer ? o : { ...o, cards: o.cards.map(() => 'hidden') },
+          ),
+        },
+  );
 }
 
 /**
