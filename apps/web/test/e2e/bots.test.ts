@@ -83,7 +83,8 @@ describe('issue 12: bots at the table (real server on PGlite, real Chromium)', (
     const before = await seqOf(host);
     await playUntil(host, async () => (await seqOf(host)) >= before + 10);
     expect(await host.locator('.decision-panel .error').count()).toBe(0);
-  });
+    // A lobby, a start and a stretch of play: past the default 5 s on a loaded machine.
+  }, 120_000);
 
   it("an away player's seat is played by a bot after the host's time, and given back on return", async () => {
     const { server } = env();
