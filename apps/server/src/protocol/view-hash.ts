@@ -4,22 +4,15 @@
  * by the server, which hashes each viewer's view at every step, and the clients, which check the
  * view a patch made against it.
  */
-
-type Container = Record<string, unknown> | unknown[];
-
-const isContainer = (value: unknown): value is Container =>
-  typeof value === 'object' && value !== null;
+import { LARGE, isContainer } from './json-containers.js';
 
 /**
- * Remembering a hash by an object's identity costs a WeakMap entry, about two microseconds for an
- * object never used as a key before: only containers this wide, or that hold containers, are
- * remembered. Hashing one of those again would walk everything below it (a change to one
+ * Hashes are remembered for the containers the diff remembers (LARGE wide) and for those that
+ * hold containers: hashing one of those again would walk everything below it (a change to one
  * system's units would hash every system's again); the small leaves cost less to hash again.
  * (A tree of hashes kept per view, made from the previous one's, measured slower on both sides
  * and no smaller: see the README's figures of stop 17.)
  */
-const LARGE = 8;
-
 const memo = new WeakMap<object, number>();
 
 /**

@@ -1,6 +1,8 @@
 import jsonPatch from 'fast-json-patch';
 import type { Operation as JsonOperation } from 'fast-json-patch';
 import { z } from 'zod';
+import { isContainer, isLarge } from './json-containers.js';
+import type { Container } from './json-containers.js';
 
 /**
  * An `update` carries the change to the viewer's view as an RFC 6902 JSON Patch against the view
@@ -18,25 +20,6 @@ export const JsonPatchOperationSchema = z.discriminatedUnion('op', [
 export type ViewPatch = z.infer<typeof JsonPatchOperationSchema>[];
 
 type Operation = ViewPatch[number];
-type Container = Record<string, unknown> | unknown[];
-
-const isContainer = (value: unknown): value is Container =>
-  typeof value === 'object' && value !== null;
-
-/**
- * Remembering a result by an object's identity costs a WeakMap entry, about two microseconds for
- * an object never used as a key before, far more than hashing or diffing a few fields again: only
- * containers this wide are remembered, the small ones (most of what changes) are worked out anew.
- */
-const LARGE = 8;
-
-function isLarge(value: Container): boolean {
-  if (Array.isArray(value)) return value.length >= LARGE;
-  let count = 0;
-  for (const _ in value) if (++count >= LARGE) return true;
-  return false;
-}
-
 /**
  * Differences already worked out, by the object they start from: the nine views of one step
  * share every public part by identity, and a changed part reached again by the same path (by

@@ -1,0 +1,20 @@
+/** The JSON objects and arrays of a view, as the diff and the hash walk them. */
+export type Container = Record<string, unknown> | unknown[];
+
+export const isContainer = (value: unknown): value is Container =>
+  typeof value === 'object' && value !== null;
+
+/**
+ * Remembering a result by an object's identity costs a WeakMap entry, about two microseconds for
+ * an object never used as a key before, far more than hashing or diffing a few fields again: the
+ * diff and the hash remember containers this wide, and work the small ones (most of what changes)
+ * out anew.
+ */
+export const LARGE = 8;
+
+export function isLarge(value: Container): boolean {
+  if (Array.isArray(value)) return value.length >= LARGE;
+  let count = 0;
+  for (const _ in value) if (++count >= LARGE) return true;
+  return false;
+}
