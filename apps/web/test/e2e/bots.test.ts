@@ -9,9 +9,13 @@ const viewport = { width: 1440, height: 1000 };
 const openSeat = (gameId: string, seat: number, token: string, name: string) =>
   env().openAs(viewport, gameId, seat, token, name);
 
-/** What a page offers its seat: an action-card window (BG-9), a vote (BG-8) or a decision. */
+/**
+ * What a page offers its seat: an action-card window (BG-9), a trade agreement a bot proposed
+ * (refused: it stays a step), a vote (BG-8) or a decision.
+ */
 const ENDING = [
   'button.action[data-action="pass-card"]:not([disabled])',
+  'button.action[data-action="refuse-trade"]:not([disabled])',
   'button.action[data-action="vote"]:not([disabled])',
   '.decision-panel button.action[data-action^="end-"]:not([disabled])',
 ].join(', ');
@@ -32,7 +36,11 @@ async function actIfAsked(page: Page): Promise<boolean> {
 async function playUntil(page: Page, done: () => Promise<boolean>, ms = 60_000): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await done())) {
-    if (Date.now() > deadline) throw new Error('timed out playing on');
+    if (Date.now() > deadline) {
+      // What the table waited for, in the page's own words, so that a failure says why.
+      const waiting = await page.locator('.decision-panel').textContent();
+      throw new Error(`timed out playing on; the page says: ${waiting ?? '(no decision panel)'}`);
+    }
     if (!(await actIfAsked(page))) await page.waitForTimeout(150);
   }
 }
