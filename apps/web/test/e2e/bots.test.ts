@@ -19,7 +19,19 @@ const ENDING = [
   'button.action[data-action="vote"]:not([disabled])',
   '.decision-panel button.action[data-action^="end-"]:not([disabled])',
 ].join(', ');
-const ANY = `${ENDING}, .decision-panel button.action:not([disabled])`;
+/**
+ * Every other choice a seat can owe, in whichever panel asks it: the generic list, a fight's
+ * casualties (the first legal choice is filled in) or retreat, the political phase's own
+ * questions (BG-1 Veto, the agenda pick, Hopes End, Eavesdrop), a gravity rift's roll or stay.
+ * A card is never played from here: the window is passed instead.
+ */
+const ANY = [
+  ENDING,
+  '.decision-panel button.action:not([disabled])',
+  '.battle-panel button.action:not([disabled])',
+  '.politics-panel button.action:not([disabled])',
+  '.move-panel.rift button.action:not([disabled])',
+].join(', ');
 
 const asked = async (page: Page) => (await page.locator(ANY).count()) > 0;
 
