@@ -107,4 +107,30 @@ describe('viewHash', () => {
       ),
     );
   });
+
+  it('keeps what it remembers out of sight: JSON, keys, copies and deep equality do not see it', () => {
+    const units = Object.fromEntries(
+      Array.from({ length: 10 }, (_, i) => [`hex${String(i)}`, { cruiser: i }]),
+    );
+    const view = { units, players: [{ seat: 0 }, { seat: 1 }] };
+    const text = JSON.stringify(view);
+    const hash = viewHash(view);
+    expect(JSON.stringify(view)).toBe(text);
+    expect(Object.keys(units)).toHaveLength(10);
+    const hidden = Object.getOwnPropertySymbols(units);
+    expect(
+      hidden.every((s) => Object.getOwnPropertyDescriptor(units, s)?.enumerable === false),
+    ).toBe(true);
+    expect(view).toStrictEqual(JSON.parse(text));
+    // A changed copy is hashed for what it holds, not for what its original was.
+    const changed = { ...units, hex3: { cruiser: 4 } };
+    expect(viewHash({ ...view, units: changed })).toBe(
+      viewHash(fresh({ ...view, units: changed })),
+    );
+    expect(viewHash({ ...view, units: changed })).not.toBe(hash);
+    // A frozen value (the rules' tests freeze states) is hashed, and hashed alike again.
+    const frozen = Object.freeze(fresh(view) as object);
+    expect(viewHash(frozen)).toBe(hash);
+    expect(viewHash(frozen)).toBe(hash);
+  });
 });

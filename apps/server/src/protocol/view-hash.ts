@@ -10,10 +10,21 @@ import { LARGE, isContainer } from './json-containers.js';
  * Hashes are remembered for the containers the diff remembers (LARGE wide) and for those that
  * hold containers: hashing one of those again would walk everything below it (a change to one
  * system's units would hash every system's again); the small leaves cost less to hash again.
- * (A tree of hashes kept per view, made from the previous one's, measured slower on both sides
- * and no smaller: see the README's figures of stop 17.)
+ * A remembered hash is a hidden property of the container itself: a WeakMap entry cost several
+ * times as much to make and to look up (measured, and its tables were a third of the live heap
+ * under load), and a property that is not enumerable is not copied by `{ ...value }`, seen by
+ * JSON or compared by deep equality, so a changed copy never carries its original's hash. A
+ * frozen container (the rules' tests freeze states) is hashed again each time.
  */
-const memo = new WeakMap<object, number>();
+const HASH: unique symbol = Symbol('viewHash');
+
+interface Hashed {
+  [HASH]?: number;
+}
+
+function remember(value: object, hash: number): void {
+  if (Object.isExtensible(value)) Object.defineProperty(value, HASH, { value: hash });
+}
 
 /**
  * The hash of a JSON value. Views are never changed in place and keep their unchanged parts, so
@@ -30,7 +41,7 @@ export function viewHash(value: unknown): number {
       return value ? 0x74727565 : 0x66616c73;
     case 'object': {
       if (value === null) return 0x6c6c756e;
-      const known = memo.get(value);
+      const known = (value as Hashed)[HASH];
       if (known !== undefined) return known;
       let hash: number;
       let remembered: boolean;
@@ -47,7 +58,7 @@ export function viewHash(value: unknown): number {
         hash = mix(mix(0x6f, sum), count);
         remembered = nested || count >= LARGE;
       }
-      if (remembered) memo.set(value, hash);
+      if (remembered) remember(value, hash);
       return hash;
     }
     default:
