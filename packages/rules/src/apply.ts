@@ -5,7 +5,8 @@ import { applyWindow, setCardPrompts } from './cards/window.js';
 import { enforceLeaderPlaces } from './leaders/fates.js';
 import { applyEscape } from './leaders/escape.js';
 import { ACTION_DECISION } from './decision.js';
-import { decisions } from './decisions.js';
+import type { Decision } from './decision.js';
+import { decisions, decisionsOf, rememberDecisions } from './decisions.js';
 import { ruleError, type RuleError } from './errors.js';
 import type { GameEvent } from './events.js';
 import { applyDraw } from './phases/draw-action-cards.js';
@@ -59,16 +60,21 @@ function dispatch(d: Draft, seat: Seat, action: Action): RuleError | null {
   }
 }
 
-/** After an action: when the waiting phase has nothing left to decide, the round moves on. */
-function settle(d: Draft): void {
+/**
+ * After an action: when the waiting phase has nothing left to decide, the round moves on. Returns
+ * what the finished state awaits when it worked that out (nothing changes the state after it).
+ */
+function settle(d: Draft): Decision[] | undefined {
   const phase = d.s.phase;
-  if (phase.name === 'game-over') return;
+  if (phase.name === 'game-over') return undefined;
   if (phase.name === 'galaxy-building') {
     if (buildingFinished(phase)) finishGalaxy(d, 'build');
-    return;
+    return undefined;
   }
-  if (decisions(d.s).length > 0) return;
+  const waiting = decisions(d.s);
+  if (waiting.length > 0) return waiting;
   leaveRoundPhase(d, phase.name);
+  return undefined;
 }
 
 /**
@@ -100,7 +106,10 @@ export function apply(state: GameState, seat: Seat, action: unknown): ApplyResul
       return { ok: false, error: ruleError('GAME_OVER', 'The game is over.') };
     }
     const kind = ACTION_DECISION[parsed.data.type];
-    if (kind !== 'any-time' && !decisions(state).some((x) => x.seat === seat && x.kind === kind)) {
+    if (
+      kind !== 'any-time' &&
+      !decisionsOf(state).some((x) => x.seat === seat && x.kind === kind)
+    ) {
       return {
         ok: false,
         error: ruleError('NOT_YOUR_DECISION', 'The game is not waiting for you to do that now.', {
@@ -113,8 +122,10 @@ export function apply(state: GameState, seat: Seat, action: unknown): ApplyResul
     if (error !== null) return { ok: false, error };
     // OR-6.2: a leader whose ship or troops went by any other way is killed.
     enforceLeaderPlaces(d);
-    settle(d);
-    return { ok: true, state: d.finish(), events: d.events };
+    const waiting = settle(d);
+    const next = d.finish();
+    if (waiting !== undefined) rememberDecisions(next, waiting);
+    return { ok: true, state: next, events: d.events };
   } catch (e) {
     return {
       ok: false,

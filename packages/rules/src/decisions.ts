@@ -9,7 +9,7 @@ import { placeDecisions } from './phases/place-new-units.js';
 import { politicalDecisions } from './phases/political.js';
 import { purchaseDecisions } from './phases/purchase-units.js';
 import { technologyDecisions } from './phases/technology.js';
-import type { Table } from './state/types.js';
+import type { GameState, Table } from './state/types.js';
 
 /**
  * Which seats owe which decision now. Computed from public information
@@ -45,4 +45,25 @@ export function decisions(t: Table): Decision[] {
 
 export function isGameOver(t: Table): boolean {
   return t.phase.name === 'game-over';
+}
+
+const owed = new WeakMap<GameState, readonly Decision[]>();
+
+/**
+ * `decisions` of a state the reducer made, worked out once: a state is never changed after, and
+ * every action tried on it asks again (the reducer's own check, and the server's judging of a
+ * stale decision). Not for a state still being worked on in a Draft.
+ */
+export function decisionsOf(state: GameState): readonly Decision[] {
+  let known = owed.get(state);
+  if (known === undefined) {
+    known = decisions(state);
+    owed.set(state, known);
+  }
+  return known;
+}
+
+/** What `apply` already worked out for the state it returns (its last step asks it anyway). */
+export function rememberDecisions(state: GameState, known: readonly Decision[]): void {
+  owed.set(state, known);
 }

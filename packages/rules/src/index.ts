@@ -23,7 +23,7 @@ export type { LandingOption } from './combat/invasion.js';
 export type { ApplyResult } from './apply.js';
 export { ACTION_DECISION } from './decision.js';
 export type { Decision, DecisionKind } from './decision.js';
-export { decisions, isGameOver } from './decisions.js';
+export { decisions, decisionsOf, isGameOver } from './decisions.js';
 export { ERROR_CODES, GameSetupError } from './errors.js';
 export type { ErrorCode, RuleError } from './errors.js';
 export type { EventType, GameEvent } from './events.js';

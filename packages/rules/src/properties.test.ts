@@ -5,7 +5,7 @@ import { isOnBoard, parseHexKey, tileById } from '@outer-rim/map';
 import { RULE_CONSTANTS } from './content/constants.js';
 import { UNIT_TYPES } from './content/units.js';
 import { apply } from './apply.js';
-import { decisions } from './decisions.js';
+import { decisions, decisionsOf } from './decisions.js';
 import { legalActions } from './legal-actions.js';
 import { createGame } from './setup/create-game.js';
 import type { GameState } from './state/types.js';
@@ -15,6 +15,10 @@ import { lcg, randomPlay } from './testing/random-play.js';
 /** Invariants that hold after every action. */
 function invariantProblems(s: GameState): string[] {
   const out: string[] = [];
+  // What `apply` remembered of the state it made is what the state awaits, worked out afresh.
+  if (JSON.stringify(decisionsOf(s)) !== JSON.stringify(decisions(s))) {
+    out.push(`the decisions remembered in ${s.phase.name} are not the state's own`);
+  }
   const discarding = new Set(
     decisions(s)
       .filter((d) => d.kind === 'discard')

@@ -2,7 +2,7 @@ import {
   ActionSchema,
   StateMigrationError,
   apply,
-  decisions,
+  decisionsOf,
   isGameOver,
   migrateState,
 } from '@outer-rim/rules';
@@ -63,7 +63,7 @@ const MAX_REMEMBERED_STEPS = 8;
 /** What `seat` is asked to decide in `state`, as one comparable string ('' when nothing). */
 export function decisionSignature(state: GameState, seat: number): string {
   return JSON.stringify(
-    decisions(state)
+    decisionsOf(state)
       .filter((d) => d.seat === seat)
       .map((d) => [d.kind, d.prompt]),
   );
