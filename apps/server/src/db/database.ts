@@ -139,7 +139,11 @@ function releasingTransactions(db: Db, pool: pg.Pool): Db {
 
 /** A statement whose text never changes, by name, with its parameters. */
 export interface RawQuery {
-  (statement: { name: string; text: string }, values: unknown[]): Promise<void>;
+  /** the rows the statement returns, as the driver gives them (column names as in the SQL) */
+  (
+    statement: { name: string; text: string },
+    values: unknown[],
+  ): Promise<Record<string, unknown>[]>;
   /**
    * Statements worth having in flight at once: several on a pool of connections, one on PGlite,
    * which runs one statement at a time (what waits meanwhile is better joined to the next one).
@@ -164,16 +168,14 @@ export function rawQuery(db: Db): RawQuery {
   const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
   if (client instanceof PGlite) {
     return Object.assign(
-      async ({ text }: { text: string }, values: unknown[]) => {
-        await client.query(text, values);
-      },
+      async ({ text }: { text: string }, values: unknown[]) =>
+        (await client.query<Record<string, unknown>>(text, values)).rows,
       { parallel: 1, gather: true },
     );
   }
   return Object.assign(
-    async ({ name, text }: { name: string; text: string }, values: unknown[]) => {
-      await client.query({ name, text, values });
-    },
+    async ({ name, text }: { name: string; text: string }, values: unknown[]) =>
+      (await client.query<Record<string, unknown>>({ name, text, values })).rows,
     { parallel: 4, gather: false },
   );
 }
