@@ -79,6 +79,8 @@ interface RunResult {
   fanOutMs: { p50: number; p99: number };
   serverCpuMicrosPerAction: number;
   serverCpuPercent: number;
+  /** the kernel's share of the server's CPU time (socket writes and reads on loopback) */
+  serverSystemCpuPercent: number;
   updateBytesMedian: number;
   viewBytesMedian: number;
   serverRssIdleBytes: number;
@@ -144,6 +146,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     const { probe } = fleet;
     const loop = monitorEventLoopDelay({ resolution: 10 });
     const serverCpu0 = server.cpuMicros();
+    const serverSystem0 = server.systemCpuMicros();
     const ownCpu0 = process.cpuUsage();
     const t0 = performance.now();
     loop.enable();
@@ -154,6 +157,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     const elapsed = (performance.now() - t0) / 1000;
     const ownCpu = process.cpuUsage(ownCpu0);
     const serverCpu = server.cpuMicros() - serverCpu0;
+    const serverSystem = server.systemCpuMicros() - serverSystem0;
     const serverRssBytes = server.rssBytes();
     const stuckTables = fleet.stuck(10_000);
     // After the window: the collection's pause is not in the figures above.
@@ -178,6 +182,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
       },
       serverCpuMicrosPerAction: round(probe.accepted === 0 ? NaN : serverCpu / probe.accepted, 0),
       serverCpuPercent: round((serverCpu / 1e6 / elapsed) * 100),
+      serverSystemCpuPercent: round(serverCpu === 0 ? NaN : (serverSystem / serverCpu) * 100),
       updateBytesMedian: percentile(probe.updateBytes, 50),
       viewBytesMedian: percentile(probe.stateBytes, 50),
       serverRssIdleBytes,
@@ -226,7 +231,7 @@ function line(r: RunResult): string {
     `${r.actionsPerSecond.toFixed(0)} actions/s;`,
     `round trip p50 ${r.roundTripMs.p50} / p95 ${r.roundTripMs.p95} / p99 ${r.roundTripMs.p99} ms;`,
     `fan-out p50 ${r.fanOutMs.p50} / p99 ${r.fanOutMs.p99} ms;`,
-    `server ${r.serverCpuMicrosPerAction} µs CPU/action (${r.serverCpuPercent}% of a core);`,
+    `server ${r.serverCpuMicrosPerAction} µs CPU/action (${r.serverCpuPercent}% of a core, ${r.serverSystemCpuPercent}% of it in the kernel);`,
     `update ${kb(r.updateBytesMedian)}, view ${kb(r.viewBytesMedian)} (medians);`,
     `server memory ${mb(r.serverMemoryPerGameBytes)}/game (RSS ${mb(r.serverRssBytes)}), heap ${mb(r.serverHeapPerGameBytes)}/game after collections, ${mb(r.serverLivePerGameBytes)}/game live after a full one;`,
     `generator CPU ${r.generatorCpuPercent}%${r.generatorSaturated ? ' (SATURATED: a core is busy generating, figures are a floor)' : ''};`,

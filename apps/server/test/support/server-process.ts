@@ -62,6 +62,8 @@ export interface ServerProcess {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** user + system CPU time the process has used so far, in microseconds */
   cpuMicros(): number;
+  /** the system (kernel) part of that time, in microseconds */
+  systemCpuMicros(): number;
   /** resident set size now, in bytes */
   rssBytes(): number;
   /** the last lines it printed, for a failure's message */
@@ -70,13 +72,20 @@ export interface ServerProcess {
   stop(graceMs?: number): Promise<void>;
 }
 
-/** CPU time of a process so far (user + system), in microseconds, from /proc. */
-export function processCpuMicros(pid: number): number {
+/** CPU time of a process so far, in user space and in the kernel, in microseconds, from /proc. */
+export function processCpuSplit(pid: number): { user: number; system: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // The command name may hold spaces and parentheses: fields are counted after the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+  const micros = (ticks: string | undefined) =>
+    (Number(ticks) * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+  return { user: micros(fields[11]), system: micros(fields[12]) };
+}
+
+/** CPU time of a process so far (user + system), in microseconds, from /proc. */
+export function processCpuMicros(pid: number): number {
+  const { user, system } = processCpuSplit(pid);
+  return user + system;
 }
 
 /** Resident set size of a process, in bytes, from /proc. */
@@ -159,6 +168,7 @@ export function startServerProcess(
         url: String(message.url),
         exited,
         cpuMicros: () => processCpuMicros(pid),
+        systemCpuMicros: () => processCpuSplit(pid).system,
         rssBytes: () => processRssBytes(pid),
         output: () => printed,
         stop: async (graceMs = 15_000) => {
