@@ -2,7 +2,7 @@ import { ActionSchema, type Action } from './actions/schema.js';
 import { cancelTrade } from './cards/trade.js';
 import { applyEavesdrop } from './politics/eavesdrop.js';
 import { applyWindow, setCardPrompts } from './cards/window.js';
-import { enforceLeaderPlaces } from './leaders/fates.js';
+import { enforceLeaderPlaces, leadersInPlace, sameGround } from './leaders/fates.js';
 import { applyEscape } from './leaders/escape.js';
 import { ACTION_DECISION } from './decision.js';
 import type { Decision } from './decision.js';
@@ -121,10 +121,13 @@ export function apply(state: GameState, seat: Seat, action: unknown): ApplyResul
     const error = dispatch(d, seat, parsed.data);
     if (error !== null) return { ok: false, error };
     // OR-6.2: a leader whose ship or troops went by any other way is killed.
-    enforceLeaderPlaces(d);
+    enforceLeaderPlaces(d, state);
+    const checked = { ...d.s };
     const waiting = settle(d);
     const next = d.finish();
     if (waiting !== undefined) rememberDecisions(next, waiting);
+    // Unless the round's next phases moved something after the check, it holds for `next`.
+    if (sameGround(next, checked)) leadersInPlace(next);
     return { ok: true, state: next, events: d.events };
   } catch (e) {
     return {

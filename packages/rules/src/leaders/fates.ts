@@ -2,7 +2,7 @@ import type { HexKey } from '@outer-rim/map';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { homeHexKey, planetsOf } from '../state/board.js';
 import type { Draft } from '../state/draft.js';
-import type { LeaderState, Owner, Seat, Table } from '../state/types.js';
+import type { GameState, LeaderState, Owner, Seat, Table } from '../state/types.js';
 import { leaderName } from './names.js';
 
 /**
@@ -365,10 +365,12 @@ export function rescueOnInvasion(
  * or planet was lost other than in a space battle or an invasion. A planet
  * under invasion is left to the invasion's end.
  */
-export function enforceLeaderPlaces(d: Draft): void {
+export function enforceLeaderPlaces(d: Draft, before: GameState): void {
   if (!d.s.options.leaders) return;
-  const phase = d.s.phase;
-  const invaded = phase.name === 'individual-turns' ? phase.combat?.invasion?.planet : undefined;
+  const invaded = invadedPlanet(d.s);
+  // A state whose leaders were found in place still has them there when no unit, planet,
+  // player or invasion changed since (most actions move nothing).
+  if (placesHeld.has(before) && sameGround(d.s, before)) return;
   // After every action: read in place, nothing built unless a leader is killed.
   const players = d.s.players;
   for (let owner = 0; owner < players.length; owner++) {
@@ -376,6 +378,28 @@ export function enforceLeaderPlaces(d: Draft): void {
       if (l.status === 'active') enforcePlace(d, owner, l, invaded);
     }
   }
+}
+
+/** States whose leaders were checked in place by the action that made them, nothing changed after. */
+const placesHeld = new WeakSet<GameState>();
+
+/** `after`'s leaders stand where `checked`'s did, on the same units, planets and invasion. */
+export function sameGround(after: GameState, checked: GameState): boolean {
+  return (
+    after.units === checked.units &&
+    after.planets === checked.planets &&
+    after.players === checked.players &&
+    invadedPlanet(after) === invadedPlanet(checked)
+  );
+}
+
+/** `state` (the reducer's) has its leaders in their places: its next action need not look. */
+export function leadersInPlace(state: GameState): void {
+  placesHeld.add(state);
+}
+
+function invadedPlanet(s: GameState): string | undefined {
+  return s.phase.name === 'individual-turns' ? s.phase.combat?.invasion?.planet : undefined;
 }
 
 function enforcePlace(d: Draft, owner: Seat, l: LeaderState, invaded: string | undefined): void {
