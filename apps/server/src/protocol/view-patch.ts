@@ -119,7 +119,7 @@ export class ViewPatchError extends Error {
  * operation that does not fit the view.
  */
 export function applyViewPatch<T>(view: T, patch: readonly Operation[]): T {
-  const state = { root: view as unknown, fresh: new WeakSet<object>() };
+  const state = { root: view as unknown, fresh: new Set<object>() };
   for (const operation of patch) {
     if (operation.op === 'move' || operation.op === 'copy' || operation.op === 'test') {
       applyOther(state, operation);
@@ -132,8 +132,11 @@ export function applyViewPatch<T>(view: T, patch: readonly Operation[]): T {
 
 interface Applying {
   root: unknown;
-  /** containers this call made: changed in place by the later operations of the patch */
-  fresh: WeakSet<object>;
+  /**
+   * containers this call made: changed in place by the later operations of the patch (a Set: it
+   * lives for one patch, and a WeakSet's entry costs several times as much to make)
+   */
+  fresh: Set<object>;
 }
 
 function pointerKeys(operation: Operation, pointer: string): string[] {
