@@ -5,6 +5,7 @@
  * µs per `legalActions` / `movementOptions` in the Movement segment of a
  * crowded 8-player board, µs per `apply` of one space battle round (BG-6)
  * and of one whole invasion, landing to the last ground round (BG-7).
+ * PLAYERS (6) and LEADERS (1) set the game.
  */
 import { performance } from 'node:perf_hooks';
 import { apply } from '../src/apply.js';
@@ -30,6 +31,8 @@ const players = Number(process.env.PLAYERS ?? 6);
 const options: GameOptionsInput = {
   players: Array.from({ length: players }, () => ({ race: 'random' as const })),
   galaxy: { mode: 'build' },
+  // OR-6.2 leaders, as the lobby's default game has them (LEADERS=0 leaves them out).
+  leaders: process.env.LEADERS !== '0',
 };
 const seed = 'bench';
 const start = createGame(options, seed);
