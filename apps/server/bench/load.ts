@@ -18,7 +18,11 @@ import { parseArgs } from 'node:util';
 import type { BotKind } from '../test/support/bot-table.js';
 import { percentile } from '../test/support/load-probe.js';
 import { freePort } from '../test/support/ports.js';
-import { REPO_ROOT, bundleForRun } from '../test/support/server-process.js';
+import {
+  REPO_ROOT,
+  bundleForRun,
+  namedProcessesCpuMicros,
+} from '../test/support/server-process.js';
 import {
   Fleet,
   collectedHeap,
@@ -95,6 +99,8 @@ interface RunResult {
   serverLiveBytes: number;
   serverLivePerGameBytes: number;
   generatorCpuPercent: number;
+  /** PostgreSQL's processes, all of them (NaN on PGlite, which runs inside the server) */
+  postgresCpuPercent: number;
   generatorLoopDelayP99Ms: number;
   generatorSaturated: boolean;
   loadAverage: { before: number[]; after: number[] };
@@ -147,6 +153,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     const loop = monitorEventLoopDelay({ resolution: 10 });
     const serverCpu0 = server.cpuMicros();
     const serverSystem0 = server.systemCpuMicros();
+    const postgresCpu0 = database === 'postgres' ? namedProcessesCpuMicros('postgres') : 0;
     const ownCpu0 = process.cpuUsage();
     const t0 = performance.now();
     loop.enable();
@@ -158,6 +165,8 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     const ownCpu = process.cpuUsage(ownCpu0);
     const serverCpu = server.cpuMicros() - serverCpu0;
     const serverSystem = server.systemCpuMicros() - serverSystem0;
+    const postgresCpu =
+      database === 'postgres' ? namedProcessesCpuMicros('postgres') - postgresCpu0 : NaN;
     const serverRssBytes = server.rssBytes();
     const stuckTables = fleet.stuck(10_000);
     // After the window: the collection's pause is not in the figures above.
@@ -195,6 +204,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
       serverLiveBytes,
       serverLivePerGameBytes: Math.round((serverLiveBytes - serverLiveIdleBytes) / games),
       generatorCpuPercent: round(generatorCpuPercent),
+      postgresCpuPercent: round((postgresCpu / 1e6 / elapsed) * 100),
       generatorLoopDelayP99Ms: round(loop.percentile(99) / 1e6, 1),
       generatorSaturated: generatorCpuPercent >= SATURATED_CPU * 100,
       loadAverage: {
@@ -235,6 +245,7 @@ function line(r: RunResult): string {
     `update ${kb(r.updateBytesMedian)}, view ${kb(r.viewBytesMedian)} (medians);`,
     `server memory ${mb(r.serverMemoryPerGameBytes)}/game (RSS ${mb(r.serverRssBytes)}), heap ${mb(r.serverHeapPerGameBytes)}/game after collections, ${mb(r.serverLivePerGameBytes)}/game live after a full one;`,
     `generator CPU ${r.generatorCpuPercent}%${r.generatorSaturated ? ' (SATURATED: a core is busy generating, figures are a floor)' : ''};`,
+    Number.isNaN(r.postgresCpuPercent) ? '' : `PostgreSQL CPU ${r.postgresCpuPercent}%;`,
     `load avg ${r.loadAverage.before[0]} -> ${r.loadAverage.after[0]}`,
     refused === '' ? '' : `; refused: ${refused}`,
     r.stuckTables > 0 ? `; ${r.stuckTables} tables stuck` : '',

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -80,6 +80,27 @@ export function processCpuSplit(pid: number): { user: number; system: number } {
   const micros = (ticks: string | undefined) =>
     (Number(ticks) * 1_000_000) / CLOCK_TICKS_PER_SECOND;
   return { user: micros(fields[11]), system: micros(fields[12]) };
+}
+
+/**
+ * CPU time so far of every process of this machine named `name` (PostgreSQL's postmaster and its
+ * backends: `postgres`), in microseconds, from /proc. Processes that ended are not counted, so a
+ * difference over a window is a floor when some ended in it.
+ */
+export function namedProcessesCpuMicros(name: string): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== name) continue;
+      const { user, system } = processCpuSplit(Number(entry));
+      total += user + system;
+    } catch {
+      // gone between the listing and the read
+    }
+  }
+  return total;
 }
 
 /** CPU time of a process so far (user + system), in microseconds, from /proc. */
