@@ -317,7 +317,14 @@ class BotClient {
       }, 100);
       return;
     }
-    // STALE_STATE (and anything else refused): look again at a fresh view, then decide anew.
+    // STALE_STATE decided on a view older than one this client already holds: the updates since
+    // brought the new question, so it decides again on that (a resync would send it again).
+    const judgedAt = (ack.error.details as { seq?: unknown } | undefined)?.seq;
+    if (code === 'STALE_STATE' && typeof judgedAt === 'number' && judgedAt <= this.seq) {
+      this.act();
+      return;
+    }
+    // Anything else refused: look again at a fresh view, then decide anew.
     this.resync();
   }
 
