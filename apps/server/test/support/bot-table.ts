@@ -56,14 +56,11 @@ function policyFor(kind: BotKind, seed: number, seat: number): BotPolicy {
 
 /**
  * The view a client holds after an update: its patch applied to the view held at seq - 1 (or the
- * whole view it carries), undefined when the result does not have the server's hash.
- */
-/**
- * The view `update` makes of `held`, undefined when its patch does not fit. Its hash is checked
- * apart (`hashHolds`), when a seat is about to decide on the view: a wrong view shows in every
- * hash after it, so checking the ones acted on catches it before anything is decided on it, and
- * the other nine of a step's ten clients need not hash what they only hold (the browser checks
- * every update; here the generator's own CPU is a cost of measuring).
+ * whole view it carries), undefined when the patch does not fit. Its hash is checked apart
+ * (`BotClient.act`), when the seat is about to decide on the view: a wrong view shows in every
+ * hash after it, so nothing is decided on one, and the other nine of a step's ten clients need not
+ * hash what they only hold (the browser checks every update; here the generator's own CPU is a
+ * cost of measuring).
  */
 export function viewAfter(held: GameView, update: UpdateMessage): GameView | undefined {
   if (update.patch === undefined) return update.view as GameView | undefined;
