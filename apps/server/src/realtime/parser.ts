@@ -49,13 +49,20 @@ class PreEncodingEncoder extends Encoder {
       data.length === 2 &&
       data[1] instanceof Encoded
     ) {
-      // The same text socket.io's own encoder makes: type, namespace, id, then the JSON array.
-      const nsp = packet.nsp && packet.nsp !== '/' ? `${packet.nsp},` : '';
-      const id = packet.id === undefined ? '' : String(packet.id);
-      return [`${String(PacketType.EVENT)}${nsp}${id}[${JSON.stringify(data[0])},${data[1].json}]`];
+      return [encodedEvent(data[0], data[1].json, packet.nsp, packet.id)];
     }
     return super.encode(packet);
   }
 }
 
 export const lenientParser = { Encoder: PreEncodingEncoder, Decoder: LenientConnectDecoder };
+
+/**
+ * The text socket.io's own encoder makes of an event with one payload: type, namespace (when not
+ * the main one), ack id, then the JSON array of the event's name and the payload.
+ */
+export function encodedEvent(event: unknown, json: string, nsp = '/', id?: number): string {
+  const space = nsp !== '' && nsp !== '/' ? `${nsp},` : '';
+  const ack = id === undefined ? '' : String(id);
+  return `${String(PacketType.EVENT)}${space}${ack}[${JSON.stringify(event)},${json}]`;
+}
