@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { GameView } from '@outer-rim/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshots } from '../src/db/schema.js';
 import type { GameRecord } from '../src/protocol/game-record.js';
 import { HEAVY_TEST_TIMEOUT, BACKENDS, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
 import { storedSeed } from './support/hidden.js';
-import { fullLobby, playMoves, playUntilTwoOwe, quietAction, startGame } from './support/play.js';
+import { decidedNow, fullLobby, playMoves, playUntilTwoOwe, startGame } from './support/play.js';
 import { replayRecord } from './support/replay.js';
 import { http, startServer } from './support/server.js';
 import type { Client } from './support/server.js';
@@ -22,15 +21,21 @@ describe.each(BACKENDS)('restart on %s: the log is the truth', (kind) => {
     await backend.dispose();
   });
 
+  /** A started 3-seat game on a first process, its seats connected; snapshots every 3 actions. */
+  async function startedGame() {
+    // Snapshots every 3 actions: a reload goes through a snapshot plus the actions after it.
+    const config = backend.config({ SNAPSHOT_EVERY: '3' });
+    const first = await startServer(config);
+    const game = await fullLobby(first.url, 3);
+    await startGame(first.url, game);
+    const seats = await connectSeats(first.url, game);
+    return { config, first, game, seats };
+  }
+
   it(
     'a new process on the same database has every acknowledged action, and its state equals the replay',
     async () => {
-      // Snapshots every 3 actions: the reload goes through a snapshot plus the actions after it.
-      const config = backend.config({ SNAPSHOT_EVERY: '3' });
-      const first = await startServer(config);
-      const game = await fullLobby(first.url, 3);
-      await startGame(first.url, game);
-      const seats = await connectSeats(first.url, game);
+      const { config, first, game, seats } = await startedGame();
       const { acks } = await playMoves(seats, [], 10);
       const acknowledged = acks.flatMap((a) => (a.ok ? [a.seq] : []));
       expect(acknowledged).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
@@ -84,21 +89,12 @@ describe.each(BACKENDS)('restart on %s: the log is the truth', (kind) => {
     async () => {
       // A process remembers the last few steps of a game; a decision older than those, or one
       // made before a restart, is judged by rebuilding the state it was made on.
-      const config = backend.config({ SNAPSHOT_EVERY: '3' });
-      const first = await startServer(config);
-      const game = await fullLobby(first.url, 3);
-      await startGame(first.url, game);
-      const seats = await connectSeats(first.url, game);
+      const { config, first, game, seats } = await startedGame();
       const [firstSeat, secondSeat] = (await playUntilTwoOwe(seats, [])) as [number, number];
       expect(secondSeat).toBeDefined();
-      const basis = seats[0]?.latest?.seq ?? 0;
-      const views = seats.map((c) => c.latest?.view as GameView);
-      const actionOf = (seat: number) => quietAction(views[seat] as GameView, seat);
-      const one = await (seats[firstSeat] as Client).send('action', {
-        id: 'old-1',
-        action: actionOf(firstSeat),
-        seq: basis,
-      });
+      const old = decidedNow(seats);
+      const { basis } = old;
+      const one = await old.send(seats[firstSeat] as Client, firstSeat, 'old-1');
       expect(one.ok).toBe(true);
       for (const c of seats) c.close();
       await first.close();
@@ -107,18 +103,10 @@ describe.each(BACKENDS)('restart on %s: the log is the truth', (kind) => {
       try {
         const again = await connectSeats(second.url, game);
         // Decided on `basis` before the restart; only another seat acted since.
-        const two = await (again[secondSeat] as Client).send('action', {
-          id: 'old-2',
-          action: actionOf(secondSeat),
-          seq: basis,
-        });
+        const two = await old.send(again[secondSeat] as Client, secondSeat, 'old-2');
         expect(two).toEqual({ ok: true, seq: basis + 2 });
         // The first seat's other tab, still on `basis`: that seat has acted since.
-        const stale = await (again[firstSeat] as Client).send('action', {
-          id: 'old-3',
-          action: actionOf(firstSeat),
-          seq: basis,
-        });
+        const stale = await old.send(again[firstSeat] as Client, firstSeat, 'old-3');
         expect(stale).toMatchObject({ ok: false, error: { code: 'STALE_STATE' } });
         for (const c of again) c.close();
       } finally {

@@ -15,11 +15,11 @@ import {
 } from './support/backends.js';
 import type { Backend } from './support/backends.js';
 import {
+  decidedNow,
   fullLobby,
   nextMove,
   playMoves,
   playUntilTwoOwe,
-  quietAction,
   startGame,
 } from './support/play.js';
 import { Client, http, startServer } from './support/server.js';
@@ -278,35 +278,18 @@ describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
       const { seats, spectator } = await joinTable(a.url, game);
       const owing = await playUntilTwoOwe(seats, [spectator]);
       expect(owing.length).toBeGreaterThanOrEqual(2);
-      const basis = seats[0]?.latest?.seq ?? 0;
       const [first, second] = owing as [number, number];
-      const views = seats.map((c) => c.latest?.view as GameView);
-      const actionOf = (seat: number) => quietAction(views[seat] as GameView, seat);
+      const old = decidedNow(seats);
+      const { basis } = old;
       // The first seat acts on the shared state; the second decided on that same state.
-      const one = await (seats[first] as Client).send('action', {
-        id: 'st-1',
-        action: actionOf(first),
-        seq: basis,
-      });
+      const one = await old.send(seats[first] as Client, first, 'st-1');
       expect(one.ok).toBe(true);
-      const two = await (seats[second] as Client).send('action', {
-        id: 'st-2',
-        action: actionOf(second),
-        seq: basis,
-      });
+      const two = await old.send(seats[second] as Client, second, 'st-2');
       expect(two.ok).toBe(true);
       // The first seat's second tab still shows the old state: whatever it sends is stale.
-      const stale = await (seats[first] as Client).send('action', {
-        id: 'st-3',
-        action: actionOf(first),
-        seq: basis,
-      });
+      const stale = await old.send(seats[first] as Client, first, 'st-3');
       expect(stale).toMatchObject({ ok: false, error: { code: 'STALE_STATE' } });
-      const future = await (seats[first] as Client).send('action', {
-        id: 'st-4',
-        action: actionOf(first),
-        seq: basis + 1000,
-      });
+      const future = await old.send(seats[first] as Client, first, 'st-4', basis + 1000);
       expect(future).toMatchObject({ ok: false, error: { code: 'STALE_STATE' } });
       const record = await http<{ seq: number }>(a.url, 'GET', `/api/games/${game.gameId}`);
       expect(record.body.seq).toBe(basis + 2);

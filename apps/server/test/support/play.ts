@@ -68,6 +68,24 @@ export function nextMove(seatViews: GameView[]): { seat: number; action: Action 
   return undefined;
 }
 
+/**
+ * Each seat's quiet action as decided on the view its client holds now, to send later (by this
+ * client or another of the same seat's) as decided on that view's seq: the old tab of the
+ * staleness tests. `seq` overrides the seq it says it was decided on.
+ */
+export function decidedNow(seats: Client[]): {
+  basis: number;
+  send: (client: Client, seat: number, id: string, seq?: number) => Promise<ActionAck>;
+} {
+  const basis = seats[0]?.latest?.seq ?? 0;
+  const views = seats.map((c) => c.latest?.view as GameView);
+  return {
+    basis,
+    send: (client, seat, id, seq = basis) =>
+      client.send('action', { id, action: quietAction(views[seat] as GameView, seat), seq }),
+  };
+}
+
 /** Plays until at least two seats owe a decision at once (or 80 moves); the seats that owe. */
 export async function playUntilTwoOwe(seats: Client[], watchers: Client[]): Promise<number[]> {
   const owing = () => {
