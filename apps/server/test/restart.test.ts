@@ -21,9 +21,11 @@ describe.each(BACKENDS)('restart on %s: the log is the truth', (kind) => {
     await backend.dispose();
   });
 
-  /** A started 3-seat game on a first process, its seats connected; snapshots every 3 actions. */
+  /**
+   * A started 3-seat game on a first process, its seats connected. Snapshots every 3 actions: a
+   * reload goes through a snapshot plus the actions after it.
+   */
   async function startedGame() {
-    // Snapshots every 3 actions: a reload goes through a snapshot plus the actions after it.
     const config = backend.config({ SNAPSHOT_EVERY: '3' });
     const first = await startServer(config);
     const game = await fullLobby(first.url, 3);

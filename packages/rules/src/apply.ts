@@ -3,6 +3,7 @@ import { cancelTrade } from './cards/trade.js';
 import { applyEavesdrop } from './politics/eavesdrop.js';
 import { applyWindow, setCardPrompts } from './cards/window.js';
 import { enforceLeaderPlaces, leadersInPlace, sameGround } from './leaders/fates.js';
+import type { Ground } from './leaders/fates.js';
 import { applyEscape } from './leaders/escape.js';
 import { ACTION_DECISION } from './decision.js';
 import type { Decision } from './decision.js';
@@ -122,7 +123,8 @@ export function apply(state: GameState, seat: Seat, action: unknown): ApplyResul
     if (error !== null) return { ok: false, error };
     // OR-6.2: a leader whose ship or troops went by any other way is killed.
     enforceLeaderPlaces(d, state);
-    const checked = { ...d.s };
+    const { units, planets, players, phase } = d.s;
+    const checked: Ground = { units, planets, players, phase };
     const waiting = settle(d);
     const next = d.finish();
     if (waiting !== undefined) rememberDecisions(next, waiting);

@@ -383,8 +383,11 @@ export function enforceLeaderPlaces(d: Draft, before: GameState): void {
 /** States whose leaders were checked in place by the action that made them, nothing changed after. */
 const placesHeld = new WeakSet<GameState>();
 
+/** What leaders stand on: the parts of a state their places are checked against. */
+export type Ground = Pick<GameState, 'units' | 'planets' | 'players' | 'phase'>;
+
 /** `after`'s leaders stand where `checked`'s did, on the same units, planets and invasion. */
-export function sameGround(after: GameState, checked: GameState): boolean {
+export function sameGround(after: Ground, checked: Ground): boolean {
   return (
     after.units === checked.units &&
     after.planets === checked.planets &&
@@ -398,7 +401,7 @@ export function leadersInPlace(state: GameState): void {
   placesHeld.add(state);
 }
 
-function invadedPlanet(s: GameState): string | undefined {
+function invadedPlanet(s: Ground): string | undefined {
   return s.phase.name === 'individual-turns' ? s.phase.combat?.invasion?.planet : undefined;
 }
 
