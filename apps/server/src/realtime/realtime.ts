@@ -278,18 +278,19 @@ export class Realtime {
    */
   #emitStep(committed: Committed, seed: string | undefined): void {
     const { gameId, seq } = committed;
-    const rooms = new Map<Viewer, string>();
+    // Each viewer's sockets here, as the adapter holds them (nothing joins or leaves meanwhile).
+    const sockets = new Map<Viewer, ReadonlySet<string>>();
     for (const viewer of [...committed.state.players.keys(), 'spectator'] as Viewer[]) {
-      const room = roomOfViewer(gameId, viewer);
-      if (this.#hasSocketsHere(room)) rooms.set(viewer, room);
+      const ids = this.io.sockets.adapter.rooms.get(roomOfViewer(gameId, viewer));
+      if (ids !== undefined && ids.size > 0) sockets.set(viewer, ids);
     }
     const { messages, sent } = stepMessages(
       { gameId, seq, seat: committed.seat, events: committed.events, state: committed.state, seed },
       this.#sent.get(gameId),
-      [...rooms.keys()],
+      [...sockets.keys()],
     );
     for (const [viewer, message] of messages) {
-      this.#writeToRoom(rooms.get(viewer) as string, encodedEvent(SOCKET_EVENTS.update, message));
+      this.#writeTo(sockets.get(viewer), encodedEvent(SOCKET_EVENTS.update, message));
     }
     this.#keepSent(gameId, committed.over ? undefined : sent);
     // The final lobby record, with the seed, goes to everyone through the adapter, once.
@@ -358,14 +359,12 @@ export class Realtime {
   }
 
   /**
-   * One event, encoded as socket.io encodes it, written to each socket of a room on this process:
+   * One event, encoded as socket.io encodes it, written to each of these sockets on this process:
    * what `io.local.to(room).emit` does, without the two broadcast operators and the adapter's walk
    * it makes for every one of a step's nine or ten updates.
    */
-  #writeToRoom(room: string, packet: string): void {
-    const ids = this.io.sockets.adapter.rooms.get(room);
-    if (ids === undefined) return;
-    for (const id of ids) this.io.sockets.sockets.get(id)?.conn.write(packet);
+  #writeTo(ids: ReadonlySet<string> | undefined, packet: string): void {
+    for (const id of ids ?? []) this.io.sockets.sockets.get(id)?.conn.write(packet);
   }
 
   #hasSocketsHere(room: string): boolean {
