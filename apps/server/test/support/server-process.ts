@@ -74,7 +74,11 @@ export interface ServerProcess {
 
 /** CPU time of a process so far, in user space and in the kernel, in microseconds, from /proc. */
 export function processCpuSplit(pid: number): { user: number; system: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return cpuOfStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+}
+
+/** The user and kernel CPU times, in microseconds, of one `/proc/<pid>/stat` line. */
+function cpuOfStat(stat: string): { user: number; system: number } {
   // The command name may hold spaces and parentheses: fields are counted after the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   const micros = (ticks: string | undefined) =>
@@ -94,7 +98,7 @@ export function namedProcessesCpuMicros(name: string): number {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== name) continue;
-      const { user, system } = processCpuSplit(Number(entry));
+      const { user, system } = cpuOfStat(stat);
       total += user + system;
     } catch {
       // gone between the listing and the read
