@@ -172,12 +172,25 @@ export class Fleet {
 
 export { startServerProcess };
 
+/** The server's Prometheus metrics: one unlabelled value by name. */
+async function serverMetrics(url: string): Promise<(name: string) => number> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  return (name) =>
+    Number(new RegExp(`^outer_rim_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+}
+
 /** The server's own heap figures, from its Prometheus metrics. */
 export async function serverHeap(url: string): Promise<{ used: number; total: number }> {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  const read = (name: string) =>
-    Number(new RegExp(`^outer_rim_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+  const read = await serverMetrics(url);
   return { used: read('nodejs_heap_size_used_bytes'), total: read('nodejs_heap_size_total_bytes') };
+}
+
+/** How many actions the server appended to the log, and in how many statements. */
+export async function serverAppends(
+  url: string,
+): Promise<{ appended: number; statements: number }> {
+  const read = await serverMetrics(url);
+  return { appended: read('appended_actions_total'), statements: read('append_statements_total') };
 }
 
 /**

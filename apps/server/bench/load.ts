@@ -30,6 +30,7 @@ import {
   freshDatabase,
   heapFloor,
   onInterrupt,
+  serverAppends,
   serverHeap,
   sleep,
   startServerProcess,
@@ -101,6 +102,8 @@ interface RunResult {
   generatorCpuPercent: number;
   /** PostgreSQL's processes, all of them (NaN on PGlite, which runs inside the server) */
   postgresCpuPercent: number;
+  /** actions appended per statement over the window: how well commits were grouped */
+  appendsPerStatement: number;
   generatorLoopDelayP99Ms: number;
   generatorSaturated: boolean;
   loadAverage: { before: number[]; after: number[] };
@@ -154,6 +157,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     const serverCpu0 = server.cpuMicros();
     const serverSystem0 = server.systemCpuMicros();
     const postgresCpu0 = database === 'postgres' ? namedProcessesCpuMicros('postgres') : 0;
+    const appends0 = await serverAppends(server.url);
     const ownCpu0 = process.cpuUsage();
     const t0 = performance.now();
     loop.enable();
@@ -167,6 +171,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     const serverSystem = server.systemCpuMicros() - serverSystem0;
     const postgresCpu =
       database === 'postgres' ? namedProcessesCpuMicros('postgres') - postgresCpu0 : NaN;
+    const appends = await serverAppends(server.url);
     const serverRssBytes = server.rssBytes();
     const stuckTables = fleet.stuck(10_000);
     // After the window: the collection's pause is not in the figures above.
@@ -205,6 +210,10 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
       serverLivePerGameBytes: Math.round((serverLiveBytes - serverLiveIdleBytes) / games),
       generatorCpuPercent: round(generatorCpuPercent),
       postgresCpuPercent: round((postgresCpu / 1e6 / elapsed) * 100),
+      appendsPerStatement: round(
+        (appends.appended - appends0.appended) / (appends.statements - appends0.statements),
+        2,
+      ),
       generatorLoopDelayP99Ms: round(loop.percentile(99) / 1e6, 1),
       generatorSaturated: generatorCpuPercent >= SATURATED_CPU * 100,
       loadAverage: {
@@ -242,6 +251,7 @@ function line(r: RunResult): string {
     `round trip p50 ${r.roundTripMs.p50} / p95 ${r.roundTripMs.p95} / p99 ${r.roundTripMs.p99} ms;`,
     `fan-out p50 ${r.fanOutMs.p50} / p99 ${r.fanOutMs.p99} ms;`,
     `server ${r.serverCpuMicrosPerAction} µs CPU/action (${r.serverCpuPercent}% of a core, ${r.serverSystemCpuPercent}% of it in the kernel);`,
+    `${r.appendsPerStatement} actions per commit;`,
     `update ${kb(r.updateBytesMedian)}, view ${kb(r.viewBytesMedian)} (medians);`,
     `server memory ${mb(r.serverMemoryPerGameBytes)}/game (RSS ${mb(r.serverRssBytes)}), heap ${mb(r.serverHeapPerGameBytes)}/game after collections, ${mb(r.serverLivePerGameBytes)}/game live after a full one;`,
     `generator CPU ${r.generatorCpuPercent}%${r.generatorSaturated ? ' (SATURATED: a core is busy generating, figures are a floor)' : ''};`,

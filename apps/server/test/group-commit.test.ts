@@ -80,6 +80,9 @@ describe.each(BACKENDS)('group commit on %s', (kind) => {
       expect(rest.map((r) => r.status)).toEqual(rest.map(() => 'fulfilled'));
       // Fewer statements than appends, even with the clash retried one by one.
       expect(statements).toBeLessThan(results.length);
+      // What /metrics reports of it: every statement, and the appends that were stored.
+      expect(store.statements).toBe(1 + statements);
+      expect(store.appended).toBe(1 + rest.length);
 
       for (const id of others) {
         const stored = await store.actionsAfter(id, 0);

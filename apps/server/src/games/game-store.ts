@@ -121,6 +121,11 @@ export class GameStore {
     });
   }
 
+  /** append statements sent (the one-by-one retries after a unique violation too) */
+  statements = 0;
+  /** appends committed */
+  appended = 0;
+
   readonly #pending: PendingAppend[] = [];
   #scheduled = false;
   #writing = 0;
@@ -143,6 +148,7 @@ export class GameStore {
 
   async #write(batch: PendingAppend[]): Promise<void> {
     try {
+      this.statements++;
       await this.#query(APPEND, [appendRows(batch.map((p) => p.input))]);
     } catch (error) {
       if (batch.length > 1 && isUniqueViolation(error)) {
@@ -151,7 +157,9 @@ export class GameStore {
         await Promise.all(
           batch.map(async (p) => {
             try {
+              this.statements++;
               await this.#query(APPEND, [appendRows([p.input])]);
+              this.appended++;
               p.resolve();
             } catch (alone) {
               p.reject(alone);
@@ -163,6 +171,7 @@ export class GameStore {
       for (const p of batch) p.reject(error);
       return;
     }
+    this.appended += batch.length;
     for (const p of batch) p.resolve();
   }
 }

@@ -62,7 +62,11 @@ export class Metrics {
    * The gauges read from the game service; it is built after the registry, since it reports
    * every action into it.
    */
-  watchGames(service: { readonly cachedGames: number; readonly conflicts: number }): void {
+  watchGames(service: {
+    readonly cachedGames: number;
+    readonly conflicts: number;
+    readonly store: { readonly statements: number; readonly appended: number };
+  }): void {
     new Gauge({
       name: 'outer_rim_cached_games',
       help: 'Games held in this process memory',
@@ -77,6 +81,25 @@ export class Metrics {
       registers: [this.registry],
       collect() {
         this.set(service.conflicts);
+      },
+    });
+    // Together they tell how well commits are grouped: appends per statement.
+    new Counter({
+      name: 'outer_rim_append_statements_total',
+      help: 'Statements that appended actions to the log (one per group commit)',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(service.store.statements);
+      },
+    });
+    new Counter({
+      name: 'outer_rim_appended_actions_total',
+      help: 'Actions appended to the log by this process',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(service.store.appended);
       },
     });
   }
