@@ -99,6 +99,11 @@ interface RunResult {
   serverLiveIdleBytes: number;
   serverLiveBytes: number;
   serverLivePerGameBytes: number;
+  /** compiled code and object shapes in the live heap, idle and at the end */
+  serverCompiledIdleBytes: number;
+  serverCompiledBytes: number;
+  /** the live heap per game without what compiling grew by */
+  serverDataPerGameBytes: number;
   generatorCpuPercent: number;
   /** PostgreSQL's processes, all of them (NaN on PGlite, which runs inside the server) */
   postgresCpuPercent: number;
@@ -139,7 +144,8 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     await sleep(500);
     const serverRssIdleBytes = server.rssBytes();
     const serverHeapIdleBytes = (await serverHeap(server.url)).used;
-    const serverLiveIdleBytes = await collectedHeap(inspectorPort);
+    const { used: serverLiveIdleBytes, compiled: serverCompiledIdleBytes } =
+      await collectedHeap(inspectorPort);
     fleet = new Fleet(server, { games, bot, roundLimit, seats: SEATS, spectators: SPECTATORS });
     const opening = performance.now();
     fleet.onOpened = (count) => {
@@ -175,7 +181,8 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     const serverRssBytes = server.rssBytes();
     const stuckTables = fleet.stuck(10_000);
     // After the window: the collection's pause is not in the figures above.
-    const serverLiveBytes = await collectedHeap(inspectorPort);
+    const { used: serverLiveBytes, compiled: serverCompiledBytes } =
+      await collectedHeap(inspectorPort);
 
     const generatorCpuPercent = ((ownCpu.user + ownCpu.system) / 1e6 / elapsed) * 100;
     const round = (x: number, digits = 1) => Number(x.toFixed(digits));
@@ -208,6 +215,12 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
       serverLiveIdleBytes,
       serverLiveBytes,
       serverLivePerGameBytes: Math.round((serverLiveBytes - serverLiveIdleBytes) / games),
+      serverCompiledIdleBytes,
+      serverCompiledBytes,
+      serverDataPerGameBytes: Math.round(
+        (serverLiveBytes - serverCompiledBytes - (serverLiveIdleBytes - serverCompiledIdleBytes)) /
+          games,
+      ),
       generatorCpuPercent: round(generatorCpuPercent),
       postgresCpuPercent: round((postgresCpu / 1e6 / elapsed) * 100),
       appendsPerStatement: round(
@@ -253,7 +266,7 @@ function line(r: RunResult): string {
     `server ${r.serverCpuMicrosPerAction} µs CPU/action (${r.serverCpuPercent}% of a core, ${r.serverSystemCpuPercent}% of it in the kernel);`,
     `${r.appendsPerStatement} actions per commit;`,
     `update ${kb(r.updateBytesMedian)}, view ${kb(r.viewBytesMedian)} (medians);`,
-    `server memory ${mb(r.serverMemoryPerGameBytes)}/game (RSS ${mb(r.serverRssBytes)}), heap ${mb(r.serverHeapPerGameBytes)}/game after collections, ${mb(r.serverLivePerGameBytes)}/game live after a full one;`,
+    `server memory ${mb(r.serverMemoryPerGameBytes)}/game (RSS ${mb(r.serverRssBytes)}), heap ${mb(r.serverHeapPerGameBytes)}/game after collections, ${mb(r.serverLivePerGameBytes)}/game live after a full one (${mb(r.serverDataPerGameBytes)} without compiled code);`,
     `generator CPU ${r.generatorCpuPercent}%${r.generatorSaturated ? ' (SATURATED: a core is busy generating, figures are a floor)' : ''};`,
     Number.isNaN(r.postgresCpuPercent) ? '' : `PostgreSQL CPU ${r.postgresCpuPercent}%;`,
     `load avg ${r.loadAverage.before[0]} -> ${r.loadAverage.after[0]}`,
