@@ -212,9 +212,9 @@ export async function heapFloor(url: string, ms: number, everyMs = 1000): Promis
  * runs with `--inspect=127.0.0.1:<port>`): what is live then, without the garbage that the floor
  * of /metrics still holds between major collections; and, from a heap snapshot taken then, how
  * much of it is compiled code and object shapes (V8's `code` and `object shape` nodes: bytecode,
- * machine code, feedback, hidden classes). Those grow as the load warms the compiler up, not with
- * the games: at fifty tables they were about two fifths of what the heap had grown by. The
- * collection and the snapshot pause the server once.
+ * machine code, feedback, hidden classes). Those grow as the load warms the compiler up, not in
+ * proportion to the games: at fifty tables they were about two fifths of what the heap had grown
+ * by. The collection and the snapshot pause the server once.
  */
 export async function collectedHeap(
   inspectorPort: number,
