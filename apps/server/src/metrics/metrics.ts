@@ -59,8 +59,8 @@ export class Metrics {
   }
 
   /**
-   * The gauges read from the game service; it is built after the registry, since it reports
-   * every action into it.
+   * The gauges and counters read from the game service and its store; it is built after the
+   * registry, since it reports every action into it.
    */
   watchGames(service: {
     readonly cachedGames: number;
