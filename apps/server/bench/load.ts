@@ -81,6 +81,8 @@ interface RunResult {
   actions: number;
   actionsPerSecond: number;
   roundTripMs: { p50: number; p95: number; p99: number };
+  /** the round trip by the phase the action was decided in, most actions first */
+  roundTripByPhase: Record<string, { actions: number; p50: number; p99: number }>;
   fanOutMs: { p50: number; p99: number };
   serverCpuMicrosPerAction: number;
   serverCpuPercent: number;
@@ -199,6 +201,18 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
         p95: round(percentile(probe.roundTrip, 95), 2),
         p99: round(percentile(probe.roundTrip, 99), 2),
       },
+      roundTripByPhase: Object.fromEntries(
+        [...probe.roundTripByPhase]
+          .sort((a, b) => b[1].length - a[1].length)
+          .map(([phase, ms]) => [
+            phase,
+            {
+              actions: ms.length,
+              p50: round(percentile(ms, 50), 2),
+              p99: round(percentile(ms, 99), 2),
+            },
+          ]),
+      ),
       fanOutMs: {
         p50: round(percentile(probe.fanOut, 50), 2),
         p99: round(percentile(probe.fanOut, 99), 2),

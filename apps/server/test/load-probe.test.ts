@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitLine, percentile } from './support/load-probe.js';
+import { LoadProbe, fitLine, percentile } from './support/load-probe.js';
 
 describe('load figures (issue 12): percentiles and the soak fit', () => {
   it('takes the nearest-rank percentile, whatever the order of the samples', () => {
@@ -8,6 +8,18 @@ describe('load figures (issue 12): percentiles and the soak fit', () => {
     expect(percentile(xs, 95)).toBe(10);
     expect(percentile(xs, 10)).toBe(1);
     expect(percentile([], 50)).toBeNaN();
+  });
+
+  it('keeps each round trip, and apart by the phase it was decided in', () => {
+    const probe = new LoadProbe();
+    probe.roundTripIn('market', 3);
+    probe.roundTripIn('individual-turns', 1);
+    probe.roundTripIn('market', 5);
+    expect(probe.roundTrip).toEqual([3, 1, 5]);
+    expect(Object.fromEntries(probe.roundTripByPhase)).toEqual({
+      market: [3, 5],
+      'individual-turns': [1],
+    });
   });
 
   it('fits a line and says how sure its slope is', () => {

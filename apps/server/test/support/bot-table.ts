@@ -94,7 +94,7 @@ class BotClient {
   readonly socket: Socket;
   seq = -1;
   view: GameView | undefined;
-  #inFlight: { clientId: string; sentAt: number; generation: number } | undefined;
+  #inFlight: { clientId: string; sentAt: number; generation: number; phase: string } | undefined;
   /** acknowledged up to this seq: act again only once its update is held */
   #awaitSeq = 0;
   #resyncing = false;
@@ -266,7 +266,7 @@ class BotClient {
     if (action === undefined) return;
     const clientId = `${this.table.idPrefix}-${seat}-${this.#count++}`;
     const generation = this.#generation;
-    const inFlight = { clientId, sentAt: performance.now(), generation };
+    const inFlight = { clientId, sentAt: performance.now(), generation, phase: view.phase.name };
     this.#inFlight = inFlight;
     this.table.sent();
     this.socket
@@ -283,17 +283,21 @@ class BotClient {
             this.resync();
             return;
           }
-          this.#answered(clientId, inFlight.sentAt, ack, action);
+          this.#answered(inFlight, ack, action);
         },
       );
   }
 
-  #answered(clientId: string, sentAt: number, ack: ActionAck, action: unknown): void {
+  #answered(
+    { clientId, sentAt, phase }: { clientId: string; sentAt: number; phase: string },
+    ack: ActionAck,
+    action: unknown,
+  ): void {
     const { probe } = this.table;
     const now = performance.now();
     if (ack.ok) {
       if (probe.recording) {
-        probe.roundTrip.push(now - sentAt);
+        probe.roundTripIn(phase, now - sentAt);
         probe.accepted++;
       }
       probe.acceptedTotal++;

@@ -6,6 +6,8 @@ export class LoadProbe {
   recording = false;
   /** ms from sending an action to its acknowledgement */
   readonly roundTrip: number[] = [];
+  /** the same, by the phase the action was decided in */
+  readonly roundTripByPhase = new Map<string, number[]>();
   /** ms from an action's acknowledgement to the last of its game's clients holding its update */
   readonly fanOut: number[] = [];
   /** bytes on the wire of each `update` a client received */
@@ -24,6 +26,17 @@ export class LoadProbe {
 
   /** the first few refusals in full, to tell a bot's mistake from the server's */
   readonly refusalSamples: { code: string; message: string; action: unknown }[] = [];
+
+  /** An accepted action's round trip, decided in `phase`. */
+  roundTripIn(phase: string, ms: number): void {
+    this.roundTrip.push(ms);
+    let inPhase = this.roundTripByPhase.get(phase);
+    if (inPhase === undefined) {
+      inPhase = [];
+      this.roundTripByPhase.set(phase, inPhase);
+    }
+    inPhase.push(ms);
+  }
 
   refusal(code: string, message = '', action?: unknown): void {
     this.refused.set(code, (this.refused.get(code) ?? 0) + 1);
