@@ -148,9 +148,9 @@ export interface RawQuery {
    * Statements worth having in flight at once: what arrives while they are written waits, and
    * goes in the next one. Two on a pool of connections: one being flushed while the next is sent
    * (with four, a statement held 4.5 actions at fifty busy tables, with two about 9, and
-   * PostgreSQL's CPU and the driver's per action fell with it; with one, 17, and the longest
-   * round trips grew, as each commit's answers went out in a larger burst: README "A fifth
-   * round"). One on PGlite, which runs one statement at a time.
+   * PostgreSQL's CPU and the driver's per action fell with it; with one, 17, but the longest
+   * round trips grew, likely as each commit's answers went out in a larger burst: README "A
+   * fifth round"). One on PGlite, which runs one statement at a time.
    */
   readonly parallel: number;
   /**
