@@ -89,12 +89,22 @@ function measureFrames(
   manager.on('open', attach);
 }
 
+/** An action sent and not yet answered. */
+interface InFlight {
+  clientId: string;
+  sentAt: number;
+  /** the connection it went out on: `BotClient` counts them up at each disconnect */
+  generation: number;
+  /** the phase it was decided in, for the round trip by phase */
+  phase: string;
+}
+
 /** One connection of a table: a seat with its bot, or a spectator. */
 class BotClient {
   readonly socket: Socket;
   seq = -1;
   view: GameView | undefined;
-  #inFlight: { clientId: string; sentAt: number; generation: number; phase: string } | undefined;
+  #inFlight: InFlight | undefined;
   /** acknowledged up to this seq: act again only once its update is held */
   #awaitSeq = 0;
   #resyncing = false;
@@ -266,7 +276,12 @@ class BotClient {
     if (action === undefined) return;
     const clientId = `${this.table.idPrefix}-${seat}-${this.#count++}`;
     const generation = this.#generation;
-    const inFlight = { clientId, sentAt: performance.now(), generation, phase: view.phase.name };
+    const inFlight: InFlight = {
+      clientId,
+      sentAt: performance.now(),
+      generation,
+      phase: view.phase.name,
+    };
     this.#inFlight = inFlight;
     this.table.sent();
     this.socket
@@ -288,11 +303,7 @@ class BotClient {
       );
   }
 
-  #answered(
-    { clientId, sentAt, phase }: { clientId: string; sentAt: number; phase: string },
-    ack: ActionAck,
-    action: unknown,
-  ): void {
+  #answered({ clientId, sentAt, phase }: InFlight, ack: ActionAck, action: unknown): void {
     const { probe } = this.table;
     const now = performance.now();
     if (ack.ok) {
