@@ -7,7 +7,7 @@ import {
   legalActions,
   LobbyOptionsSchema,
 } from '@outer-rim/rules';
-import type { Action, GameState, GameView, Viewer } from '@outer-rim/rules';
+import type { Action, GameEvent, GameState, GameView, Viewer } from '@outer-rim/rules';
 import { hashToken } from '../src/games/secrets.js';
 import type { ActionLogResponse } from '../src/protocol/action-log.js';
 import type { GameRecord } from '../src/protocol/game-record.js';
@@ -208,14 +208,17 @@ describe.each<[BackendKind, number]>([
         lobby.seats.map((s) => ({ name: s.name ?? '', race: s.race as never })),
       );
       const states: GameState[] = [createGame(options, seed)];
+      /** what each step told, uncut: `stepEvents[i]` made `states[i]` */
+      const stepEvents: GameEvent[][] = [[]];
       for (const entry of log) {
         const result = apply(states.at(-1) as GameState, entry.seat, entry.action);
         if (!result.ok) throw new Error(`the log does not replay at ${String(entry.seq)}`);
         states.push(result.state);
+        stepEvents.push(result.events);
       }
 
       // What each viewer knew by each seq: its own hand and tiles ever, the discard pile and the
-      // board ever, the offers it was party to.
+      // board ever, the offers it was party to, the hands it looked at (BG-1 Yssaril Eavesdrop).
       const viewers: Viewer[] = [...Array.from({ length: PLAYERS }, (_, s) => s), 'spectator'];
       const knownCards = new Map<Viewer, Set<string>[]>();
       const knownTiles = new Map<Viewer, Set<string>[]>();
@@ -224,7 +227,11 @@ describe.each<[BackendKind, number]>([
         const tiles = new Set<string>();
         knownCards.set(v, []);
         knownTiles.set(v, []);
-        for (const state of states) {
+        for (const [at, state] of states.entries()) {
+          for (const e of stepEvents[at] ?? []) {
+            if (e.type === 'hand-revealed' && e.seat === v)
+              for (const c of e.cards ?? []) cards.add(c);
+          }
           for (const c of state.actionDiscard) cards.add(c);
           for (const t of Object.values(state.galaxy.tiles)) tiles.add(t.tileId);
           if (v !== 'spectator') {
