@@ -84,22 +84,27 @@ export class Metrics {
       },
     });
     // Together they tell how well commits are grouped: appends per statement.
+    this.#countOf(
+      'outer_rim_append_statements_total',
+      'Statements that appended actions to the log (one per group commit)',
+      () => service.store.statements,
+    );
+    this.#countOf(
+      'outer_rim_appended_actions_total',
+      'Actions appended to the log by this process',
+      () => service.store.appended,
+    );
+  }
+
+  /** A counter whose value is kept elsewhere and read when /metrics is asked. */
+  #countOf(name: string, help: string, read: () => number): void {
     new Counter({
-      name: 'outer_rim_append_statements_total',
-      help: 'Statements that appended actions to the log (one per group commit)',
+      name,
+      help,
       registers: [this.registry],
       collect() {
         this.reset();
-        this.inc(service.store.statements);
-      },
-    });
-    new Counter({
-      name: 'outer_rim_appended_actions_total',
-      help: 'Actions appended to the log by this process',
-      registers: [this.registry],
-      collect() {
-        this.reset();
-        this.inc(service.store.appended);
+        this.inc(read());
       },
     });
   }
