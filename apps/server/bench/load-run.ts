@@ -1,14 +1,18 @@
 // The machinery the load benchmark and the soak share: a fresh database, the production server
 // as its own process on it, and a fleet of bot tables kept at M games (a game that ends is
 // replaced by a new one), all on loopback.
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { WebSocket } from 'ws';
 import { BotTable } from '../test/support/bot-table.js';
 import type { BotKind } from '../test/support/bot-table.js';
 import { LoadProbe } from '../test/support/load-probe.js';
+import { onCpu, parsePerfScript } from '../test/support/on-cpu.js';
+import type { OnCpu } from '../test/support/on-cpu.js';
 import { createScratchDatabase } from '../test/support/postgres-database.js';
 import { seedDataDir } from '../src/db/pglite-template.js';
 import { startServerProcess } from '../test/support/server-process.js';
@@ -307,4 +311,55 @@ export function onInterrupt(cleanup: () => Promise<void>): { done(): void } {
       cleanups.delete(cleanup);
     },
   };
+}
+
+/**
+ * `perf record` of a process's every thread, on CPU time only, from now until `stop`: the samples
+ * go to `file`, and `stop` reads them back as the shares of `onCpu`. The process must run with
+ * `--perf-basic-prof`, which names its compiled JavaScript for perf (in /tmp/perf-<pid>.map, where
+ * `perf report -i file` finds it later too).
+ */
+export function recordOnCpu(pid: number, file: string): { stop(): Promise<OnCpu> } {
+  const recorder = spawn(
+    'perf',
+    ['record', '-e', 'cpu-clock', '-F', '999', '-g', '-p', String(pid), '-o', file, '-q'],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
+    (resolve, reject) => {
+      recorder.once('error', (error: Error) => {
+        reject(error);
+      });
+      recorder.once('exit', (code, signal) => {
+        resolve({ code, signal });
+      });
+    },
+  );
+  return {
+    async stop() {
+      recorder.kill('SIGINT');
+      // perf writes its samples out on SIGINT, then ends by the signal it was sent.
+      const { code, signal } = await exited;
+      if (code !== 0 && signal !== 'SIGINT') {
+        throw new Error(`perf record ended with ${String(code ?? signal)}`);
+      }
+      const script = await run('perf', ['script', '-i', file, '-F', 'tid,ip,sym,dso']);
+      return onCpu(parsePerfScript(script), pid);
+    },
+  };
+}
+
+/** Whether `perf` is on this machine and may sample on CPU time (a container may forbid it). */
+export async function perfWorks(): Promise<boolean> {
+  try {
+    await run('perf', ['record', '-e', 'cpu-clock', '-q', '-o', '/dev/null', '--', 'true']);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function run(command: string, args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(command, args, { maxBuffer: 1 << 30 });
+  return stdout;
 }

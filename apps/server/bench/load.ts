@@ -10,6 +10,8 @@
 //   --round-limit 50       the lobby's round limit; a game that ends is replaced (BENCH_ROUND_LIMIT)
 //   --out path.json        where the JSON goes (default bench-results/load-<time>.json)
 //   --cpu-prof dir         the server writes a V8 CPU profile of each run there (node --cpu-prof)
+//   --perf dir             `perf record` of the server's threads over each measured window goes
+//                          there, and each line says where its CPU time went (on CPU only)
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -17,6 +19,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { BotKind } from '../test/support/bot-table.js';
 import { percentile } from '../test/support/load-probe.js';
+import type { OnCpu } from '../test/support/on-cpu.js';
 import { freePort } from '../test/support/ports.js';
 import {
   REPO_ROOT,
@@ -30,6 +33,8 @@ import {
   freshDatabase,
   heapFloor,
   onInterrupt,
+  perfWorks,
+  recordOnCpu,
   serverAppends,
   serverHeap,
   sleep,
@@ -47,6 +52,7 @@ const { values } = parseArgs({
     'round-limit': { type: 'string', default: process.env.BENCH_ROUND_LIMIT ?? '50' },
     out: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    perf: { type: 'string' },
   },
 });
 
@@ -66,6 +72,16 @@ if (
 ) {
   process.stderr.write('usage: see the head of apps/server/bench/load.ts\n');
   process.exit(2);
+}
+const perfDir = values.perf === undefined ? undefined : resolve(values.perf);
+if (perfDir !== undefined) {
+  if (!(await perfWorks())) {
+    process.stderr.write(
+      'bench:load: --perf needs `perf` (Debian: linux-perf) allowed to sample\n',
+    );
+    process.exit(2);
+  }
+  mkdirSync(perfDir, { recursive: true });
 }
 
 const databases = databaseNames as DatabaseKind[];
@@ -113,6 +129,8 @@ interface RunResult {
   appendsPerStatement: number;
   generatorLoopDelayP99Ms: number;
   generatorSaturated: boolean;
+  /** with --perf: the shares of the server's CPU time over the window, from perf's samples */
+  serverOnCpu?: OnCpu;
   loadAverage: { before: number[]; after: number[] };
   refusals: Record<string, number>;
   refusalSamples: { code: string; message: string; action: unknown }[];
@@ -135,6 +153,14 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     nodeArgs: [
       `--inspect=127.0.0.1:${String(inspectorPort)}`,
       ...(cpuProf === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${resolve(cpuProf)}`]),
+      // --perf-basic-prof also starts V8's log, which would land in the working directory.
+      ...(perfDir === undefined
+        ? []
+        : [
+            '--perf-basic-prof',
+            '--no-logfile-per-isolate',
+            `--logfile=${join(perfDir, `${database}-M${String(games)}.v8.log`)}`,
+          ]),
     ],
   });
   const killServer = onInterrupt(async () => {
@@ -170,6 +196,10 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     const appends0 = await serverAppends(server.url);
     const ownCpu0 = process.cpuUsage();
     const t0 = performance.now();
+    const recorder =
+      perfDir === undefined || server.child.pid === undefined
+        ? undefined
+        : recordOnCpu(server.child.pid, join(perfDir, `${database}-M${String(games)}.perf.data`));
     loop.enable();
     probe.recording = true;
     const serverHeapFloorBytes = await heapFloor(server.url, seconds * 1000);
@@ -184,6 +214,8 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     const appends = await serverAppends(server.url);
     const serverRssBytes = server.rssBytes();
     const stuckTables = fleet.stuck(10_000);
+    // Read back after the window's figures are taken: perf script takes a core for seconds.
+    const serverOnCpu = await recorder?.stop();
     // After the window: the collection's pause is not in the figures above.
     const { used: serverLiveBytes, compiled: serverCompiledBytes } =
       await collectedHeap(inspectorPort);
@@ -245,6 +277,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
       ),
       generatorLoopDelayP99Ms: round(loop.percentile(99) / 1e6, 1),
       generatorSaturated: generatorCpuPercent >= SATURATED_CPU * 100,
+      ...(serverOnCpu === undefined ? {} : { serverOnCpu }),
       loadAverage: {
         before: before.map((x) => round(x, 2)),
         after: loadavg().map((x) => round(x, 2)),
@@ -290,7 +323,14 @@ function line(r: RunResult): string {
     r.stuckTables > 0 ? `; ${r.stuckTables} tables stuck` : '',
     r.tablesPlaying < r.games ? `; only ${r.tablesPlaying} tables playing` : '',
     r.errors.length > 0 ? `; errors: ${r.errors.join(' | ')}` : '',
-  ].join(' ');
+  ]
+    .join(' ')
+    .concat(r.serverOnCpu === undefined ? '' : `\n  on CPU: ${onCpuLine(r.serverOnCpu)}`);
+}
+
+function onCpuLine({ samples, shares, kernel, helperThreads }: OnCpu): string {
+  const parts = Object.entries(shares).map(([name, percent]) => `${name} ${String(percent)}%`);
+  return `${parts.join(', ')} (of ${String(samples)} samples; innermost frame in the kernel ${String(kernel)}%, off the main thread ${String(helperThreads)}%)`;
 }
 
 const startedAt = new Date();

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { onCpu, parsePerfScript } from './support/on-cpu.js';
+
+// Four samples as `perf script -F tid,ip,sym,dso` prints them, cut to the frames that matter:
+// a socket write under engine.io's flush, a step's updates, a scavenge on the main thread, and a
+// compile on one of V8's threads.
+const SCRIPT = `100 
+\tffffffff81c1 tcp_sendmsg_locked ([kernel.kallsyms])
+\t7fc2b7b6 JS:*writevGeneric node:internal/stream_base_commons:123:23 (/tmp/perf-100.map)
+\t7fc2b7c1 JS:*flush /work/node_modules/engine.io/build/socket.js:415:10 (/tmp/perf-100.map)
+\t7fc2b7c2 JS:*#emitStep file:///work/apps/server/dist/bench-load-1/main.mjs:14479:16 (/tmp/perf-100.map)
+
+100 
+\t14c6212 Builtins_KeyedLoadIC_Megamorphic (/usr/bin/node)
+\t7fc2b7d1 JS:*viewHash file:///work/apps/server/dist/bench-load-1/main.mjs:13995:18 (/tmp/perf-100.map)
+\t7fc2b7d2 JS:*stepMessages file:///work/apps/server/dist/bench-load-1/main.mjs:14167:22 (/tmp/perf-100.map)
+\t7fc2b7c2 JS:*#emitStep file:///work/apps/server/dist/bench-load-1/main.mjs:14479:16 (/tmp/perf-100.map)
+
+100 
+\tb0c01d v8::internal::Scavenger::ScavengePage (/usr/bin/node)
+\tb0c01e v8::internal::Heap::CollectGarbage (/usr/bin/node)
+\t7fc2b7e1 JS:*apply file:///work/apps/server/dist/bench-load-1/main.mjs:12122:15 (/tmp/perf-100.map)
+
+102 
+\tc494db v8::internal::compiler::GraphReducer::ReduceTop (/usr/bin/node)
+\t891f5 start_thread (/usr/lib/x86_64-linux-gnu/libc.so.6)
+`;
+
+describe('on-CPU shares from perf samples', () => {
+  it('reads each sample with its thread and frames', () => {
+    const samples = parsePerfScript(SCRIPT);
+    expect(samples.map((s) => s.tid)).toEqual([100, 100, 100, 102]);
+    expect(samples.map((s) => s.stack.length)).toEqual([4, 4, 3, 2]);
+  });
+
+  it('gives each sample to the first share that names one of its frames', () => {
+    const shares = onCpu(parsePerfScript(SCRIPT), 100);
+    expect(shares.samples).toBe(4);
+    // The scavenge ran inside the rules' apply: it is the collector's.
+    expect(shares.shares).toEqual({
+      sending: 25,
+      updates: 25,
+      'garbage collection': 25,
+      compiling: 25,
+    });
+    expect(shares.kernel).toBe(25);
+    expect(shares.helperThreads).toBe(25);
+  });
+
+  it('calls what no share names "other"', () => {
+    const shares = onCpu(parsePerfScript('7 \n\t1 uv__io_poll (/usr/bin/node)\n'), 7);
+    expect(shares).toEqual({ samples: 1, shares: { other: 100 }, kernel: 0, helperThreads: 0 });
+  });
+});
