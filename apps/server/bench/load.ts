@@ -148,19 +148,17 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
   const db = await freshDatabase(database);
   const dropDatabase = onInterrupt(() => db.dispose());
   const cpuProf = values['cpu-prof'];
+  /** where --perf puts this run's files, without their ending */
+  const perfStem = perfDir && join(perfDir, `${database}-M${String(games)}`);
   const inspectorPort = await freePort();
   const server = await startServerProcess(bundle, db.env, {
     nodeArgs: [
       `--inspect=127.0.0.1:${String(inspectorPort)}`,
       ...(cpuProf === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${resolve(cpuProf)}`]),
       // --perf-basic-prof also starts V8's log, which would land in the working directory.
-      ...(perfDir === undefined
+      ...(perfStem === undefined
         ? []
-        : [
-            '--perf-basic-prof',
-            '--no-logfile-per-isolate',
-            `--logfile=${join(perfDir, `${database}-M${String(games)}.v8.log`)}`,
-          ]),
+        : ['--perf-basic-prof', '--no-logfile-per-isolate', `--logfile=${perfStem}.v8.log`]),
     ],
   });
   const killServer = onInterrupt(async () => {
@@ -197,9 +195,9 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     const ownCpu0 = process.cpuUsage();
     const t0 = performance.now();
     const recorder =
-      perfDir === undefined || server.child.pid === undefined
+      perfStem === undefined || server.child.pid === undefined
         ? undefined
-        : recordOnCpu(server.child.pid, join(perfDir, `${database}-M${String(games)}.perf.data`));
+        : recordOnCpu(server.child.pid, `${perfStem}.perf.data`);
     loop.enable();
     probe.recording = true;
     const serverHeapFloorBytes = await heapFloor(server.url, seconds * 1000);
