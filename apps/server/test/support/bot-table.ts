@@ -1,5 +1,3 @@
-import { io } from 'socket.io-client';
-import type { Socket } from 'socket.io-client';
 import { decisions, heuristicBot, randomBot } from '@outer-rim/rules';
 import type { BotPolicy, GameView } from '@outer-rim/rules';
 import type { ClaimSeatResponse } from '../../src/protocol/claim-seat.js';
@@ -14,6 +12,7 @@ import { viewHash } from '../../src/protocol/view-hash.js';
 import { applyViewPatch } from '../../src/protocol/view-patch.js';
 import type { LoadProbe } from './load-probe.js';
 import { http } from './server.js';
+import { WireClient } from './wire-client.js';
 
 /**
  * Bot tables over the real protocol, for the load benchmark, the soak and the crash test: a game
@@ -71,24 +70,6 @@ export function viewAfter(held: GameView, update: UpdateMessage): GameView | und
   }
 }
 
-/** How many bytes the wire frame of each `state` and `update` packet took, by engine.io packet. */
-function measureFrames(
-  socket: Socket,
-  onFrame: (event: 'state' | 'update', bytes: number) => void,
-) {
-  const manager = socket.io;
-  const attach = () => {
-    manager.engine.on('packet', (packet: { type: string; data?: unknown }) => {
-      if (packet.type !== 'message' || typeof packet.data !== 'string') return;
-      // A socket.io EVENT on the main namespace: `2["update",{…}]`.
-      const data = packet.data;
-      if (data.startsWith('2["update"')) onFrame('update', Buffer.byteLength(data));
-      else if (data.startsWith('2["state"')) onFrame('state', Buffer.byteLength(data));
-    });
-  };
-  manager.on('open', attach);
-}
-
 /** An action sent and not yet answered. */
 interface InFlight {
   clientId: string;
@@ -101,7 +82,7 @@ interface InFlight {
 
 /** One connection of a table: a seat with its bot, or a spectator. */
 class BotClient {
-  readonly socket: Socket;
+  readonly socket: WireClient;
   seq = -1;
   view: GameView | undefined;
   #inFlight: InFlight | undefined;
@@ -123,18 +104,19 @@ class BotClient {
     private readonly policy: BotPolicy | undefined,
   ) {
     const { url, gameId, options } = table;
-    this.socket = io(url, {
+    this.socket = new WireClient(url, {
       auth: token === undefined ? { gameId } : { gameId, token },
-      transports: ['websocket'],
-      forceNew: true,
-      reconnection: options.reconnect ?? false,
-      reconnectionDelay: 100,
-      reconnectionDelayMax: 500,
-      randomizationFactor: 0.2,
-    });
-    measureFrames(this.socket, (event, bytes) => {
-      if (event === 'state') table.probe.stateBytes.push(bytes);
-      else if (table.probe.recording) table.probe.updateBytes.push(bytes);
+      reconnect: options.reconnect ?? false,
+      reconnectDelayMs: 100,
+      reconnectDelayMaxMs: 500,
+      // The bytes of each `state` and `update` socket.io packet: `2["update",{…}]`.
+      onFrame: (text) => {
+        if (text.startsWith('2["update"')) {
+          if (table.probe.recording) table.probe.updateBytes.push(Buffer.byteLength(text));
+        } else if (text.startsWith('2["state"')) {
+          table.probe.stateBytes.push(Buffer.byteLength(text));
+        }
+      },
     });
     this.socket.on('connect', () => {
       if (this.#everConnected) {
@@ -152,12 +134,14 @@ class BotClient {
       this.#resyncing = false;
       this.#generation++;
     });
-    this.socket.on(SOCKET_EVENTS.state, (message: StateMessage) => {
+    this.socket.on(SOCKET_EVENTS.state, (payload) => {
+      const message = payload as StateMessage;
       if (message.seq < this.seq) return;
       this.#unchecked = undefined;
       this.#advance(message.seq, message.view as GameView);
     });
-    this.socket.on(SOCKET_EVENTS.update, (message: UpdateMessage) => {
+    this.socket.on(SOCKET_EVENTS.update, (payload) => {
+      const message = payload as UpdateMessage;
       if (message.seq <= this.seq) return;
       if (message.seq !== this.seq + 1 || this.view === undefined) {
         // A gap (possible only around a reconnect): the protocol's answer is a resync.
@@ -197,10 +181,13 @@ class BotClient {
       const onState = () => {
         done();
       };
-      const onError = (error: Error) => {
-        if (!this.socket.active) done(new Error(`${who}: connection refused: ${error.message}`));
+      const onError = (error: unknown) => {
+        if (!this.socket.active) {
+          done(new Error(`${who}: connection refused: ${(error as Error).message}`));
+        }
       };
-      const onGameError = (message: GameErrorMessage) => {
+      const onGameError = (payload: unknown) => {
+        const message = payload as GameErrorMessage;
         done(new Error(`${who}: ${message.code}: ${message.message}`));
       };
       const timer = setTimeout(() => {
@@ -233,23 +220,22 @@ class BotClient {
     this.#resyncing = true;
     this.table.probe.resyncs++;
     const generation = this.#generation;
-    this.socket
-      .timeout(this.table.ackTimeoutMs)
-      .emit(
-        SOCKET_EVENTS.resync,
-        { sinceSeq: Math.max(0, this.seq) },
-        (error: unknown, ack: ResyncAck) => {
-          if (generation !== this.#generation) return;
-          this.#resyncing = false;
-          if (error !== null || !ack.ok) {
-            setTimeout(() => {
-              this.resync();
-            }, 100);
-            return;
-          }
-          this.act();
-        },
-      );
+    this.socket.emitWithAck(
+      SOCKET_EVENTS.resync,
+      { sinceSeq: Math.max(0, this.seq) },
+      this.table.ackTimeoutMs,
+      (error, answer) => {
+        if (generation !== this.#generation) return;
+        this.#resyncing = false;
+        if (error !== null || !(answer as ResyncAck).ok) {
+          setTimeout(() => {
+            this.resync();
+          }, 100);
+          return;
+        }
+        this.act();
+      },
+    );
   }
 
   /** Sends this seat's bot's action if its own view asks it for one and nothing is pending. */
@@ -263,7 +249,7 @@ class BotClient {
       this.table.finished();
       return;
     }
-    if (!decisions(view).some((d) => d.seat === seat)) return;
+    if (!this.table.asks(this.seq, view, seat)) return;
     if (this.#unchecked !== undefined) {
       if (viewHash(view) !== this.#unchecked) {
         this.table.probe.refusal('HASH_MISMATCH');
@@ -284,23 +270,22 @@ class BotClient {
     };
     this.#inFlight = inFlight;
     this.table.sent();
-    this.socket
-      .timeout(this.table.ackTimeoutMs)
-      .emit(
-        SOCKET_EVENTS.action,
-        { id: clientId, action, seq: this.seq },
-        (error: unknown, ack: ActionAck) => {
-          if (this.#inFlight !== inFlight) return;
-          this.#inFlight = undefined;
-          if (error !== null) {
-            // No answer in time on a live connection: decide again on what the server sends next.
-            this.table.probe.refusal('NO_ACK');
-            this.resync();
-            return;
-          }
-          this.#answered(inFlight, ack, action);
-        },
-      );
+    this.socket.emitWithAck(
+      SOCKET_EVENTS.action,
+      { id: clientId, action, seq: this.seq },
+      this.table.ackTimeoutMs,
+      (error, answer) => {
+        if (this.#inFlight !== inFlight) return;
+        this.#inFlight = undefined;
+        if (error !== null) {
+          // No answer in time on a live connection: decide again on what the server sends next.
+          this.table.probe.refusal('NO_ACK');
+          this.resync();
+          return;
+        }
+        this.#answered(inFlight, answer as ActionAck, action);
+      },
+    );
   }
 
   #answered({ clientId, sentAt, phase }: InFlight, ack: ActionAck, action: unknown): void {
@@ -365,6 +350,9 @@ export class BotTable {
   >();
   readonly #onOver: (() => void)[] = [];
   #onSend: (() => void)[] = [];
+  /** the seats asked to decide at `#askedAt`, worked out once for all the table's clients */
+  #asked: ReadonlySet<number> = new Set();
+  #askedAt = -1;
 
   private constructor(
     readonly url: string,
@@ -428,6 +416,19 @@ export class BotTable {
     }
     options.probe.gamesStarted++;
     return table;
+  }
+
+  /**
+   * Whether `seat` owes a decision in `view`, the view its client holds at `seq`. The rules work
+   * decisions out from public information only (`decisions`), so every seat's view of one seq
+   * gives the same answer: the first client to ask at a seq works it out for the other nine.
+   */
+  asks(seq: number, view: GameView, seat: number): boolean {
+    if (seq !== this.#askedAt) {
+      this.#asked = new Set(decisions(view).map((d) => d.seat));
+      this.#askedAt = seq;
+    }
+    return this.#asked.has(seat);
   }
 
   /** Lets the seats play: each acts as soon as its own view asks it. */
