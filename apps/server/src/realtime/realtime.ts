@@ -37,6 +37,8 @@ import type { ResyncAck } from '../protocol/socket-resync.js';
 import type { StateMessage } from '../protocol/socket-state.js';
 import type { ChatService } from './chat-service.js';
 import { AddressLimiter } from './address-limiter.js';
+import { writeMessage } from './direct-frames.js';
+import type { EngineConnection } from './direct-frames.js';
 import { onListening } from './listening.js';
 import { Encoded, encodedEvent, lenientParser } from './parser.js';
 import { TokenBucket } from './token-bucket.js';
@@ -361,10 +363,15 @@ export class Realtime {
   /**
    * One event, encoded as socket.io encodes it, written to each of these sockets on this process:
    * what `io.local.to(room).emit` does, without the two broadcast operators and the adapter's walk
-   * it makes for every one of a step's nine or ten updates.
+   * it makes for every one of a step's nine or ten updates, and framed once (`writeMessage`).
    */
   #writeTo(ids: ReadonlySet<string> | undefined, packet: string): void {
-    for (const id of ids ?? []) this.io.sockets.sockets.get(id)?.conn.write(packet);
+    const conns: EngineConnection[] = [];
+    for (const id of ids ?? []) {
+      const conn = this.io.sockets.sockets.get(id)?.conn;
+      if (conn !== undefined) conns.push(conn);
+    }
+    writeMessage(conns, packet);
   }
 
   #hasSocketsHere(room: string): boolean {

@@ -1,0 +1,143 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Server } from 'socket.io';
+import type { Socket as ServerSocket } from 'socket.io';
+import { io } from 'socket.io-client';
+import type { Socket as ClientSocket } from 'socket.io-client';
+import * as ws from 'ws';
+import { directSocket, textFrame, writeMessage } from './direct-frames.js';
+import { encodedEvent } from './parser.js';
+
+/** ws's frame parser: exported by the package, not declared in its typings. */
+interface FrameReceiver {
+  on(event: 'message', listener: (data: Buffer, isBinary: boolean) => void): void;
+  write(chunk: Buffer): void;
+}
+const { Receiver } = ws as unknown as {
+  Receiver: new (options: { isServer: boolean; maxPayload: number }) => FrameReceiver;
+};
+
+/** What a client's WebSocket makes of `frame`: ws's own receiver reads it. */
+function received(frame: Buffer): string[] {
+  const receiver = new Receiver({ isServer: false, maxPayload: 0 });
+  const texts: string[] = [];
+  receiver.on('message', (data: Buffer, isBinary: boolean) => {
+    expect(isBinary).toBe(false);
+    texts.push(data.toString());
+  });
+  receiver.write(frame);
+  return texts;
+}
+
+describe('textFrame', () => {
+  // Each of RFC 6455's three length forms, on both sides of each bound.
+  it.each([0, 1, 125, 126, 127, 65_535, 65_536, 200_000])('carries %i bytes', (n) => {
+    const text = 'x'.repeat(n);
+    expect(received(textFrame(text))).toEqual([text]);
+  });
+
+  it('counts UTF-8 bytes, not characters', () => {
+    const text = `Mécatol Rex ☄ ${'é'.repeat(70)}`;
+    expect(text.length).toBeLessThan(126);
+    expect(Buffer.byteLength(text)).toBeGreaterThan(125);
+    expect(received(textFrame(text))).toEqual([text]);
+  });
+});
+
+describe('writeMessage, over a real socket.io server', () => {
+  const closers: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of closers.splice(0)) await close();
+  });
+
+  /** A server and one client on `transports`; resolves with both ends once connected. */
+  async function pair(
+    transports: ('websocket' | 'polling')[],
+  ): Promise<{ server: ServerSocket; client: ClientSocket }> {
+    const http = createServer();
+    const ioServer = new Server(http);
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    const { port } = http.address() as AddressInfo;
+    const serverSide = new Promise<ServerSocket>((resolve) => ioServer.once('connection', resolve));
+    const client = io(`http://127.0.0.1:${String(port)}`, {
+      transports,
+      upgrade: false,
+      forceNew: true,
+      reconnection: false,
+    });
+    closers.push(async () => {
+      client.close();
+      await ioServer.close();
+    });
+    const server = await serverSide;
+    await new Promise<void>((resolve) => {
+      if (client.connected) resolve();
+      else
+        client.once('connect', () => {
+          resolve();
+        });
+    });
+    return { server, client };
+  }
+
+  /** The `n` values the client receives as `seq` events, in order. */
+  function seqs(client: ClientSocket, n: number): Promise<number[]> {
+    const got: number[] = [];
+    return new Promise((resolve) => {
+      client.on('seq', (value: number) => {
+        got.push(value);
+        if (got.length === n) resolve(got);
+      });
+    });
+  }
+
+  const packet = (n: number) => encodedEvent('seq', String(n));
+
+  it('goes straight to the TCP socket of a WebSocket, in order with what engine.io holds', async () => {
+    const { server, client } = await pair(['websocket']);
+    expect(directSocket(server.conn)).toBeDefined();
+    const got = seqs(client, 6);
+    // The first write goes out at once and leaves the transport busy until the kernel took it,
+    // so engine.io holds the second: a direct write now would overtake it.
+    server.conn.write(packet(1));
+    server.conn.write(packet(2));
+    expect(directSocket(server.conn)).toBeUndefined();
+    writeMessage([server.conn], packet(3));
+    // Once engine.io has written what it held, the direct path is open again.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(directSocket(server.conn)).toBeDefined();
+    writeMessage([server.conn], packet(4));
+    server.conn.write(packet(5));
+    writeMessage([server.conn], packet(6));
+    expect(await got).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('frames once for several connections, each receiving the same message', async () => {
+    const a = await pair(['websocket']);
+    const b = await pair(['websocket']);
+    const got = Promise.all([seqs(a.client, 1), seqs(b.client, 1)]);
+    writeMessage([a.server.conn, b.server.conn], packet(7));
+    expect(await got).toEqual([[7], [7]]);
+  });
+
+  it('goes through engine.io on a long-polling connection', async () => {
+    const { server, client } = await pair(['polling']);
+    expect(directSocket(server.conn)).toBeUndefined();
+    const got = seqs(client, 2);
+    writeMessage([server.conn], packet(8));
+    writeMessage([server.conn], packet(9));
+    expect(await got).toEqual([8, 9]);
+  });
+
+  it('leaves a closed connection to engine.io, which drops what it is given', async () => {
+    const { server, client } = await pair(['websocket']);
+    const gone = new Promise((resolve) => server.once('disconnect', resolve));
+    client.close();
+    await gone;
+    expect(directSocket(server.conn)).toBeUndefined();
+    expect(() => {
+      writeMessage([server.conn], packet(10));
+    }).not.toThrow();
+  });
+});

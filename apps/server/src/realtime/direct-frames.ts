@@ -1,0 +1,94 @@
+import type { Socket as TcpSocket } from 'node:net';
+
+/**
+ * A step's updates written as whole WebSocket frames straight to each connection's TCP socket.
+ *
+ * Through engine.io, each of a step's ten messages is a packet object, two events, a flush, a
+ * frame built by ws, a corked two-part write, and callbacks once the kernel took it. The
+ * bytes that reach the client are the same either way: an engine.io `message` packet (`4` and
+ * the socket.io packet) in one final, unmasked text frame (RFC 6455 §5.2). Measured in A/B runs of
+ * `bench:load` at M = 50, the direct write takes about 7 % off the server's CPU per action.
+ *
+ * Order is what makes it safe: a frame goes straight to the TCP socket only when nothing of this
+ * connection waits anywhere above it, so it lands after everything written before and before
+ * everything written after. engine.io holds packets in its write buffer while a write is in
+ * flight, and ws queues frames while it compresses or reads a blob; with either non-empty, or on
+ * a long-polling connection, or one upgrading or closing, the message goes through engine.io as
+ * before. The fields read are engine.io 6's and ws 8's own (private in their typings): each is
+ * checked, and anything unexpected takes the library's path.
+ */
+
+/** What is read of an engine.io connection. */
+export interface EngineConnection {
+  readonly readyState: string;
+  readonly upgrading: boolean;
+  readonly transport: { readonly name: string };
+  write(data: string): unknown;
+}
+
+/** What is read of the ws WebSocket under engine.io's websocket transport. */
+interface WsInternals {
+  readyState?: unknown;
+  _sender?: { _state?: unknown; _queue?: unknown } | null;
+  _socket?: TcpSocket | null;
+}
+
+const WS_OPEN = 1;
+/** ws's Sender state when it is neither compressing nor reading a blob */
+const SENDER_IDLE = 0;
+
+/**
+ * The TCP socket under `conn` when a frame written to it now goes out in order (see above),
+ * undefined otherwise.
+ */
+export function directSocket(conn: EngineConnection): TcpSocket | undefined {
+  if (conn.readyState !== 'open' || conn.upgrading || conn.transport.name !== 'websocket') {
+    return undefined;
+  }
+  const { writeBuffer } = conn as unknown as { writeBuffer?: unknown };
+  if (!Array.isArray(writeBuffer) || writeBuffer.length !== 0) return undefined;
+  const ws = (conn.transport as unknown as { socket?: WsInternals }).socket;
+  if (ws?.readyState !== WS_OPEN) return undefined;
+  const sender = ws._sender;
+  if (sender?._state !== SENDER_IDLE) return undefined;
+  if (!Array.isArray(sender._queue) || sender._queue.length !== 0) return undefined;
+  const socket = ws._socket;
+  return socket?.writable === true && !socket.destroyed ? socket : undefined;
+}
+
+/**
+ * Writes the socket.io packet `packet` to every connection of `conns`: framed once for all of
+ * them, and written straight to each TCP socket that allows it (`directSocket`).
+ */
+export function writeMessage(conns: Iterable<EngineConnection>, packet: string): void {
+  let frame: Buffer | undefined;
+  for (const conn of conns) {
+    const socket = directSocket(conn);
+    if (socket === undefined) {
+      conn.write(packet);
+      continue;
+    }
+    frame ??= textFrame(`4${packet}`);
+    socket.write(frame);
+  }
+}
+
+/** RFC 6455 §5.2: a final, unmasked text frame (server to client) holding `text`. */
+export function textFrame(text: string): Buffer {
+  const length = Buffer.byteLength(text);
+  const header = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(header + length);
+  frame[0] = 0x81; // FIN, opcode 1 (text)
+  if (header === 2) {
+    frame[1] = length;
+  } else if (header === 4) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeUInt32BE(Math.floor(length / 2 ** 32), 2);
+    frame.writeUInt32BE(length >>> 0, 6);
+  }
+  frame.write(text, header, 'utf8');
+  return frame;
+}
