@@ -123,6 +123,13 @@ interface RunResult {
   /** the live heap per game without what compiling grew by */
   serverDataPerGameBytes: number;
   generatorCpuPercent: number;
+  generatorCpuMicrosPerAction: number;
+  /**
+   * the server's CPU per action over the generator's: on a machine whose speed drifts between
+   * runs (a shared host), this ratio holds where each figure alone does not, so A/B runs of a
+   * change to one side compare it
+   */
+  serverToGeneratorCpu: number;
   /** PostgreSQL's processes, all of them (NaN on PGlite, which runs inside the server) */
   postgresCpuPercent: number;
   /** actions appended per statement over the window: how well commits were grouped */
@@ -219,6 +226,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
       await collectedHeap(inspectorPort);
 
     const generatorCpuPercent = ((ownCpu.user + ownCpu.system) / 1e6 / elapsed) * 100;
+    const generatorCpu = ownCpu.user + ownCpu.system;
     const round = (x: number, digits = 1) => Number(x.toFixed(digits));
     return {
       database,
@@ -268,6 +276,11 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
           games,
       ),
       generatorCpuPercent: round(generatorCpuPercent),
+      generatorCpuMicrosPerAction: round(
+        probe.accepted === 0 ? NaN : generatorCpu / probe.accepted,
+        0,
+      ),
+      serverToGeneratorCpu: round(generatorCpu === 0 ? NaN : serverCpu / generatorCpu, 3),
       postgresCpuPercent: round((postgresCpu / 1e6 / elapsed) * 100),
       appendsPerStatement: round(
         (appends.appended - appends0.appended) / (appends.statements - appends0.statements),
@@ -314,7 +327,7 @@ function line(r: RunResult): string {
     `${r.appendsPerStatement} actions per commit;`,
     `update ${kb(r.updateBytesMedian)}, view ${kb(r.viewBytesMedian)} (medians);`,
     `server memory ${mb(r.serverMemoryPerGameBytes)}/game (RSS ${mb(r.serverRssBytes)}), heap ${mb(r.serverHeapPerGameBytes)}/game after collections, ${mb(r.serverLivePerGameBytes)}/game live after a full one (${mb(r.serverDataPerGameBytes)} without compiled code);`,
-    `generator CPU ${r.generatorCpuPercent}%${r.generatorSaturated ? ' (SATURATED: a core is busy generating, figures are a floor)' : ''};`,
+    `generator CPU ${r.generatorCpuPercent}%${r.generatorSaturated ? ' (SATURATED: a core is busy generating, figures are a floor)' : ''} (${r.generatorCpuMicrosPerAction} µs/action; server/generator ${r.serverToGeneratorCpu});`,
     Number.isNaN(r.postgresCpuPercent) ? '' : `PostgreSQL CPU ${r.postgresCpuPercent}%;`,
     `load avg ${r.loadAverage.before[0]} -> ${r.loadAverage.after[0]}`,
     refused === '' ? '' : `; refused: ${refused}`,
