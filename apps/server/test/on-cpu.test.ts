@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { onCpu, parsePerfScript } from './support/on-cpu.js';
 
-// Four samples as `perf script -F tid,ip,sym,dso` prints them, cut to the frames that matter:
-// a socket write under engine.io's flush, a step's updates, a scavenge on the main thread, and a
-// compile on one of V8's threads.
+// Six samples as `perf script -F tid,ip,sym,dso` prints them, cut to the frames that matter:
+// a socket write under engine.io's flush, one written straight from the step, a step's updates
+// (in stepMessages, and inlined into #emitStep), a scavenge on the main thread, and a compile on
+// one of V8's threads.
 const SCRIPT = `100 
 \tffffffff81c1 tcp_sendmsg_locked ([kernel.kallsyms])
 \t7fc2b7b6 JS:*writevGeneric node:internal/stream_base_commons:123:23 (/tmp/perf-100.map)
@@ -14,6 +15,15 @@ const SCRIPT = `100
 \t14c6212 Builtins_KeyedLoadIC_Megamorphic (/usr/bin/node)
 \t7fc2b7d1 JS:*viewHash file:///work/apps/server/dist/bench-load-1/main.mjs:13995:18 (/tmp/perf-100.map)
 \t7fc2b7d2 JS:*stepMessages file:///work/apps/server/dist/bench-load-1/main.mjs:14167:22 (/tmp/perf-100.map)
+\t7fc2b7c2 JS:*#emitStep file:///work/apps/server/dist/bench-load-1/main.mjs:14479:16 (/tmp/perf-100.map)
+
+100 
+\t7fc2b7b7 JS:*writeGeneric node:internal/stream_base_commons:148:22 (/tmp/perf-100.map)
+\t7fc2b7c3 JS:*#writeTo file:///work/apps/server/dist/bench-load-1/main.mjs:14610:15 (/tmp/perf-100.map)
+\t7fc2b7c2 JS:*#emitStep file:///work/apps/server/dist/bench-load-1/main.mjs:14479:16 (/tmp/perf-100.map)
+
+100 
+\t7fc2b7d3 JS:*viewerPart file:///work/apps/server/dist/bench-load-1/main.mjs:12407:20 (/tmp/perf-100.map)
 \t7fc2b7c2 JS:*#emitStep file:///work/apps/server/dist/bench-load-1/main.mjs:14479:16 (/tmp/perf-100.map)
 
 100 
@@ -29,22 +39,23 @@ const SCRIPT = `100
 describe('on-CPU shares from perf samples', () => {
   it('reads each sample with its thread and frames', () => {
     const samples = parsePerfScript(SCRIPT);
-    expect(samples.map((s) => s.tid)).toEqual([100, 100, 100, 102]);
-    expect(samples.map((s) => s.stack.length)).toEqual([4, 4, 3, 2]);
+    expect(samples.map((s) => s.tid)).toEqual([100, 100, 100, 100, 100, 102]);
+    expect(samples.map((s) => s.stack.length)).toEqual([4, 4, 3, 2, 3, 2]);
   });
 
   it('gives each sample to the first share that names one of its frames', () => {
     const shares = onCpu(parsePerfScript(SCRIPT), 100);
-    expect(shares.samples).toBe(4);
-    // The scavenge ran inside the rules' apply: it is the collector's.
+    expect(shares.samples).toBe(6);
+    // The scavenge ran inside the rules' apply: it is the collector's. The writes ran inside the
+    // step: they are sending.
     expect(shares.shares).toEqual({
-      sending: 25,
-      updates: 25,
-      'garbage collection': 25,
-      compiling: 25,
+      sending: 33.3,
+      updates: 33.3,
+      'garbage collection': 16.7,
+      compiling: 16.7,
     });
-    expect(shares.kernel).toBe(25);
-    expect(shares.helperThreads).toBe(25);
+    expect(shares.kernel).toBe(16.7);
+    expect(shares.helperThreads).toBe(16.7);
   });
 
   it('calls what no share names "other"', () => {

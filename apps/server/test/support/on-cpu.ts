@@ -25,12 +25,15 @@ const SHARES: readonly { name: string; frame: RegExp }[] = [
     name: 'compiling',
     frame: /v8::internal::(compiler::|maglev::|baseline::|Compiler::|OptimizingCompileDispatcher)/,
   },
-  { name: 'updates', frame: /JS:\S?(stepMessages|#emitStates) / },
-  // The updates' and acks' socket writes, through engine.io and ws down to the kernel.
+  // The updates' and acks' socket writes, through engine.io and ws or straight from the step's
+  // own write (direct-frames.ts), down to the kernel; before the updates, which call them.
   {
     name: 'sending',
-    frame: /JS:\S?(sendPacket|flush) \S*engine\.io\/build\/socket\.js|ws\/lib\/sender\.js/,
+    frame:
+      /JS:\S?(sendPacket|flush) \S*engine\.io\/build\/socket\.js|ws\/lib\/sender\.js|JS:\S?(writeMessage|#writeTo) /,
   },
+  // A step's messages made; `#emitStep` too, as the compiler often inlines `stepMessages` there.
+  { name: 'updates', frame: /JS:\S?(stepMessages|#emitStates|#emitStep) / },
   { name: 'rules', frame: /JS:\S?(apply|decisions|decisionsOf|legalActions) \S*main\.mjs/ },
   { name: 'database', frame: /node_modules\/(pg|pg-pool|pg-protocol|drizzle-orm)\// },
   // What arrives: frames read and decoded, and the handlers' synchronous part (validation).
