@@ -5,8 +5,8 @@ import WebSocket from 'ws';
  * over a WebSocket, socket.io 5 packets on the main namespace, text only), with only what the bot
  * tables use: connect with `auth`, events in, events out with an acknowledgement and a time-out,
  * and reconnecting. The browser keeps `socket.io-client`; the generator shares two cores with
- * the server it measures, and the library's emitter chain, manager and debug build cost it more
- * than the bots' own work (about a tenth of the generator's CPU in a perf profile at M = 50).
+ * the server it measures, and the library's emitter chain, manager and debug build were about a
+ * tenth of the generator's CPU in a perf profile at M = 50.
  *
  * The wire (https://socket.io/docs/v4/socket-io-protocol/): engine.io packets are a digit and a
  * payload, one per WebSocket frame: `0` open (the server's handshake JSON), `1` close, `2` ping,
