@@ -363,7 +363,9 @@ export class Realtime {
   /**
    * One event, encoded as socket.io encodes it, written to each of these sockets on this process:
    * what `io.local.to(room).emit` does, without the two broadcast operators and the adapter's walk
-   * it makes for every one of a step's nine or ten updates, and framed once (`writeMessage`).
+   * it makes for every one of a step's nine or ten updates; framed once, and written straight to
+   * each WebSocket's TCP socket where nothing of that connection waits in engine.io or ws
+   * (`writeMessage`).
    */
   #writeTo(ids: ReadonlySet<string> | undefined, packet: string): void {
     const conns: EngineConnection[] = [];
