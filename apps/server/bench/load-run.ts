@@ -94,6 +94,11 @@ export class Fleet {
     readonly options: FleetOptions,
   ) {}
 
+  /** Tables being opened now: at the start, or in place of a game that just ended. */
+  get opening(): number {
+    return this.#opening.size;
+  }
+
   /**
    * Opens every table (a few at a time, as people arrive), then lets them all play: the lobby's
    * requests do not queue behind games already playing, which on PGlite's one connection would
