@@ -116,10 +116,19 @@ describe('WireClient', () => {
     const late = await ack(c, 'action', {}, 200);
     expect(late.error).toBeInstanceOf(AckError);
     expect(late.error?.message).toMatch(/timed out/);
-    // One in flight when the connection goes is failed then, not left waiting.
-    const cut = ack(c, 'action', {}, 60_000);
+    // One in flight when the connection goes is failed then, not left waiting, and after the
+    // client has heard of the disconnection.
+    const order: string[] = [];
+    c.once('disconnect', () => order.push('disconnect'));
+    const cut = new Promise<AckError | null>((resolve) => {
+      c.emitWithAck('action', {}, 60_000, (error) => {
+        order.push('ack failed');
+        resolve(error);
+      });
+    });
     for (const ws of silent.clients) ws.terminate();
-    expect((await cut).error?.message).toBe('transport close');
+    expect((await cut)?.message).toBe('transport close');
+    expect(order).toEqual(['disconnect', 'ack failed']);
     silent.close();
     c.close();
     expect(c.active).toBe(false);

@@ -222,17 +222,23 @@ export class WireClient {
     }, handshake.pingInterval + handshake.pingTimeout);
   }
 
+  /**
+   * The connection is gone: `disconnect` first, then the acknowledgements still awaited fail, in
+   * socket.io-client's order (a listener that forgets its pending work on `disconnect` is not
+   * told of it again as a time-out).
+   */
   #lost(reason: string): void {
     clearTimeout(this.#pingTimer);
+    if (this.connected) {
+      this.connected = false;
+      this.#emit('disconnect', reason);
+    }
     const acks = [...this.#acks.values()];
     this.#acks.clear();
     for (const { callback, timer } of acks) {
       clearTimeout(timer);
       callback(new AckError(reason), undefined);
     }
-    if (!this.connected) return;
-    this.connected = false;
-    this.#emit('disconnect', reason);
   }
 
   #retry(): void {
