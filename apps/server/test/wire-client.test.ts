@@ -91,6 +91,17 @@ describe('WireClient', () => {
     expect(again.answer).toEqual(answer);
   });
 
+  it('removes a once listener by the listener it was given', async () => {
+    const c = client({ gameId: game.gameId });
+    const heard: string[] = [];
+    const dropped = () => heard.push('dropped');
+    c.once('state', dropped);
+    c.off('state', dropped);
+    c.once('state', () => heard.push('kept'));
+    await next(c, 'state');
+    expect(heard).toEqual(['kept']);
+  });
+
   it('hears a refused handshake as a final connect_error', async () => {
     const c = client({ gameId: game.gameId, token: 'not-a-token' }, true);
     const error = await next<Error>(c, 'connect_error');

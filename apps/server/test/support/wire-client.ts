@@ -48,6 +48,8 @@ export class WireClient {
   readonly #url: string;
   readonly #options: WireClientOptions;
   readonly #listeners = new Map<string, Set<Listener>>();
+  /** the listener each `once` wrapper stands for, so that `off` finds it by the original */
+  readonly #onceOf = new WeakMap<Listener, Listener>();
   readonly #acks = new Map<number, PendingAck>();
   #ws: WebSocket | undefined;
   #nextAckId = 0;
@@ -85,8 +87,14 @@ export class WireClient {
     set.add(listener);
   }
 
+  /** Removes `listener`, whether it was added with `on` or with `once`. */
   off(event: string, listener: Listener): void {
-    this.#listeners.get(event)?.delete(listener);
+    const set = this.#listeners.get(event);
+    if (set === undefined) return;
+    set.delete(listener);
+    for (const added of set) {
+      if (this.#onceOf.get(added) === listener) set.delete(added);
+    }
   }
 
   once(event: string, listener: Listener): void {
@@ -94,6 +102,7 @@ export class WireClient {
       this.off(event, wrapped);
       listener(payload);
     };
+    this.#onceOf.set(wrapped, listener);
     this.on(event, wrapped);
   }
 
