@@ -226,8 +226,8 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     const { used: serverLiveBytes, compiled: serverCompiledBytes } =
       await collectedHeap(inspectorPort);
 
-    const generatorCpuPercent = ((ownCpu.user + ownCpu.system) / 1e6 / elapsed) * 100;
     const generatorCpu = ownCpu.user + ownCpu.system;
+    const generatorCpuPercent = (generatorCpu / 1e6 / elapsed) * 100;
     const round = (x: number, digits = 1) => Number(x.toFixed(digits));
     return {
       database,
