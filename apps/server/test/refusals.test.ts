@@ -140,6 +140,32 @@ describe.each(BACKENDS)('refusals on %s: each gets its code, none changes anythi
   );
 
   it(
+    'answers an id sent again on the state it was decided on with its commit, from the steps it holds or from the log',
+    async () => {
+      const basis = (seats[0] as Client).latest?.seq ?? 0;
+      const move = nextMove(seats.map((c) => c.latest?.view as GameView));
+      if (!move) throw new Error('the game stopped');
+      const client = seats[move.seat] as Client;
+      const send = (id: string) => client.send('action', { id, action: move.action, seq: basis });
+      const first = await send('again');
+      expect(first.ok).toBe(true);
+      // A few steps on, within the steps the server holds in memory.
+      await playMoves(seats, [spectator], 2, 'again-soon');
+      const head = await seqOnServer();
+      expect(await send('again')).toEqual(first);
+      // A new id decided on the same old state is refused, and names the state it was judged on.
+      expect(await send('never-sent')).toMatchObject({ ok: false, seq: head });
+      // Past the steps held in memory: answered from the log.
+      await playMoves(seats, [spectator], 12, 'again-later');
+      const later = await seqOnServer();
+      expect(later).toBeGreaterThan(head + 8);
+      expect(await send('again')).toEqual(first);
+      expect(await seqOnServer()).toBe(later);
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
     'stays up: health answers and the next legal action is accepted',
     async () => {
       const health = await http(server.url, 'GET', '/healthz');

@@ -287,10 +287,11 @@ describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
       const two = await old.send(seats[second] as Client, second, 'st-2');
       expect(two.ok).toBe(true);
       // The first seat's second tab still shows the old state: whatever it sends is stale.
+      // Each refusal names the state it was judged on: the head.
       const stale = await old.send(seats[first] as Client, first, 'st-3');
-      expect(stale).toMatchObject({ ok: false, error: { code: 'STALE_STATE' } });
+      expect(stale).toMatchObject({ ok: false, error: { code: 'STALE_STATE' }, seq: basis + 2 });
       const future = await old.send(seats[first] as Client, first, 'st-4', basis + 1000);
-      expect(future).toMatchObject({ ok: false, error: { code: 'STALE_STATE' } });
+      expect(future).toMatchObject({ ok: false, error: { code: 'STALE_STATE' }, seq: basis + 2 });
       const record = await http<{ seq: number }>(a.url, 'GET', `/api/games/${game.gameId}`);
       expect(record.body.seq).toBe(basis + 2);
       for (const c of [...seats, spectator]) c.close();

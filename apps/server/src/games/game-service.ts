@@ -42,11 +42,21 @@ interface Entry {
   state: GameState;
 }
 
-/** A recent step of a game: who made it (undefined: not known here) and, once asked, signatures. */
+/**
+ * A recent step of a game: who made it and with which client id (undefined: not known here, as
+ * for the state a game was loaded at) and, once asked, signatures.
+ */
 interface Step {
   state: GameState;
   seat: number | undefined;
+  clientId: string | undefined;
   signatures?: string[];
+}
+
+/** Who committed a step: its seat and the client id it was sent with. */
+interface Author {
+  seat: number;
+  clientId: string;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -146,7 +156,7 @@ export class GameService {
    * announces it.
    */
   prime(gameId: string, state: GameState): void {
-    this.#remember(gameId, { seq: 0, state }, undefined);
+    this.#remember(gameId, { seq: 0, state });
     for (const listener of this.#startListeners) listener(gameId, state);
   }
 
@@ -254,9 +264,10 @@ export class GameService {
     // Remembered refusals hold ids no process had committed when they were refused, so they
     // too are checked against the log.
     const head = await this.#load(gameId);
+    const committed = () => this.#committedSeq(gameId, seat, clientId, decidedOn, head?.seq);
     const refused = this.#refusals.get(gameId)?.get(refusalKey);
     if (refused) {
-      const earlier = await this.store.seqOfClientId(gameId, seat, clientId);
+      const earlier = await committed();
       if (earlier !== undefined) {
         finish({ ok: true, seq: earlier }, 'duplicate');
       } else {
@@ -265,11 +276,12 @@ export class GameService {
       return;
     }
     const refuse = async (ack: ActionAck & { ok: false }, remember = true) => {
-      // Judged on the newest state this process knew; another process may have committed this
-      // very id since. Its commit is the answer then, and no refusal is remembered.
-      const committed = await this.store.seqOfClientId(gameId, seat, clientId);
-      if (committed !== undefined) {
-        finish({ ok: true, seq: committed }, 'duplicate');
+      // Judged on the newest state this process knew; this very id may have been committed
+      // before (an answer lost with its connection), or by another process since. Its commit is
+      // the answer then, and no refusal is remembered.
+      const earlier = await committed();
+      if (earlier !== undefined) {
+        finish({ ok: true, seq: earlier }, 'duplicate');
         return;
       }
       if (remember) this.#rememberRefusal(gameId, refusalKey, ack);
@@ -292,8 +304,11 @@ export class GameService {
       if (decidedOn !== undefined) {
         const stale = await this.#staleness(gameId, seat, decidedOn, entry);
         if (stale !== undefined) {
-          // Not remembered: it depends on the head, and the client resyncs and decides again.
-          await refuse(refusal('STALE_STATE', stale, { decidedOn, seq: entry.seq }), false);
+          // Not remembered: it depends on the head, and the client decides again on a newer one.
+          await refuse(
+            judged(refusal('STALE_STATE', stale, { decidedOn, seq: entry.seq }), entry.seq),
+            false,
+          );
           return;
         }
       }
@@ -301,7 +316,10 @@ export class GameService {
       if (!result.ok) {
         // A finished game never changes again, so it gives any id the same answer unprompted;
         // held, its refusals would bring a game that was let go back into memory.
-        await refuse({ ok: false, error: { ...result.error } }, !isGameOver(entry.state));
+        await refuse(
+          judged({ ok: false, error: { ...result.error } }, entry.seq),
+          !isGameOver(entry.state),
+        );
         return;
       }
       const seq = entry.seq + 1;
@@ -330,7 +348,7 @@ export class GameService {
         this.conflicts++;
         continue;
       }
-      this.#remember(gameId, { seq, state: result.state }, seat);
+      this.#remember(gameId, { seq, state: result.state }, { seat, clientId });
       finish({ ok: true, seq }, 'accepted');
       this.#advance({
         gameId,
@@ -376,6 +394,41 @@ export class GameService {
     return undefined;
   }
 
+  /**
+   * The seq this client id was committed at, if it was: from the remembered steps when they cover
+   * every step after the state the action was decided on (it cannot have been committed before
+   * that state: it was decided on it) and no other process writes, else from the log. An action
+   * sent without `decidedOn` is looked up in the log.
+   */
+  async #committedSeq(
+    gameId: string,
+    seat: number,
+    clientId: string,
+    decidedOn: number | undefined,
+    head: number | undefined,
+  ): Promise<number | undefined> {
+    const steps = this.#steps.get(gameId);
+    if (
+      this.options.shared !== true &&
+      steps !== undefined &&
+      decidedOn !== undefined &&
+      head !== undefined &&
+      decidedOn <= head
+    ) {
+      let covered = true;
+      for (let at = decidedOn + 1; at <= head; at++) {
+        const step = steps.get(at);
+        if (step?.clientId === undefined) {
+          covered = false;
+          break;
+        }
+        if (step.seat === seat && step.clientId === clientId) return at;
+      }
+      if (covered) return undefined;
+    }
+    return this.store.seqOfClientId(gameId, seat, clientId);
+  }
+
   /** Whether `seat` acted after `seq`: from the remembered steps when they cover it, else the log. */
   async #actedAfter(gameId: string, seat: number, seq: number, head: number): Promise<boolean> {
     const steps = this.#steps.get(gameId);
@@ -417,14 +470,14 @@ export class GameService {
    * Keeps the last MAX_REMEMBERED_STEPS steps of a game (states share their unchanged parts),
    * for judging actions decided on a recent state; signatures are computed only when asked.
    */
-  #rememberStep(gameId: string, entry: Entry, seat: number | undefined): void {
+  #rememberStep(gameId: string, entry: Entry, by: Author | undefined): void {
     let steps = this.#steps.get(gameId);
     if (!steps) {
       steps = new Map();
       this.#steps.set(gameId, steps);
     }
     if (steps.has(entry.seq)) return;
-    steps.set(entry.seq, { state: entry.state, seat });
+    steps.set(entry.seq, { state: entry.state, seat: by?.seat, clientId: by?.clientId });
     for (const seq of steps.keys()) {
       if (steps.size <= MAX_REMEMBERED_STEPS) break;
       steps.delete(seq);
@@ -455,7 +508,7 @@ export class GameService {
       if (!result.ok) throw new GameLogCorruptError(gameId, stored.seq, result.error.message);
       state = result.state;
       seq = stored.seq;
-      this.#rememberStep(gameId, { seq, state }, stored.seat);
+      this.#rememberStep(gameId, { seq, state }, stored);
       // A game loaded fresh has nobody waiting for its past steps; a cached one has live viewers
       // here who must see each step another process committed.
       if (cached) {
@@ -471,11 +524,11 @@ export class GameService {
       }
     }
     const current = { seq, state };
-    this.#remember(gameId, current, undefined);
+    this.#remember(gameId, current);
     return current;
   }
 
-  #remember(gameId: string, entry: Entry, seat: number | undefined): void {
+  #remember(gameId: string, entry: Entry, by?: Author): void {
     if (isGameOver(entry.state)) {
       // Nothing can follow the last step, and its listeners are handed the state itself. Whoever
       // asks for a finished game later (a late viewer, a resync, a stray action) reads it back
@@ -490,7 +543,7 @@ export class GameService {
       if (!oldest.done) this.#evict(oldest.value);
     }
     this.#cache.set(gameId, entry);
-    this.#rememberStep(gameId, entry, seat);
+    this.#rememberStep(gameId, entry, by);
   }
 
   /** The next read of the game loads it from the log; its remembered refusals still hold. */
@@ -526,6 +579,11 @@ export class GameService {
     this.#refusalCount -= this.#refusals.get(gameId)?.size ?? 0;
     this.#refusals.delete(gameId);
   }
+}
+
+/** A refusal judged on the state after `seq`, which it names for the client. */
+function judged(ack: ActionAck & { ok: false }, seq: number): ActionAck & { ok: false } {
+  return { ...ack, seq };
 }
 
 export function refusal(

@@ -26,8 +26,14 @@ export const ActionMessageSchema = z.object({
 });
 export type ActionMessage = z.infer<typeof ActionMessageSchema>;
 
+/**
+ * The answer to an `action`: the seq it was committed at, or why it was refused. A refusal judged
+ * on a state of the game carries that state's `seq`: a client holding that seq or a later one
+ * decides again on what it holds; one behind waits for the updates that bring it, which are on
+ * their way (the action was judged on a state it has not yet received).
+ */
 export const ActionAckSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(true), seq: z.int().min(1) }),
-  z.object({ ok: z.literal(false), error: ErrorDetailSchema }),
+  z.object({ ok: z.literal(false), error: ErrorDetailSchema, seq: z.int().min(0).optional() }),
 ]);
 export type ActionAck = z.infer<typeof ActionAckSchema>;

@@ -78,6 +78,8 @@ interface InFlight {
   generation: number;
   /** the phase it was decided in, for the round trip by phase */
   phase: string;
+  /** the seq of the view it was decided on */
+  decidedOn: number;
 }
 
 /** One connection of a table: a seat with its bot, or a spectator. */
@@ -267,6 +269,7 @@ class BotClient {
       sentAt: performance.now(),
       generation,
       phase: view.phase.name,
+      decidedOn: this.seq,
     };
     this.#inFlight = inFlight;
     this.table.sent();
@@ -288,7 +291,11 @@ class BotClient {
     );
   }
 
-  #answered({ clientId, sentAt, phase }: InFlight, ack: ActionAck, action: unknown): void {
+  #answered(
+    { clientId, sentAt, phase, decidedOn }: InFlight,
+    ack: ActionAck,
+    action: unknown,
+  ): void {
     const { probe } = this.table;
     const now = performance.now();
     if (ack.ok) {
@@ -314,14 +321,16 @@ class BotClient {
       }, 100);
       return;
     }
-    // STALE_STATE decided on a view older than one this client already holds: the updates since
-    // brought the new question, so it decides again on that (a resync would send it again).
-    const judgedAt = (ack.error.details as { seq?: unknown } | undefined)?.seq;
-    if (code === 'STALE_STATE' && typeof judgedAt === 'number' && judgedAt <= this.seq) {
+    // A refusal judged on a newer state than the one decided on (another seat acted meanwhile:
+    // left the Market, took the last of something): decide again on that state, at once if this
+    // client holds it already, else when its update arrives. Refused on the very state decided
+    // on, the choice itself was wrong there: look again at a fresh view.
+    const judgedAt = ack.seq;
+    if (judgedAt !== undefined && judgedAt > decidedOn) {
+      this.#awaitSeq = Math.max(this.#awaitSeq, judgedAt);
       this.act();
       return;
     }
-    // Anything else refused: look again at a fresh view, then decide anew.
     this.resync();
   }
 

@@ -175,8 +175,9 @@ export function GamePage({ gameId }: { gameId: string }) {
     if (ack.ok) return undefined;
     if (ack.error.code === 'STALE_STATE') {
       // Decided on a screen that is out of date (another tab acted, or the question changed):
-      // nothing was applied; fetch the current state so the player decides again on it.
-      conn.resync();
+      // nothing was applied. The refusal names the state it was judged on, which this screen
+      // shows already or whose update is on its way; without it, fetch the current state.
+      if (ack.seq === undefined) conn.resync();
       return `Not applied: the game moved on since you chose. ${ack.error.message}`;
     }
     return ack.error.message;
