@@ -103,6 +103,34 @@ describe('Hidden information in views', () => {
     expect(JSON.stringify(eventsFor(r.events, 2))).toContain('x#1');
   });
 
+  it('gives the viewers a market phase hides the same offers from one cut, each offer hidden once', () => {
+    let s = advanceTo(createGame(options(4), SEED), 'market');
+    s = withPlayer(s, 0, { hand: ['sabotage#1'] });
+    s = mustApply(s, 0, { type: 'make-offer', to: 1, credits: 0, cards: ['sabotage#1'] });
+    const offersFor = (viewer: Viewer) => {
+      const phase = view(s, viewer).phase;
+      if (phase.name !== 'market') throw new Error(phase.name);
+      return phase.offers;
+    };
+    // Party to every offer: the phase itself. Party to none: one cut for all of them.
+    expect(view(s, 0).phase).toBe(s.phase);
+    expect(view(s, 1).phase).toBe(s.phase);
+    expect(view(s, 2).phase).toBe(view(s, 'spectator').phase);
+    expect(view(s, 3).phase).toBe(view(s, 'spectator').phase);
+    expect(JSON.stringify(offersFor(2))).not.toContain('sabotage#1');
+    s = withPlayer(s, 2, { hand: ['x#1'] });
+    s = mustApply(s, 2, { type: 'make-offer', to: 3, credits: 0, cards: ['x#1'] });
+    // Party to one of two: its own cut, which shows that offer's cards and hides the other's with
+    // the very object everyone else is shown.
+    expect(JSON.stringify(offersFor(0))).toContain('sabotage#1');
+    expect(JSON.stringify(offersFor(0))).not.toContain('x#1');
+    expect(JSON.stringify(offersFor(3))).toContain('x#1');
+    expect(JSON.stringify(offersFor(3))).not.toContain('sabotage#1');
+    expect(offersFor(3)[0]).toBe(offersFor('spectator')[0]);
+    expect(offersFor(0)[1]).toBe(offersFor('spectator')[1]);
+    expect(JSON.stringify(offersFor('spectator'))).not.toMatch(/sabotage#1|x#1/);
+  });
+
   it('BG-1 Yssaril Eavesdrop: the hand looked at reaches only the Yssaril, in views and events', () => {
     let s = withPlayer(councilTable(), 0, { race: 'yssaril' });
     s = withPlayer(s, 1, { hand: ['sabotage#1', 'disclosure#1'] });

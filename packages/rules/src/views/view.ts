@@ -20,6 +20,8 @@ function politicalPhaseFor(phase: PoliticalPhase, viewer: Viewer): PoliticalPhas
 const publicPlayers = new WeakMap<PlayerState, PlayerView>();
 const ownPlayers = new WeakMap<PlayerState, PlayerView>();
 const setupCuts = new WeakMap<readonly GameEvent[], Map<Viewer, GameEvent[]>>();
+/** each viewer's list of the players, by the state's list: the same list while no player changes */
+const playersCuts = new WeakMap<readonly PlayerState[], Map<Viewer, PlayerView[]>>();
 
 function playerFor(p: PlayerState, own: boolean): PlayerView {
   const cache = own ? ownPlayers : publicPlayers;
@@ -107,7 +109,9 @@ export function sharedView(state: GameState): SharedView {
  * the market offers it is party to, the Diplomat's agenda choices, its setup events.
  */
 export function viewerPart(state: GameState, viewer: Viewer): ViewerPart {
-  const players = state.players.map((p, seat) => playerFor(p, seat === viewer));
+  const players = cutOnce(playersCuts, state.players, viewer, () =>
+    state.players.map((p, seat) => playerFor(p, seat === viewer)),
+  );
   return {
     phase: phaseFor(state.phase, viewer),
     viewer,
@@ -119,29 +123,37 @@ export function viewerPart(state: GameState, viewer: Viewer): ViewerPart {
 type Phase = GameState['phase'];
 const phaseCuts = new WeakMap<Phase, Map<Viewer, Phase>>();
 
+type Offer = Extract<Phase, { name: 'market' }>['offers'][number];
+const hiddenOffers = new WeakMap<Offer, Offer>();
+
+/** An offer as those who are not party to it see it: its cards hidden; made once per offer. */
+function hiddenOffer(offer: Offer): Offer {
+  let cut = hiddenOffers.get(offer);
+  if (cut === undefined) {
+    cut = { ...offer, cards: offer.cards.map(() => 'hidden') };
+    hiddenOffers.set(offer, cut);
+  }
+  return cut;
+}
+
 /**
  * The phase as `viewer` sees it: the phase itself where it hides nothing from them (every viewer
  * then shares it), else one cut per phase and viewer. The cards of a market offer are shown only
- * to its two parties.
+ * to its two parties. Viewers to whom it hides the same things share one cut, the spectators':
+ * sent to many, it is then compared, hashed and serialised once.
  */
 function phaseFor(phase: Phase, viewer: Viewer): Phase {
   if (phase.name === 'political') {
     if (phase.choices === undefined || phase.picker === viewer) return phase;
-  } else if (phase.name === 'market') {
-    if (phase.offers.every((o) => o.from === viewer || o.to === viewer)) return phase;
-  } else {
-    return phase;
+    return cutOnce(phaseCuts, phase, 'spectator', () => politicalPhaseFor(phase, 'spectator'));
   }
-  return cutOnce(phaseCuts, phase, viewer, () =>
-    phase.name === 'political'
-      ? politicalPhaseFor(phase, viewer)
-      : {
-          ...phase,
-          offers: phase.offers.map((o) =>
-            o.from === viewer || o.to === viewer ? o : { ...o, cards: o.cards.map(() => 'hidden') },
-          ),
-        },
-  );
+  if (phase.name !== 'market') return phase;
+  const party = (o: Offer) => o.from === viewer || o.to === viewer;
+  if (phase.offers.every(party)) return phase;
+  return cutOnce(phaseCuts, phase, phase.offers.some(party) ? viewer : 'spectator', () => ({
+    ...phase,
+    offers: phase.offers.map((o) => (party(o) ? o : hiddenOffer(o))),
+  }));
 }
 
 /**
