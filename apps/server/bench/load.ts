@@ -53,6 +53,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     'cpu-prof': { type: 'string' },
     perf: { type: 'string' },
+    'node-args': { type: 'string', default: process.env.BENCH_NODE_ARGS ?? '' },
   },
 });
 
@@ -73,6 +74,8 @@ if (
   process.stderr.write('usage: see the head of apps/server/bench/load.ts\n');
   process.exit(2);
 }
+/** V8 or Node flags for the server process, to compare settings (`--node-args "--flag=1 ..."`) */
+const nodeArgs = values['node-args'].split(/\s+/).filter((arg) => arg !== '');
 const perfDir = values.perf === undefined ? undefined : resolve(values.perf);
 if (perfDir !== undefined) {
   if (!(await perfWorks())) {
@@ -163,6 +166,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     nodeArgs: [
       `--inspect=127.0.0.1:${String(inspectorPort)}`,
       ...(cpuProf === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${resolve(cpuProf)}`]),
+      ...nodeArgs,
       // --perf-basic-prof also starts V8's log, which would land in the working directory.
       ...(perfStem === undefined
         ? []
