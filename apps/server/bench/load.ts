@@ -5,13 +5,14 @@
 //   --m 1,10,50            games at once (BENCH_M)
 //   --db postgres,pglite   databases (BENCH_DB)
 //   --seconds 20           measured window per run, after the warm-up (BENCH_SECONDS)
-//   --warmup 5             seconds played before measuring (BENCH_WARMUP)
+//   --warmup 30            seconds played before measuring (BENCH_WARMUP)
 //   --bot random           random | heuristic | mixed (BENCH_BOT)
 //   --round-limit 50       the lobby's round limit; a game that ends is replaced (BENCH_ROUND_LIMIT)
 //   --out path.json        where the JSON goes (default bench-results/load-<time>.json)
 //   --cpu-prof dir         the server writes a V8 CPU profile of each run there (node --cpu-prof)
 //   --perf dir             `perf record` of the server's threads over each measured window goes
 //                          there, and each line says where its CPU time went (on CPU only)
+//   --node-args="..."      flags for the server's node, to compare settings (BENCH_NODE_ARGS)
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -47,7 +48,7 @@ const { values } = parseArgs({
     m: { type: 'string', default: process.env.BENCH_M ?? '1,10,50' },
     db: { type: 'string', default: process.env.BENCH_DB ?? 'postgres,pglite' },
     seconds: { type: 'string', default: process.env.BENCH_SECONDS ?? '20' },
-    warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '5' },
+    warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '30' },
     bot: { type: 'string', default: process.env.BENCH_BOT ?? 'random' },
     'round-limit': { type: 'string', default: process.env.BENCH_ROUND_LIMIT ?? '50' },
     out: { type: 'string' },
