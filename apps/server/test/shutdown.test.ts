@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apply, decisions, legalActions, view } from '@outer-rim/rules';
 import type { Action, GameState } from '@outer-rim/rules';
 import type { ActionAck } from '../src/protocol/socket-action.js';
@@ -42,6 +42,10 @@ describe.each(BACKENDS)('graceful shutdown on %s', (kind) => {
       const game = await fullLobby(server.url, 3);
       await startGame(server.url, game);
       const client = await Client.connect(server.url, { gameId: game.gameId });
+      // More watchers: each one's leaving is told to the table, from the database, as it stops.
+      const watchers = await Promise.all(
+        Array.from({ length: 20 }, () => Client.connect(server.url, { gameId: game.gameId })),
+      );
       const disconnected = new Promise<string>((resolve) => {
         client.socket.on('disconnect', resolve);
       });
@@ -49,6 +53,11 @@ describe.each(BACKENDS)('graceful shutdown on %s', (kind) => {
       const moves = plan(initial?.state as GameState, 6);
       expect(moves).toHaveLength(6);
 
+      // Whatever the server logs as it stops: nothing may fail for the database closing under it.
+      const warnings: string[] = [];
+      const warn = vi.spyOn(server.app.fastify.log, 'warn').mockImplementation((...args) => {
+        warnings.push(args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(' '));
+      });
       const acks: ActionAck[] = [];
       const queued = moves.map((move, i) =>
         server.app.games.submit(game.gameId, move.seat, `q${i}`, move.action, (ack) =>
@@ -61,6 +70,10 @@ describe.each(BACKENDS)('graceful shutdown on %s', (kind) => {
       // The client is let go: by the server's disconnect packet or, if the transport closes first,
       // by the transport closing; either way not left hanging.
       expect(['io server disconnect', 'transport close']).toContain(await disconnected);
+      // The watchers' leaving was told to the table before the database closed.
+      expect(warnings).toEqual([]);
+      for (const watcher of watchers) watcher.close();
+      warn.mockRestore();
       // After the stop, nothing is taken any more, with a code.
       const late: ActionAck[] = [];
       await server.app.games.submit(game.gameId, 0, 'late', moves[0]?.action, (ack) =>

@@ -397,6 +397,9 @@ export class Realtime {
     // before the transport closes, and other processes' clients are left alone.
     for (const socket of this.io.sockets.sockets.values()) socket.disconnect();
     this.io.engine.close();
+    // The seats those sockets held are told to the table (through the adapter, to the other
+    // processes' clients too) before the database and the adapter close.
+    await this.#presence.settled();
     await Promise.resolve(this.io.sockets.adapter.close());
     if (this.#adapterPool) {
       // The adapter never hands back a LISTEN connection that PostgreSQL cut, and pool.end()

@@ -16,6 +16,9 @@ export interface PresenceIo {
  * table through the adapter as well. Sent on every connect and disconnect.
  */
 export class TablePresence {
+  /** broadcasts under way */
+  readonly #sending = new Set<Promise<void>>();
+
   constructor(
     private readonly io: PresenceIo,
     private readonly lobby: LobbyService,
@@ -36,13 +39,26 @@ export class TablePresence {
   }
 
   changed(gameId: string): void {
-    this.online(gameId).then(
-      (seats) => {
-        this.io.to(this.roomOfGame(gameId)).emit(SOCKET_EVENTS.presence, { gameId, seats });
-      },
-      (error: unknown) => {
-        this.logger.warn({ err: error, gameId }, 'presence broadcast failed');
-      },
-    );
+    const sent = this.online(gameId)
+      .then(
+        (seats) => {
+          this.io.to(this.roomOfGame(gameId)).emit(SOCKET_EVENTS.presence, { gameId, seats });
+        },
+        (error: unknown) => {
+          this.logger.warn({ err: error, gameId }, 'presence broadcast failed');
+        },
+      )
+      .finally(() => {
+        this.#sending.delete(sent);
+      });
+    this.#sending.add(sent);
+  }
+
+  /**
+   * Resolves once every broadcast under way has gone out: a server that is stopping closes its
+   * sockets, each of which is told to the table, before it closes the database they read.
+   */
+  async settled(): Promise<void> {
+    while (this.#sending.size > 0) await Promise.all(this.#sending);
   }
 }
