@@ -79,6 +79,13 @@ export function decisionSignature(state: GameState, seat: number): string {
   );
 }
 
+/** A remembered step's decision signature for `seat`, worked out once. */
+function signatureOf(step: Step, seat: number): string {
+  step.signatures ??= [];
+  step.signatures[seat] ??= decisionSignature(step.state, seat);
+  return step.signatures[seat];
+}
+
 export class GameLogCorruptError extends Error {
   constructor(gameId: string, seq: number, reason: string) {
     super(`game ${gameId}: stored action ${seq} no longer applies: ${reason}`);
@@ -388,7 +395,13 @@ export class GameService {
       return 'You have acted since the state this was decided on. Look again and decide anew.';
     }
     const then = await this.#signatureAt(gameId, seat, decidedOn);
-    if (then !== decisionSignature(head.state, seat)) {
+    // The head is a remembered step too: its signature is worked out once for all who ask.
+    const current = this.#steps.get(gameId)?.get(head.seq);
+    const now =
+      current?.state === head.state
+        ? signatureOf(current, seat)
+        : decisionSignature(head.state, seat);
+    if (then !== now) {
       return 'What you are asked to decide has changed since the state this was decided on.';
     }
     return undefined;
@@ -445,11 +458,7 @@ export class GameService {
   /** This seat's decision signature right after `seq`: remembered, or rebuilt from the log. */
   async #signatureAt(gameId: string, seat: number, seq: number): Promise<string> {
     const step = this.#steps.get(gameId)?.get(seq);
-    if (step) {
-      step.signatures ??= [];
-      step.signatures[seat] ??= decisionSignature(step.state, seat);
-      return step.signatures[seat];
-    }
+    if (step) return signatureOf(step, seat);
     const snapshot = await this.store.snapshotAtOrBefore(gameId, seq);
     if (!snapshot) throw new GameLogCorruptError(gameId, seq, 'no snapshot at or before it');
     let state = snapshot.state as GameState;
