@@ -53,22 +53,7 @@ function policyFor(kind: BotKind, seed: number, seat: number): BotPolicy {
   return heuristic ? heuristicBot(seed * 16 + seat) : randomBot(seed * 16 + seat, { endBias: 0.5 });
 }
 
-/**
- * The view a client holds after an update: its patch applied to the view held at seq - 1 (or the
- * whole view it carries), undefined when the patch does not fit. Its hash is checked apart
- * (`BotClient.act`), when the seat is about to decide on the view: a wrong view shows in every
- * hash after it, so nothing is decided on one, and the other nine of a step's ten clients need not
- * hash what they only hold (the browser checks every update; here the generator's own CPU is a
- * cost of measuring).
- */
-export function viewAfter(held: GameView, update: UpdateMessage): GameView | undefined {
-  if (update.patch === undefined) return update.view as GameView | undefined;
-  try {
-    return applyViewPatch(held, update.patch);
-  } catch {
-    return undefined;
-  }
-}
+type PatchOperation = NonNullable<UpdateMessage['patch']>[number];
 
 /** An action sent and not yet answered. */
 interface InFlight {
@@ -86,7 +71,16 @@ interface InFlight {
 class BotClient {
   readonly socket: WireClient;
   seq = -1;
-  view: GameView | undefined;
+  /**
+   * The view as last worked out, and the updates' patches received since, applied all at once
+   * (sharing the copies they make) when the view is next read: a seat that is not asked to decide
+   * and a spectator only hold what they are sent, so the generator's CPU goes to what a table's
+   * clients decide on (the browser applies every update as it comes). Its hash is checked apart,
+   * when the seat is about to decide on it (`act`): a wrong view shows in every hash after it, so
+   * nothing is decided on one.
+   */
+  #held: GameView | undefined;
+  #pending: PatchOperation[] = [];
   #inFlight: InFlight | undefined;
   /** acknowledged up to this seq: act again only once its update is held */
   #awaitSeq = 0;
@@ -140,23 +134,27 @@ class BotClient {
       const message = payload as StateMessage;
       if (message.seq < this.seq) return;
       this.#unchecked = undefined;
-      this.#advance(message.seq, message.view as GameView);
+      this.#held = message.view as GameView;
+      this.#pending = [];
+      this.#advance(message.seq);
     });
     this.socket.on(SOCKET_EVENTS.update, (payload) => {
       const message = payload as UpdateMessage;
       if (message.seq <= this.seq) return;
-      if (message.seq !== this.seq + 1 || this.view === undefined) {
-        // A gap (possible only around a reconnect): the protocol's answer is a resync.
+      if (message.seq !== this.seq + 1 || this.#held === undefined) {
+        // A gap (possible only around a reconnect), or a patch that did not fit: the protocol's
+        // answer is a resync.
         this.resync();
         return;
       }
-      const next = viewAfter(this.view, message);
-      if (next === undefined) {
-        this.resync();
-        return;
+      if (message.patch === undefined) {
+        this.#held = message.view as GameView;
+        this.#pending = [];
+      } else {
+        for (const operation of message.patch) this.#pending.push(operation);
       }
       this.#unchecked = message.hash;
-      this.#advance(message.seq, next);
+      this.#advance(message.seq);
     });
   }
 
@@ -167,7 +165,7 @@ class BotClient {
    */
   connected(timeoutMs: number): Promise<void> {
     return new Promise((resolve, reject) => {
-      if (this.view !== undefined) {
+      if (this.#held !== undefined) {
         resolve();
         return;
       }
@@ -201,12 +199,26 @@ class BotClient {
     });
   }
 
-  #advance(seq: number, view: GameView): void {
+  #advance(seq: number): void {
     const from = this.seq;
     this.seq = seq;
-    this.view = view;
     this.table.received(from, seq);
     this.act();
+  }
+
+  /** The view this client holds now (undefined: none, or a patch did not fit it). */
+  get view(): GameView | undefined {
+    if (this.#pending.length > 0 && this.#held !== undefined) {
+      const operations = this.#pending;
+      this.#pending = [];
+      try {
+        this.#held = applyViewPatch(this.#held, operations);
+      } catch {
+        // The next update finds no view and asks for a fresh one.
+        this.#held = undefined;
+      }
+    }
+    return this.#held;
   }
 
   stop(): void {
@@ -242,16 +254,25 @@ class BotClient {
 
   /** Sends this seat's bot's action if its own view asks it for one and nothing is pending. */
   act(): void {
-    const { policy, seat, view } = this;
-    if (policy === undefined || seat === undefined || view === undefined) return;
+    const { policy, seat } = this;
+    if (policy === undefined || seat === undefined || this.#held === undefined) return;
     if (!this.table.playing || this.#stopped || this.table.stopped) return;
     if (this.#inFlight || this.#resyncing) return;
     if (!this.socket.connected || this.seq < this.#awaitSeq) return;
-    if (view.phase.name === 'game-over') {
+    const asked = this.table.asked(this.seq, () => this.view);
+    if (asked === 'over') {
       this.table.finished();
       return;
     }
-    if (!this.table.asks(this.seq, view, seat)) return;
+    if (asked?.has(seat) !== true) {
+      if (asked === undefined) this.resync();
+      return;
+    }
+    const view = this.view;
+    if (view === undefined) {
+      this.resync();
+      return;
+    }
     if (this.#unchecked !== undefined) {
       if (viewHash(view) !== this.#unchecked) {
         this.table.probe.refusal('HASH_MISMATCH');
@@ -359,8 +380,11 @@ export class BotTable {
   >();
   readonly #onOver: (() => void)[] = [];
   #onSend: (() => void)[] = [];
-  /** the seats asked to decide at `#askedAt`, worked out once for all the table's clients */
-  #asked: ReadonlySet<number> = new Set();
+  /**
+   * the seats asked to decide at `#askedAt` ('over' once the game is), worked out once for all
+   * the table's clients
+   */
+  #asked: ReadonlySet<number> | 'over' = new Set();
   #askedAt = -1;
 
   private constructor(
@@ -428,16 +452,21 @@ export class BotTable {
   }
 
   /**
-   * Whether `seat` owes a decision in `view`, the view its client holds at `seq`. The rules work
-   * decisions out from public information only (`decisions`), so every seat's view of one seq
-   * gives the same answer: the first client to ask at a seq works it out for the other nine.
+   * The seats that owe a decision at `seq`, or 'over' when the game is, from `view()`, the view a
+   * client of this table holds at `seq` (undefined when it has none: nothing is worked out then).
+   * The rules work decisions out from public information only (`decisions`), so every seat's view
+   * of one seq gives the same answer: the first client to ask at a seq works it out for the other
+   * nine, which need not bring their own views up to date for it.
    */
-  asks(seq: number, view: GameView, seat: number): boolean {
+  asked(seq: number, view: () => GameView | undefined): ReadonlySet<number> | 'over' | undefined {
     if (seq !== this.#askedAt) {
-      this.#asked = new Set(decisions(view).map((d) => d.seat));
+      const held = view();
+      if (held === undefined) return undefined;
+      this.#asked =
+        held.phase.name === 'game-over' ? 'over' : new Set(decisions(held).map((d) => d.seat));
       this.#askedAt = seq;
     }
-    return this.#asked.has(seat);
+    return this.#asked;
   }
 
   /** Lets the seats play: each acts as soon as its own view asks it. */
