@@ -6,7 +6,7 @@ import type { Socket as ServerSocket } from 'socket.io';
 import { io } from 'socket.io-client';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import * as ws from 'ws';
-import { directSocket, holdWritesThisTick, textFrame, writeMessage } from './direct-frames.js';
+import { directSocket, textFrame, writeMessage } from './direct-frames.js';
 import { encodedEvent } from './parser.js';
 
 /** ws's frame parser: exported by the package, not declared in its typings. */
@@ -119,35 +119,6 @@ describe('writeMessage, over a real socket.io server', () => {
     const got = Promise.all([seqs(a.client, 1), seqs(b.client, 1)]);
     writeMessage([a.server.conn, b.server.conn], packet(7));
     expect(await got).toEqual([[7], [7]]);
-  });
-
-  it('holds an acknowledgement and the update after it for one write to the kernel', async () => {
-    const { server, client } = await pair(['websocket']);
-    const tcp = directSocket(server.conn) as unknown as {
-      _write: (...args: unknown[]) => unknown;
-      _writev: (...args: unknown[]) => unknown;
-    };
-    // Each call of these is one system call's worth: one chunk, or several gathered.
-    let writes = 0;
-    for (const method of ['_write', '_writev'] as const) {
-      const original = tcp[method].bind(tcp);
-      tcp[method] = (...args: unknown[]) => {
-        writes++;
-        return original(...args);
-      };
-    }
-    const send = async (first: number, hold: boolean) => {
-      const got = seqs(client, 2);
-      const before = writes;
-      if (hold) holdWritesThisTick(server.conn);
-      server.conn.write(packet(first));
-      writeMessage([server.conn], packet(first + 1));
-      expect(await got).toEqual([first, first + 1]);
-      client.off('seq');
-      return writes - before;
-    };
-    expect(await send(11, false)).toBe(2);
-    expect(await send(13, true)).toBe(1);
   });
 
   it('goes through engine.io on a long-polling connection', async () => {

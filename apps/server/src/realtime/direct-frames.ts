@@ -73,22 +73,6 @@ export function writeMessage(conns: Iterable<EngineConnection>, packet: string):
   }
 }
 
-/**
- * Holds back what is written to `conn`'s TCP socket until the current tick's synchronous work and
- * promise callbacks have run: an accepted action's acknowledgement and the update that the same
- * commit sends the acting client right after it then leave in one write (one system call, and one
- * read at the other end) instead of two. Only when a frame could go straight to the socket now
- * (`directSocket`): otherwise the library's own path is left alone.
- */
-export function holdWritesThisTick(conn: EngineConnection): void {
-  const socket = directSocket(conn);
-  if (socket === undefined) return;
-  socket.cork();
-  process.nextTick(() => {
-    socket.uncork();
-  });
-}
-
 /** RFC 6455 §5.2: a final, unmasked text frame (server to client) holding `text`. */
 export function textFrame(text: string): Buffer {
   const length = Buffer.byteLength(text);

@@ -37,7 +37,7 @@ import type { ResyncAck } from '../protocol/socket-resync.js';
 import type { StateMessage } from '../protocol/socket-state.js';
 import type { ChatService } from './chat-service.js';
 import { AddressLimiter } from './address-limiter.js';
-import { holdWritesThisTick, writeMessage } from './direct-frames.js';
+import { writeMessage } from './direct-frames.js';
 import type { EngineConnection } from './direct-frames.js';
 import { onListening } from './listening.js';
 import { Encoded, encodedEvent, lenientParser } from './parser.js';
@@ -508,7 +508,6 @@ export class Realtime {
             action,
             (result) => {
               if (!result.ok) log.info({ code: result.error.code }, 'action refused');
-              else holdWritesThisTick(socket.conn);
               ack(result);
             },
             seq,
