@@ -271,7 +271,9 @@ export class GameService {
     // Remembered refusals hold ids no process had committed when they were refused, so they
     // too are checked against the log.
     const head = await this.#load(gameId);
-    const committed = () => this.#committedSeq(gameId, seat, clientId, decidedOn, head?.seq);
+    // The newest seq this call has seen: the steps up to it are what the id is looked up in.
+    let newest = head?.seq;
+    const committed = () => this.#committedSeq(gameId, seat, clientId, decidedOn, newest);
     const refused = this.#refusals.get(gameId)?.get(refusalKey);
     if (refused) {
       const earlier = await committed();
@@ -308,6 +310,7 @@ export class GameService {
         await refuse(refusal('GAME_NOT_STARTED', 'This game has not started.'), false);
         return;
       }
+      newest = entry.seq;
       if (decidedOn !== undefined) {
         const stale = await this.#staleness(gameId, seat, decidedOn, entry);
         if (stale !== undefined) {
