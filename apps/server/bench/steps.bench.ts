@@ -4,7 +4,8 @@
 // random bots (the rules package's, as `bench:load` plays them) are played first, then replayed
 // and timed. Being in-process, it varies less from run to run than `bench:load` does on a shared
 // machine: compare a change here first (alternate runs of the old and the new code).
-//   npx tsx apps/server/bench/steps.bench.ts      (BENCH_GAMES 4, BENCH_STEPS 3000, BENCH_REPS 3)
+//   node --conditions outer-rim-source --import tsx apps/server/bench/steps.bench.ts
+//   (BENCH_GAMES 4, BENCH_STEPS 3000, BENCH_REPS 3: the first pass is a warm-up)
 import { apply, createGame, decisions, randomBot, view } from '@outer-rim/rules';
 import type { GameState, Viewer } from '@outer-rim/rules';
 import { stepMessages } from '../src/realtime/step-messages.js';
