@@ -75,7 +75,7 @@ if (
   process.stderr.write('usage: see the head of apps/server/bench/load.ts\n');
   process.exit(2);
 }
-/** V8 or Node flags for the server process, to compare settings (`--node-args "--flag=1 ..."`) */
+/** V8 or Node flags for the server process, to compare settings (`--node-args="--flag=1 ..."`) */
 const nodeArgs = values['node-args'].split(/\s+/).filter((arg) => arg !== '');
 const perfDir = values.perf === undefined ? undefined : resolve(values.perf);
 if (perfDir !== undefined) {

@@ -10,6 +10,7 @@ import type { StateMessage } from '../../src/protocol/socket-state.js';
 import type { UpdateMessage } from '../../src/protocol/socket-update.js';
 import { viewHash } from '../../src/protocol/view-hash.js';
 import { applyViewPatch } from '../../src/protocol/view-patch.js';
+import type { ViewPatch } from '../../src/protocol/view-patch.js';
 import type { LoadProbe } from './load-probe.js';
 import { http } from './server.js';
 import { WireClient } from './wire-client.js';
@@ -53,8 +54,6 @@ function policyFor(kind: BotKind, seed: number, seat: number): BotPolicy {
   return heuristic ? heuristicBot(seed * 16 + seat) : randomBot(seed * 16 + seat, { endBias: 0.5 });
 }
 
-type PatchOperation = NonNullable<UpdateMessage['patch']>[number];
-
 /** An action sent and not yet answered. */
 interface InFlight {
   clientId: string;
@@ -80,9 +79,12 @@ class BotClient {
    * nothing is decided on one.
    */
   #held: GameView | undefined;
-  #pending: PatchOperation[] = [];
+  #pending: ViewPatch = [];
   #inFlight: InFlight | undefined;
-  /** acknowledged up to this seq: act again only once its update is held */
+  /**
+   * act again only once the update of this seq is held: an accepted action's, or the state a
+   * refusal was judged on
+   */
   #awaitSeq = 0;
   #resyncing = false;
   #generation = 0;
