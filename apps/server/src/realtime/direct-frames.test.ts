@@ -6,7 +6,7 @@ import type { Socket as ServerSocket } from 'socket.io';
 import { io } from 'socket.io-client';
 import type { Socket as ClientSocket } from 'socket.io-client';
 import * as ws from 'ws';
-import { directSocket, textFrame, writeMessage } from './direct-frames.js';
+import { directSocket, textFrame, writeDirectly, writeMessage } from './direct-frames.js';
 import { encodedEvent } from './parser.js';
 
 /** ws's frame parser: exported by the package, not declared in its typings. */
@@ -139,5 +139,47 @@ describe('writeMessage, over a real socket.io server', () => {
     expect(() => {
       writeMessage([server.conn], packet(10));
     }).not.toThrow();
+  });
+
+  /** The data of each message engine.io itself takes from now on. */
+  function throughEngine(server: ServerSocket): unknown[] {
+    const taken: unknown[] = [];
+    server.conn.on('packetCreate', (created: { type: string; data?: unknown }) => {
+      if (created.type === 'message') taken.push(created.data);
+    });
+    return taken;
+  }
+
+  it('writeDirectly: an ack socket.io writes goes straight to the TCP socket', async () => {
+    const { server, client } = await pair(['websocket']);
+    writeDirectly(server.conn);
+    const taken = throughEngine(server);
+    server.on('double', (n: number, ack: (doubled: number) => void) => {
+      ack(n * 2);
+    });
+    expect(await client.emitWithAck('double', 21)).toBe(42);
+    expect(taken).toEqual([]);
+  });
+
+  it('writeDirectly: what engine.io holds, or must call back for, stays with engine.io, in order', async () => {
+    const { server, client } = await pair(['websocket']);
+    writeDirectly(server.conn);
+    const taken = throughEngine(server);
+    const got = seqs(client, 5);
+    const sent: number[] = [];
+    const onSent = (n: number) => () => sent.push(n);
+    // Only engine.io can say when a message was sent: this one is its, and leaves it busy.
+    server.conn.write(packet(1), {}, onSent(1));
+    // Written out already, so this one may go straight after it.
+    server.emit('seq', 2);
+    server.conn.write(packet(3), {}, onSent(3));
+    // engine.io holds message 3 until the first write is done: this one must wait behind it.
+    expect(directSocket(server.conn)).toBeUndefined();
+    server.emit('seq', 4);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    server.emit('seq', 5);
+    expect(await got).toEqual([1, 2, 3, 4, 5]);
+    expect(taken).toEqual([packet(1), packet(3), packet(4)]);
+    expect(sent).toEqual([1, 3]);
   });
 });

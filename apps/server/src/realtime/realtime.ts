@@ -37,7 +37,7 @@ import type { ResyncAck } from '../protocol/socket-resync.js';
 import type { StateMessage } from '../protocol/socket-state.js';
 import type { ChatService } from './chat-service.js';
 import { AddressLimiter } from './address-limiter.js';
-import { writeMessage } from './direct-frames.js';
+import { writeDirectly, writeMessage } from './direct-frames.js';
 import type { EngineConnection } from './direct-frames.js';
 import { onListening } from './listening.js';
 import { Encoded, encodedEvent, lenientParser } from './parser.js';
@@ -209,6 +209,9 @@ export class Realtime {
     });
     this.io.on('seat-released', (released: ReleasedSeat) => {
       this.#dropReleased(released);
+    });
+    this.io.engine.on('connection', (conn: EngineConnection) => {
+      writeDirectly(conn);
     });
     this.io.on('connection', (socket) => {
       this.#onConnection(socket);
