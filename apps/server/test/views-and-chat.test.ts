@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '@outer-rim/rules';
 import type { ChatAck } from '../src/protocol/socket-chat.js';
+import { directSocket } from '../src/realtime/direct-frames.js';
 import { HEAVY_TEST_TIMEOUT, BACKENDS } from './support/backends.js';
 import { expectOwnSecretsOnly, storedSeed } from './support/hidden.js';
 import { playMoves } from './support/play.js';
@@ -109,6 +110,48 @@ describe.each(BACKENDS)('views and table talk on %s', (kind) => {
         for (const payload of [...r2.raw, ...rs.raw]) expect(payload).not.toContain(secret);
       } finally {
         for (const c of again) c.close();
+      }
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
+    'an accepted action’s ack and its update leave for the acting seat in one write',
+    async () => {
+      // What the server hands the kernel for each seat, write by write: a write of several
+      // chunks (a corked socket's) is one system call.
+      const writes = seats.map((client) => {
+        const conn = server.app.realtime.io.sockets.sockets.get(client.socket.id ?? '')?.conn;
+        const tcp = conn && directSocket(conn);
+        if (tcp === undefined) throw new Error('no TCP socket under the seat’s connection');
+        const calls: string[][] = [];
+        const own = tcp as unknown as {
+          _write(chunk: Buffer, encoding: string, done: () => void): void;
+          _writev(chunks: { chunk: Buffer }[], done: () => void): void;
+        };
+        const write = own._write.bind(tcp);
+        const writev = own._writev.bind(tcp);
+        own._write = (chunk, encoding, done) => {
+          calls.push([chunk.toString()]);
+          write(chunk, encoding, done);
+        };
+        own._writev = (chunks, done) => {
+          calls.push(chunks.map(({ chunk }) => chunk.toString()));
+          writev(chunks, done);
+        };
+        return calls;
+      });
+      const { acks } = await playMoves(seats, [spectator], 3, 'one-write');
+      expect(acks).toHaveLength(3);
+      for (const ack of acks) {
+        if (!ack.ok) throw new Error('refused');
+        const withAck = writes
+          .flat()
+          .filter((call) => call.some((chunk) => chunk.includes(`[{"ok":true,"seq":${ack.seq}}]`)));
+        expect(withAck).toHaveLength(1);
+        expect(withAck[0]?.join('')).toContain(
+          `["update",{"gameId":"${game.gameId}","seq":${String(ack.seq)},`,
+        );
       }
     },
     HEAVY_TEST_TIMEOUT,
