@@ -66,6 +66,8 @@ function diffInto(before: unknown, after: unknown, path: string, ops: Operation[
 function diffArrays(before: unknown[], after: unknown[], path: string, ops: Operation[]): void {
   const common = Math.min(before.length, after.length);
   for (let i = 0; i < common; i++) {
+    // Checked before the item's path is made: most items of a view are the very same objects.
+    if (before[i] === after[i]) continue;
     diffInto(before[i] ?? null, after[i] ?? null, `${path}/${String(i)}`, ops);
   }
   // Removed from the end first, so each index still names the item it means.
@@ -86,6 +88,7 @@ function diffObjects(
     const was = before[key];
     if (was === undefined || typeof was === 'function') continue;
     const now = Object.hasOwn(after, key) ? after[key] : undefined;
+    if (now === was) continue;
     const at = `${path}/${escapeKey(key)}`;
     if (now === undefined || typeof now === 'function') ops.push({ op: 'remove', path: at });
     else diffInto(was, now, at, ops);
