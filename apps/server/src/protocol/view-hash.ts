@@ -36,6 +36,9 @@ export function viewHash(value: unknown): number {
     case 'string':
       return mix(textHash(value), 0x73);
     case 'number':
+      // Most numbers in a view are small integers (counts, seats, seqs): hashed as they are, not
+      // by a text made for each. -0 is JSON's 0, and `-0 | 0` is 0 too.
+      if (value === (value | 0)) return mix(value | 0, 0x69);
       return Number.isFinite(value) ? mix(textHash(String(value)), 0x6e) : 0x6c6c756e;
     case 'boolean':
       return value ? 0x74727565 : 0x66616c73;
@@ -48,7 +51,8 @@ export function viewHash(value: unknown): number {
       if (Array.isArray(value)) {
         hash = 0x61;
         remembered = value.length >= LARGE;
-        for (const item of value as unknown[]) {
+        for (let i = 0; i < value.length; i++) {
+          const item: unknown = value[i];
           hash = mix(hash, viewHash(item ?? null));
           remembered ||= isContainer(item);
         }

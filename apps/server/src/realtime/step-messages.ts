@@ -105,8 +105,10 @@ class PartTexts {
         // Added or removed: the whole key's operation, as diffViews words it.
         text = joined(text, opsText(diffViews({ [key]: was }, { [key]: now })));
       } else if (Array.isArray(was) && Array.isArray(now) && was.length === now.length) {
-        for (let i = 0; i < now.length; i++)
-          text = joined(text, this.#change(was[i], now[i], `/${key}/${String(i)}`));
+        for (let i = 0; i < now.length; i++) {
+          if (was[i] !== now[i])
+            text = joined(text, this.#change(was[i], now[i], `/${key}/${String(i)}`));
+        }
       } else {
         text = joined(text, this.#change(was, now, `/${key}`));
       }
