@@ -363,6 +363,24 @@ class BotClient {
   }
 }
 
+/**
+ * One step on its way to a table's clients. The fan-out is from the first of them holding it to
+ * the last: the ack is no measure of when a step left, as it leaves in the actor's write with the
+ * step's update, after the other viewers' updates.
+ */
+interface Delivery {
+  acked: boolean;
+  count: number;
+  firstAt?: number;
+  lastAt?: number;
+}
+
+function arrived(entry: Delivery, at: number): void {
+  entry.count++;
+  entry.firstAt ??= at;
+  entry.lastAt = at;
+}
+
 /** A game of bots: created through the lobby, played over one socket per seat and spectator. */
 export class BotTable {
   readonly clients: BotClient[] = [];
@@ -376,10 +394,8 @@ export class BotTable {
   over = false;
   /** when the game last moved (an acknowledged action), for spotting a stuck table */
   lastProgress = performance.now();
-  readonly #pending = new Map<
-    number,
-    { ackAt: number | undefined; lastAt: number; count: number }
-  >();
+  /** each step not yet held by every client: whether it was acked, when it first and last arrived */
+  readonly #pending = new Map<number, Delivery>();
   readonly #onOver: (() => void)[] = [];
   #onSend: (() => void)[] = [];
   /**
@@ -506,8 +522,8 @@ export class BotTable {
   acked(seat: number, clientId: string, seq: number, at: number): void {
     this.ackedActions.push({ seat, clientId, seq });
     this.lastProgress = at;
-    const entry = this.#pending.get(seq) ?? { ackAt: undefined, lastAt: at, count: 0 };
-    entry.ackAt = at;
+    const entry = this.#pending.get(seq) ?? { acked: false, count: 0 };
+    entry.acked = true;
     this.#pending.set(seq, entry);
     this.#settle(seq, entry);
   }
@@ -517,9 +533,8 @@ export class BotTable {
     const at = performance.now();
     if (from >= 0 && to === from + 1) {
       // The common case: one update, possibly before its acknowledgement reached the actor.
-      const entry = this.#pending.get(to) ?? { ackAt: undefined, lastAt: at, count: 0 };
-      entry.count++;
-      entry.lastAt = at;
+      const entry = this.#pending.get(to) ?? { acked: false, count: 0 };
+      arrived(entry, at);
       this.#pending.set(to, entry);
       this.#settle(to, entry);
       return;
@@ -527,17 +542,16 @@ export class BotTable {
     // A whole state: it stands for every step up to it this client was still missing.
     for (const [seq, entry] of this.#pending) {
       if (seq > from && seq <= to) {
-        entry.count++;
-        entry.lastAt = at;
+        arrived(entry, at);
         this.#settle(seq, entry);
       }
     }
   }
 
-  #settle(seq: number, entry: { ackAt: number | undefined; lastAt: number; count: number }): void {
-    if (entry.ackAt === undefined || entry.count < this.clients.length) return;
+  #settle(seq: number, entry: Delivery): void {
+    if (!entry.acked || entry.count < this.clients.length) return;
     this.#pending.delete(seq);
-    if (this.probe.recording) this.probe.fanOut.push(Math.max(0, entry.lastAt - entry.ackAt));
+    if (this.probe.recording) this.probe.fanOut.push((entry.lastAt ?? 0) - (entry.firstAt ?? 0));
   }
 
   /** @internal some client's view shows the game over */

@@ -8,7 +8,7 @@ export class LoadProbe {
   readonly roundTrip: number[] = [];
   /** the same, by the phase the action was decided in */
   readonly roundTripByPhase = new Map<string, number[]>();
-  /** ms from an action's acknowledgement to the last of its game's clients holding its update */
+  /** ms from the first of a game's clients holding an accepted action's update to the last */
   readonly fanOut: number[] = [];
   /** bytes on the wire of each `update` a client received */
   readonly updateBytes: number[] = [];
