@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { Socket as TcpSocket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '@outer-rim/rules';
 import type { ChatAck } from '../src/protocol/socket-chat.js';
-import { directSocket } from '../src/realtime/direct-frames.js';
 import { HEAVY_TEST_TIMEOUT, BACKENDS } from './support/backends.js';
 import { expectOwnSecretsOnly, storedSeed } from './support/hidden.js';
 import { playMoves } from './support/play.js';
@@ -122,7 +122,9 @@ describe.each(BACKENDS)('views and table talk on %s', (kind) => {
       // chunks (a corked socket's) is one system call.
       const writes = seats.map((client) => {
         const conn = server.app.realtime.io.sockets.sockets.get(client.socket.id ?? '')?.conn;
-        const tcp = conn && directSocket(conn);
+        // engine.io's WebSocket transport holds ws's WebSocket, which holds the TCP socket.
+        const transport = conn?.transport as { socket?: { _socket?: TcpSocket } } | undefined;
+        const tcp = transport?.socket?._socket;
         if (tcp === undefined) throw new Error('no TCP socket under the seat’s connection');
         const calls: string[][] = [];
         const own = tcp as unknown as {
