@@ -228,6 +228,66 @@ export async function heapFloor(url: string, ms: number, everyMs = 1000): Promis
 export async function collectedHeap(
   inspectorPort: number,
 ): Promise<{ used: number; compiled: number }> {
+  const inspector = await inspect(inspectorPort);
+  const chunks: string[] = [];
+  inspector.onEvent = (method, params) => {
+    const chunk = params?.chunk;
+    if (method === 'HeapProfiler.addHeapSnapshotChunk' && typeof chunk === 'string')
+      chunks.push(chunk);
+  };
+  try {
+    await inspector.call('HeapProfiler.collectGarbage');
+    const usage = await inspector.call('Runtime.getHeapUsage');
+    await inspector.call('HeapProfiler.takeHeapSnapshot');
+    return { used: Number(usage.usedSize), compiled: compiledBytes(chunks.join('')) };
+  } finally {
+    inspector.close();
+  }
+}
+
+/**
+ * V8's sampling heap profiler on the server, from now until `stop`, counting the objects
+ * collected meanwhile too: what the server allocates, not what it keeps. `stop` gives the bytes
+ * sampled and the profile (Chrome's `.heapprofile` format). Sampling costs the server some CPU,
+ * so a run that samples is not one to quote for CPU.
+ */
+export async function sampleAllocations(
+  inspectorPort: number,
+): Promise<{ stop(): Promise<{ bytes: number; profile: unknown }> }> {
+  const inspector = await inspect(inspectorPort);
+  await inspector.call('HeapProfiler.startSampling', {
+    samplingInterval: 16_384,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return {
+    async stop() {
+      try {
+        const { profile } = (await inspector.call('HeapProfiler.stopSampling')) as {
+          profile: AllocationNode & { head: AllocationNode };
+        };
+        return { bytes: allocated(profile.head), profile };
+      } finally {
+        inspector.close();
+      }
+    },
+  };
+}
+
+interface AllocationNode {
+  selfSize?: number;
+  children?: AllocationNode[];
+}
+
+const allocated = (node: AllocationNode): number =>
+  (node.selfSize ?? 0) + (node.children ?? []).reduce((sum, child) => sum + allocated(child), 0);
+
+/** A DevTools protocol session with the server's inspector. */
+async function inspect(inspectorPort: number): Promise<{
+  call(method: string, params?: Record<string, unknown>): Promise<Record<string, unknown>>;
+  onEvent: ((method: string, params: Record<string, unknown> | undefined) => void) | undefined;
+  close(): void;
+}> {
   const targets = (await (
     await fetch(`http://127.0.0.1:${String(inspectorPort)}/json/list`)
   ).json()) as {
@@ -241,38 +301,38 @@ export async function collectedHeap(
     socket.once('error', reject);
   });
   let next = 0;
-  const chunks: string[] = [];
-  socket.on('message', (data: Buffer) => {
-    const message = JSON.parse(data.toString()) as { method?: string; params?: { chunk?: string } };
-    if (message.method === 'HeapProfiler.addHeapSnapshotChunk') {
-      chunks.push(message.params?.chunk ?? '');
-    }
-  });
-  const call = (method: string): Promise<Record<string, unknown>> =>
-    new Promise((resolve, reject) => {
-      const id = ++next;
-      const onMessage = (data: Buffer) => {
-        const reply = JSON.parse(data.toString()) as {
-          id?: number;
-          result?: Record<string, unknown>;
-          error?: { message: string };
+  const session = {
+    onEvent: undefined as
+      ((method: string, params: Record<string, unknown> | undefined) => void) | undefined,
+    call: (method: string, params: Record<string, unknown> = {}) =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        const id = ++next;
+        const onMessage = (data: Buffer) => {
+          const reply = JSON.parse(data.toString()) as {
+            id?: number;
+            result?: Record<string, unknown>;
+            error?: { message: string };
+          };
+          if (reply.id !== id) return;
+          socket.off('message', onMessage);
+          if (reply.error !== undefined) reject(new Error(`${method}: ${reply.error.message}`));
+          else resolve(reply.result ?? {});
         };
-        if (reply.id !== id) return;
-        socket.off('message', onMessage);
-        if (reply.error !== undefined) reject(new Error(`${method}: ${reply.error.message}`));
-        else resolve(reply.result ?? {});
-      };
-      socket.on('message', onMessage);
-      socket.send(JSON.stringify({ id, method }));
-    });
-  try {
-    await call('HeapProfiler.collectGarbage');
-    const usage = await call('Runtime.getHeapUsage');
-    await call('HeapProfiler.takeHeapSnapshot');
-    return { used: Number(usage.usedSize), compiled: compiledBytes(chunks.join('')) };
-  } finally {
-    socket.close();
-  }
+        socket.on('message', onMessage);
+        socket.send(JSON.stringify({ id, method, params }));
+      }),
+    close: () => {
+      socket.close();
+    },
+  };
+  socket.on('message', (data: Buffer) => {
+    const message = JSON.parse(data.toString()) as {
+      method?: string;
+      params?: Record<string, unknown>;
+    };
+    if (message.method !== undefined) session.onEvent?.(message.method, message.params);
+  });
+  return session;
 }
 
 /** The self sizes of a heap snapshot's compiled code and object shapes. */

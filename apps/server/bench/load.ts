@@ -12,6 +12,9 @@
 //   --cpu-prof dir         the server writes a V8 CPU profile of each run there (node --cpu-prof)
 //   --perf dir             `perf record` of the server's threads over each measured window goes
 //                          there, and each line says where its CPU time went (on CPU only)
+//   --alloc dir            V8's sampling heap profiler over each measured window, collected
+//                          objects included: a .heapprofile there, and each line says how many
+//                          bytes the server allocated per action (it costs CPU: quote no CPU then)
 //   --node-args="..."      flags for the server's node, to compare settings (BENCH_NODE_ARGS)
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -36,6 +39,7 @@ import {
   onInterrupt,
   perfWorks,
   recordOnCpu,
+  sampleAllocations,
   serverAppends,
   serverHeap,
   sleep,
@@ -54,6 +58,7 @@ const { values } = parseArgs({
     out: { type: 'string' },
     'cpu-prof': { type: 'string' },
     perf: { type: 'string' },
+    alloc: { type: 'string' },
     'node-args': { type: 'string', default: process.env.BENCH_NODE_ARGS ?? '' },
   },
 });
@@ -87,6 +92,8 @@ if (perfDir !== undefined) {
   }
   mkdirSync(perfDir, { recursive: true });
 }
+const allocDir = values.alloc === undefined ? undefined : resolve(values.alloc);
+if (allocDir !== undefined) mkdirSync(allocDir, { recursive: true });
 
 const databases = databaseNames as DatabaseKind[];
 const SEATS = 8;
@@ -142,6 +149,8 @@ interface RunResult {
   generatorSaturated: boolean;
   /** with --perf: the shares of the server's CPU time over the window, from perf's samples */
   serverOnCpu?: OnCpu;
+  /** with --alloc: the bytes the server allocated per action over the window (sampled) */
+  serverAllocatedBytesPerAction?: number;
   loadAverage: { before: number[]; after: number[] };
   refusals: Record<string, number>;
   refusalSamples: { code: string; message: string; action: unknown }[];
@@ -211,6 +220,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
       perfStem === undefined || server.child.pid === undefined
         ? undefined
         : recordOnCpu(server.child.pid, `${perfStem}.perf.data`);
+    const sampler = allocDir === undefined ? undefined : await sampleAllocations(inspectorPort);
     loop.enable();
     probe.recording = true;
     const serverHeapFloorBytes = await heapFloor(server.url, seconds * 1000);
@@ -227,6 +237,13 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     const stuckTables = fleet.stuck(10_000);
     // Read back after the window's figures are taken: perf script takes a core for seconds.
     const serverOnCpu = await recorder?.stop();
+    const allocations = await sampler?.stop();
+    if (allocations !== undefined && allocDir !== undefined) {
+      writeFileSync(
+        join(allocDir, `${database}-M${String(games)}.heapprofile`),
+        JSON.stringify(allocations.profile),
+      );
+    }
     // After the window: the collection's pause is not in the figures above.
     const { used: serverLiveBytes, compiled: serverCompiledBytes } =
       await collectedHeap(inspectorPort);
@@ -295,6 +312,9 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
       generatorLoopDelayP99Ms: round(loop.percentile(99) / 1e6, 1),
       generatorSaturated: generatorCpuPercent >= SATURATED_CPU * 100,
       ...(serverOnCpu === undefined ? {} : { serverOnCpu }),
+      ...(allocations === undefined
+        ? {}
+        : { serverAllocatedBytesPerAction: Math.round(allocations.bytes / probe.accepted) }),
       loadAverage: {
         before: before.map((x) => round(x, 2)),
         after: loadavg().map((x) => round(x, 2)),
@@ -332,6 +352,9 @@ function line(r: RunResult): string {
     `fan-out p50 ${r.fanOutMs.p50} / p99 ${r.fanOutMs.p99} ms;`,
     `server ${r.serverCpuMicrosPerAction} µs CPU/action (${r.serverCpuPercent}% of a core, ${r.serverSystemCpuPercent}% of it in the kernel);`,
     `${r.appendsPerStatement} actions per commit;`,
+    r.serverAllocatedBytesPerAction === undefined
+      ? ''
+      : `server allocated ${kb(r.serverAllocatedBytesPerAction)}/action (sampled);`,
     `update ${kb(r.updateBytesMedian)}, view ${kb(r.viewBytesMedian)} (medians);`,
     `server memory ${mb(r.serverMemoryPerGameBytes)}/game (RSS ${mb(r.serverRssBytes)}), heap ${mb(r.serverHeapPerGameBytes)}/game after collections, ${mb(r.serverLivePerGameBytes)}/game live after a full one (${mb(r.serverDataPerGameBytes)} without compiled code);`,
     `generator CPU ${r.generatorCpuPercent}%${r.generatorSaturated ? ' (SATURATED: a core is busy generating, figures are a floor)' : ''} (${r.generatorCpuMicrosPerAction} µs/action; server/generator ${r.serverToGeneratorCpu});`,
