@@ -228,13 +228,12 @@ export async function heapFloor(url: string, ms: number, everyMs = 1000): Promis
 export async function collectedHeap(
   inspectorPort: number,
 ): Promise<{ used: number; compiled: number }> {
-  const inspector = await inspect(inspectorPort);
   const chunks: string[] = [];
-  inspector.onEvent = (method, params) => {
+  const inspector = await inspectorSession(inspectorPort, (method, params) => {
     const chunk = params?.chunk;
     if (method === 'HeapProfiler.addHeapSnapshotChunk' && typeof chunk === 'string')
       chunks.push(chunk);
-  };
+  });
   try {
     await inspector.call('HeapProfiler.collectGarbage');
     const usage = await inspector.call('Runtime.getHeapUsage');
@@ -254,7 +253,7 @@ export async function collectedHeap(
 export async function sampleAllocations(
   inspectorPort: number,
 ): Promise<{ stop(): Promise<{ bytes: number; profile: unknown }> }> {
-  const inspector = await inspect(inspectorPort);
+  const inspector = await inspectorSession(inspectorPort);
   await inspector.call('HeapProfiler.startSampling', {
     samplingInterval: 16_384,
     includeObjectsCollectedByMajorGC: true,
@@ -266,7 +265,7 @@ export async function sampleAllocations(
         const { profile } = (await inspector.call('HeapProfiler.stopSampling')) as {
           profile: AllocationNode & { head: AllocationNode };
         };
-        return { bytes: allocated(profile.head), profile };
+        return { bytes: sampledBytes(profile.head), profile };
       } finally {
         inspector.close();
       }
@@ -279,13 +278,15 @@ interface AllocationNode {
   children?: AllocationNode[];
 }
 
-const allocated = (node: AllocationNode): number =>
-  (node.selfSize ?? 0) + (node.children ?? []).reduce((sum, child) => sum + allocated(child), 0);
+const sampledBytes = (node: AllocationNode): number =>
+  (node.selfSize ?? 0) + (node.children ?? []).reduce((sum, child) => sum + sampledBytes(child), 0);
 
-/** A DevTools protocol session with the server's inspector. */
-async function inspect(inspectorPort: number): Promise<{
+/** A DevTools protocol session with the server's inspector; `onEvent` hears its notifications. */
+async function inspectorSession(
+  inspectorPort: number,
+  onEvent?: (method: string, params: Record<string, unknown> | undefined) => void,
+): Promise<{
   call(method: string, params?: Record<string, unknown>): Promise<Record<string, unknown>>;
-  onEvent: ((method: string, params: Record<string, unknown> | undefined) => void) | undefined;
   close(): void;
 }> {
   const targets = (await (
@@ -302,8 +303,6 @@ async function inspect(inspectorPort: number): Promise<{
   });
   let next = 0;
   const session = {
-    onEvent: undefined as
-      ((method: string, params: Record<string, unknown> | undefined) => void) | undefined,
     call: (method: string, params: Record<string, unknown> = {}) =>
       new Promise<Record<string, unknown>>((resolve, reject) => {
         const id = ++next;
@@ -330,7 +329,7 @@ async function inspect(inspectorPort: number): Promise<{
       method?: string;
       params?: Record<string, unknown>;
     };
-    if (message.method !== undefined) session.onEvent?.(message.method, message.params);
+    if (message.method !== undefined) onEvent?.(message.method, message.params);
   });
   return session;
 }
