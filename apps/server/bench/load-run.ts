@@ -4,12 +4,15 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { WebSocket } from 'ws';
 import { BotTable } from '../test/support/bot-table.js';
 import type { BotKind } from '../test/support/bot-table.js';
+import { profileShares } from '../test/support/cpu-profile-shares.js';
+import type { CpuProfile, ProfileShares } from '../test/support/cpu-profile-shares.js';
 import { LoadProbe } from '../test/support/load-probe.js';
 import { onCpu, parsePerfScript } from '../test/support/on-cpu.js';
 import type { OnCpu } from '../test/support/on-cpu.js';
@@ -373,6 +376,32 @@ export function onInterrupt(cleanup: () => Promise<void>): { done(): void } {
   return {
     done: () => {
       cleanups.delete(cleanup);
+    },
+  };
+}
+
+/**
+ * V8's CPU profiler on this process, the load generator, from now until `stop`: the profile
+ * (`.cpuprofile`) and its shares by `GENERATOR_SHARES`. It samples every millisecond (V8's
+ * default): a 20 s window gives some 15,000 busy samples. Sampling every 250 µs cost the generator
+ * about a quarter more CPU per action; so quote no generator CPU from a run that profiles it.
+ */
+export async function profileGenerator(): Promise<{
+  stop(): Promise<{ profile: CpuProfile; shares: ProfileShares }>;
+}> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 1000 });
+  await session.post('Profiler.start');
+  return {
+    async stop() {
+      try {
+        const { profile } = (await session.post('Profiler.stop')) as { profile: CpuProfile };
+        return { profile, shares: profileShares(profile) };
+      } finally {
+        session.disconnect();
+      }
     },
   };
 }

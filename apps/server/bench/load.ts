@@ -15,6 +15,8 @@
 //   --alloc dir            V8's sampling heap profiler over each measured window, collected
 //                          objects included: a .heapprofile there, and each line says how many
 //                          bytes the server allocated per action (it costs CPU: quote no CPU then)
+//   --gen-prof dir         V8's CPU profile of this process, the load generator, over each
+//                          measured window: a .cpuprofile there, and a line of where its CPU went
 //   --node-args="..."      flags for the server's node, to compare settings (BENCH_NODE_ARGS)
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -22,12 +24,14 @@ import { dirname, join, resolve } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { BotKind } from '../test/support/bot-table.js';
+import type { ProfileShares } from '../test/support/cpu-profile-shares.js';
 import { percentile } from '../test/support/load-probe.js';
 import type { OnCpu } from '../test/support/on-cpu.js';
 import { freePort } from '../test/support/ports.js';
 import {
   REPO_ROOT,
   bundleForRun,
+  cpuMicrosSince,
   namedProcessesCpuMicros,
 } from '../test/support/server-process.js';
 import {
@@ -38,6 +42,7 @@ import {
   heapFloor,
   onInterrupt,
   perfWorks,
+  profileGenerator,
   recordOnCpu,
   sampleAllocations,
   serverAppends,
@@ -59,6 +64,7 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     perf: { type: 'string' },
     alloc: { type: 'string' },
+    'gen-prof': { type: 'string' },
     'node-args': { type: 'string', default: process.env.BENCH_NODE_ARGS ?? '' },
   },
 });
@@ -94,6 +100,8 @@ if (perfDir !== undefined) {
 }
 const allocDir = values.alloc === undefined ? undefined : resolve(values.alloc);
 if (allocDir !== undefined) mkdirSync(allocDir, { recursive: true });
+const genProfDir = values['gen-prof'] === undefined ? undefined : resolve(values['gen-prof']);
+if (genProfDir !== undefined) mkdirSync(genProfDir, { recursive: true });
 
 const databases = databaseNames as DatabaseKind[];
 const SEATS = 8;
@@ -107,6 +115,13 @@ interface RunResult {
   seconds: number;
   actions: number;
   actionsPerSecond: number;
+  /**
+   * the mean number of actions sent and not yet answered over the window: the round trips of
+   * the actions answered in it, summed, over its length (Little's law). The bots act the moment
+   * they are asked, so this is how many seats are asked at once, and the mean round trip is it
+   * over the actions per second
+   */
+  actionsInFlight: number;
   roundTripMs: { p50: number; p95: number; p99: number };
   /** the round trip by the phase the action was decided in, most actions first */
   roundTripByPhase: Record<string, { actions: number; p50: number; p99: number }>;
@@ -151,6 +166,8 @@ interface RunResult {
   serverOnCpu?: OnCpu;
   /** with --alloc: the bytes the server allocated per action over the window (sampled) */
   serverAllocatedBytesPerAction?: number;
+  /** with --gen-prof: the shares of the generator's busy samples over the window */
+  generatorShares?: ProfileShares;
   loadAverage: { before: number[]; after: number[] };
   refusals: Record<string, number>;
   refusalSamples: { code: string; message: string; action: unknown }[];
@@ -212,7 +229,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     const loop = monitorEventLoopDelay({ resolution: 10 });
     const serverCpu0 = server.cpuMicros();
     const serverSystem0 = server.systemCpuMicros();
-    const postgresCpu0 = database === 'postgres' ? namedProcessesCpuMicros('postgres') : 0;
+    const postgresCpu0 = database === 'postgres' ? namedProcessesCpuMicros('postgres') : undefined;
     const appends0 = await serverAppends(server.url);
     const ownCpu0 = process.cpuUsage();
     const t0 = performance.now();
@@ -221,6 +238,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
         ? undefined
         : recordOnCpu(server.child.pid, `${perfStem}.perf.data`);
     const sampler = allocDir === undefined ? undefined : await sampleAllocations(inspectorPort);
+    const generatorProfiler = genProfDir === undefined ? undefined : await profileGenerator();
     loop.enable();
     probe.recording = true;
     const serverHeapFloorBytes = await heapFloor(server.url, seconds * 1000);
@@ -228,16 +246,25 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     loop.disable();
     const elapsed = (performance.now() - t0) / 1000;
     const ownCpu = process.cpuUsage(ownCpu0);
+    const generatorProfile = await generatorProfiler?.stop();
     const serverCpu = server.cpuMicros() - serverCpu0;
     const serverSystem = server.systemCpuMicros() - serverSystem0;
     const postgresCpu =
-      database === 'postgres' ? namedProcessesCpuMicros('postgres') - postgresCpu0 : NaN;
+      postgresCpu0 === undefined
+        ? NaN
+        : cpuMicrosSince(postgresCpu0, namedProcessesCpuMicros('postgres'));
     const appends = await serverAppends(server.url);
     const serverRssBytes = server.rssBytes();
     const stuckTables = fleet.stuck(10_000);
     // Read back after the window's figures are taken: perf script takes a core for seconds.
     const serverOnCpu = await recorder?.stop();
     const allocations = await sampler?.stop();
+    if (generatorProfile !== undefined && genProfDir !== undefined) {
+      writeFileSync(
+        join(genProfDir, `${database}-M${String(games)}.generator.cpuprofile`),
+        JSON.stringify(generatorProfile.profile),
+      );
+    }
     if (allocations !== undefined && allocDir !== undefined) {
       writeFileSync(
         join(allocDir, `${database}-M${String(games)}.heapprofile`),
@@ -257,6 +284,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
       seconds: round(elapsed, 2),
       actions: probe.accepted,
       actionsPerSecond: round(probe.accepted / elapsed),
+      actionsInFlight: round(probe.inFlightMs / 1000 / elapsed),
       roundTripMs: {
         p50: round(percentile(probe.roundTrip, 50), 2),
         p95: round(percentile(probe.roundTrip, 95), 2),
@@ -312,6 +340,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
       generatorLoopDelayP99Ms: round(loop.percentile(99) / 1e6, 1),
       generatorSaturated: generatorCpuPercent >= SATURATED_CPU * 100,
       ...(serverOnCpu === undefined ? {} : { serverOnCpu }),
+      ...(generatorProfile === undefined ? {} : { generatorShares: generatorProfile.shares }),
       ...(allocations === undefined
         ? {}
         : { serverAllocatedBytesPerAction: Math.round(allocations.bytes / probe.accepted) }),
@@ -347,7 +376,7 @@ function line(r: RunResult): string {
     .join(', ');
   return [
     `${r.database.padEnd(8)} M=${String(r.games).padStart(2)}:`,
-    `${r.actionsPerSecond.toFixed(0)} actions/s;`,
+    `${r.actionsPerSecond.toFixed(0)} actions/s (${r.actionsInFlight} in flight on average);`,
     `round trip p50 ${r.roundTripMs.p50} / p95 ${r.roundTripMs.p95} / p99 ${r.roundTripMs.p99} ms;`,
     `fan-out p50 ${r.fanOutMs.p50} / p99 ${r.fanOutMs.p99} ms;`,
     `server ${r.serverCpuMicrosPerAction} µs CPU/action (${r.serverCpuPercent}% of a core, ${r.serverSystemCpuPercent}% of it in the kernel);`,
@@ -367,7 +396,21 @@ function line(r: RunResult): string {
     r.errors.length > 0 ? `; errors: ${r.errors.join(' | ')}` : '',
   ]
     .join(' ')
-    .concat(r.serverOnCpu === undefined ? '' : `\n  on CPU: ${onCpuLine(r.serverOnCpu)}`);
+    .concat(r.serverOnCpu === undefined ? '' : `\n  on CPU: ${onCpuLine(r.serverOnCpu)}`)
+    .concat(
+      r.generatorShares === undefined
+        ? ''
+        : `\n  generator: ${generatorLine(r.generatorShares, r.generatorCpuMicrosPerAction)}`,
+    );
+}
+
+/** The generator's shares, each also as µs of its CPU per action. */
+function generatorLine({ busySamples, shares }: ProfileShares, microsPerAction: number): string {
+  const parts = Object.entries(shares).map(
+    ([name, percent]) =>
+      `${name} ${String(percent)}% (${((percent / 100) * microsPerAction).toFixed(0)} µs)`,
+  );
+  return `${parts.join(', ')} (of ${String(busySamples)} busy samples, V8's profiler)`;
 }
 
 function onCpuLine({ samples, shares, kernel, helperThreads }: OnCpu): string {

@@ -321,6 +321,7 @@ class BotClient {
   ): void {
     const { probe } = this.table;
     const now = performance.now();
+    if (probe.recording) probe.inFlightMs += now - sentAt;
     if (ack.ok) {
       if (probe.recording) {
         probe.roundTripIn(phase, now - sentAt);

@@ -16,6 +16,11 @@ export class LoadProbe {
   readonly stateBytes: number[] = [];
   /** actions acknowledged as accepted inside the window */
   accepted = 0;
+  /**
+   * ms from sending to the answer, summed over every action answered inside the window, accepted
+   * or refused: over the window's length, the mean number of actions in flight (Little's law)
+   */
+  inFlightMs = 0;
   /** every action acknowledged as accepted, window or not */
   acceptedTotal = 0;
   readonly refused = new Map<string, number>();

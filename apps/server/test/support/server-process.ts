@@ -88,21 +88,40 @@ function cpuOfStat(stat: string): { user: number; system: number } {
 
 /**
  * CPU time so far of every process of this machine named `name` (PostgreSQL's postmaster and its
- * backends: `postgres`), in microseconds, from /proc. Processes that ended are not counted, so a
- * difference over a window is a floor when some ended in it.
+ * backends: `postgres`), in microseconds, by process id, from /proc.
  */
-export function namedProcessesCpuMicros(name: string): number {
-  let total = 0;
+export function namedProcessesCpuMicros(name: string): Map<number, number> {
+  const cpu = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== name) continue;
       const { user, system } = cpuOfStat(stat);
-      total += user + system;
+      cpu.set(Number(entry), user + system);
     } catch {
       // gone between the listing and the read
     }
+  }
+  return cpu;
+}
+
+/**
+ * The CPU time the processes read at `after` spent since `before`, each against its own earlier
+ * reading: one that started in between counts whole. One that ended in between is not counted,
+ * so the sum is a floor. (A total over the processes alive at each end would lose an ended
+ * process's whole life, not only its time in the window: at M = 1 and 10 it read 1 to 5 % of a
+ * core once the previous run's backends had ended.)
+ */
+export function cpuMicrosSince(
+  before: ReadonlyMap<number, number>,
+  after: ReadonlyMap<number, number>,
+): number {
+  let total = 0;
+  for (const [pid, micros] of after) {
+    const earlier = before.get(pid);
+    // A lower reading is a new process that took an ended one's id.
+    total += earlier === undefined || earlier > micros ? micros : micros - earlier;
   }
   return total;
 }
