@@ -12,7 +12,6 @@ export interface CpuProfile {
     children?: number[];
   }[];
   samples: number[];
-  timeDeltas?: number[];
 }
 
 export interface ProfileShares {
@@ -34,8 +33,11 @@ export const GENERATOR_SHARES: readonly { name: string; frame: RegExp }[] = [
   // The bots' choices and who is asked: the rules package, run on the clients' views.
   { name: 'bots', frame: /\/packages\/rules\/src\// },
   // Actions sent: the socket.io packet made, framed by ws and written.
-  { name: 'sending', frame: /^(emitWithAck|#emit) \S*wire-client\.ts$|\/ws\/lib\/sender\.js$/ },
-  // Frames read, parsed (JSON.parse runs inside the client's own message handler) and handed on.
+  { name: 'sending', frame: /^emitWithAck \S*wire-client\.ts$|\/ws\/lib\/sender\.js$/ },
+  // The tables' own work on what arrives: who is asked next, what is measured.
+  { name: 'tables', frame: /\/support\/(bot-table|load-probe)\.ts$/ },
+  // Frames read, parsed (JSON.parse runs inside the client's own message handler) and handed to
+  // the client's listeners.
   {
     name: 'receiving',
     frame: /\/ws\/lib\/(receiver|websocket)\.js$|wire-client\.ts$|^onStreamRead /,
