@@ -246,7 +246,6 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     loop.disable();
     const elapsed = (performance.now() - t0) / 1000;
     const ownCpu = process.cpuUsage(ownCpu0);
-    const generatorProfile = await generatorProfiler?.stop();
     const serverCpu = server.cpuMicros() - serverCpu0;
     const serverSystem = server.systemCpuMicros() - serverSystem0;
     const postgresCpu =
@@ -259,6 +258,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     // Read back after the window's figures are taken: perf script takes a core for seconds.
     const serverOnCpu = await recorder?.stop();
     const allocations = await sampler?.stop();
+    const generatorProfile = await generatorProfiler?.stop();
     if (generatorProfile !== undefined && genProfDir !== undefined) {
       writeFileSync(
         join(genProfDir, `${database}-M${String(games)}.generator.cpuprofile`),
