@@ -59,12 +59,23 @@ export function hexKey(h: Hex): HexKey {
 
 const KEY_PATTERN = /^(-?\d+),(-?\d+)$/;
 
+/**
+ * Parsed keys, frozen and shared: the engine parses the same few hundred keys
+ * of a board at every step. Bounded, so keys from untrusted input cannot grow it.
+ */
+const PARSED = new Map<string, Hex>();
+const PARSED_MAX = 8192;
+
 export function parseHexKey(k: string): Hex {
+  const known = PARSED.get(k);
+  if (known !== undefined) return known;
   const m = KEY_PATTERN.exec(k);
   if (!m?.[1] || !m[2]) {
     throw new MapError('BAD_HEX_KEY', `"${k}" is not a hex key of the form "q,r"`);
   }
-  return plain({ q: Number(m[1]), r: Number(m[2]) });
+  const hex = Object.freeze(plain({ q: Number(m[1]), r: Number(m[2]) }));
+  if (PARSED.size < PARSED_MAX) PARSED.set(k, hex);
+  return hex;
 }
 
 export function sameHex(a: Hex, b: Hex): boolean {
