@@ -14,6 +14,7 @@ import type { BotKind } from '../test/support/bot-table.js';
 import { profileShares } from '../test/support/cpu-profile-shares.js';
 import type { CpuProfile, ProfileShares } from '../test/support/cpu-profile-shares.js';
 import { LoadProbe } from '../test/support/load-probe.js';
+import type { Pacer } from '../test/support/pacer.js';
 import { onCpu, parsePerfScript } from '../test/support/on-cpu.js';
 import type { OnCpu } from '../test/support/on-cpu.js';
 import { createScratchDatabase } from '../test/support/postgres-database.js';
@@ -78,6 +79,8 @@ export interface FleetOptions {
   roundLimit: number | undefined;
   seats: number;
   spectators: number;
+  /** open loop: the seats send when this pacer offers (`bench:load --rate`) */
+  pacer?: Pacer;
 }
 
 /** M bot tables on one server, each game replaced by a fresh one when it ends. */
@@ -139,6 +142,7 @@ export class Fleet {
         bot: this.options.bot,
         seed: this.#seed++,
         probe: this.probe,
+        ...(this.options.pacer === undefined ? {} : { pacer: this.options.pacer }),
         ...(this.options.roundLimit === undefined ? {} : { roundLimit: this.options.roundLimit }),
       });
       // The fleet may have been stopped while this table was being opened.

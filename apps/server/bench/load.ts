@@ -8,6 +8,11 @@
 //   --warmup 30            seconds played before measuring (BENCH_WARMUP)
 //   --bot random           random | heuristic | mixed (BENCH_BOT)
 //   --round-limit 50       the lobby's round limit; a game that ends is replaced (BENCH_ROUND_LIMIT)
+//   --rate 400             open loop: R actions a second offered across all tables at fixed
+//                          times, whatever earlier answers (BENCH_RATE); each offer goes to the
+//                          seat asked longest, round trips are timed from the offer's due time,
+//                          and the JSON says the offered and achieved rates (support/pacer.ts).
+//                          Without it, closed loop: each seat acts the moment it is asked
 //   --out path.json        where the JSON goes (default bench-results/load-<time>.json)
 //   --cpu-prof dir         the server writes a V8 CPU profile of each run there (node --cpu-prof)
 //   --perf dir             `perf record` of the server's threads over each measured window goes
@@ -26,6 +31,7 @@ import { parseArgs } from 'node:util';
 import type { BotKind } from '../test/support/bot-table.js';
 import type { ProfileShares } from '../test/support/cpu-profile-shares.js';
 import { percentile } from '../test/support/load-probe.js';
+import { Pacer } from '../test/support/pacer.js';
 import type { OnCpu } from '../test/support/on-cpu.js';
 import { freePort } from '../test/support/ports.js';
 import {
@@ -60,6 +66,7 @@ const { values } = parseArgs({
     warmup: { type: 'string', default: process.env.BENCH_WARMUP ?? '30' },
     bot: { type: 'string', default: process.env.BENCH_BOT ?? 'random' },
     'round-limit': { type: 'string', default: process.env.BENCH_ROUND_LIMIT ?? '50' },
+    rate: { type: 'string', default: process.env.BENCH_RATE ?? '' },
     out: { type: 'string' },
     'cpu-prof': { type: 'string' },
     perf: { type: 'string' },
@@ -75,7 +82,10 @@ const seconds = Number(values.seconds);
 const warmup = Number(values.warmup);
 const bot = values.bot as BotKind;
 const roundLimit = Number(values['round-limit']);
+/** open loop at this many actions a second; undefined: closed loop */
+const rate = values.rate === '' ? undefined : Number(values.rate);
 if (
+  (rate !== undefined && !(rate > 0)) ||
   counts.some((m) => !Number.isInteger(m) || m < 1) ||
   databaseNames.some((d) => d !== 'postgres' && d !== 'pglite') ||
   !(seconds > 0) ||
@@ -115,6 +125,11 @@ interface RunResult {
   seconds: number;
   actions: number;
   actionsPerSecond: number;
+  /**
+   * open loop (`--rate`): the actions a second offered, and those a seat sent; an offer made when
+   * no seat of any table was asked to decide is missed
+   */
+  openLoop?: { offeredPerSecond: number; achievedPerSecond: number; missedOffers: number };
   /**
    * the mean number of actions sent and not yet answered over the window: the round trips of
    * the actions answered in it, summed, over its length (Little's law). The bots act the moment
@@ -205,6 +220,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     await server.exited;
   });
   let fleet: Fleet | undefined;
+  const pacer = rate === undefined ? undefined : new Pacer(rate);
   try {
     await sleep(500);
     const serverHeapIdleBytes = (await serverHeap(server.url)).used;
@@ -213,7 +229,14 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     // After the snapshot, which leaves the process about 100 MB larger: the end's RSS, read
     // before its own snapshot, holds that too.
     const serverRssIdleBytes = server.rssBytes();
-    fleet = new Fleet(server, { games, bot, roundLimit, seats: SEATS, spectators: SPECTATORS });
+    fleet = new Fleet(server, {
+      games,
+      bot,
+      roundLimit,
+      seats: SEATS,
+      spectators: SPECTATORS,
+      ...(pacer === undefined ? {} : { pacer }),
+    });
     const opening = performance.now();
     fleet.onOpened = (count) => {
       if (count % 10 === 0 || count === games) {
@@ -223,6 +246,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
       }
     };
     await fleet.start();
+    pacer?.start();
     await sleep(warmup * 1000);
 
     const { probe } = fleet;
@@ -241,8 +265,10 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     const generatorProfiler = genProfDir === undefined ? undefined : await profileGenerator();
     loop.enable();
     probe.recording = true;
+    if (pacer) pacer.recording = true;
     const serverHeapFloorBytes = await heapFloor(server.url, seconds * 1000);
     probe.recording = false;
+    if (pacer) pacer.recording = false;
     loop.disable();
     const elapsed = (performance.now() - t0) / 1000;
     const ownCpu = process.cpuUsage(ownCpu0);
@@ -284,6 +310,15 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
       seconds: round(elapsed, 2),
       actions: probe.accepted,
       actionsPerSecond: round(probe.accepted / elapsed),
+      ...(pacer === undefined
+        ? {}
+        : {
+            openLoop: {
+              offeredPerSecond: round(pacer.offered / elapsed),
+              achievedPerSecond: round(pacer.used / elapsed),
+              missedOffers: pacer.missed,
+            },
+          }),
       actionsInFlight: round(probe.inFlightMs / 1000 / elapsed),
       roundTripMs: {
         p50: round(percentile(probe.roundTrip, 50), 2),
@@ -359,6 +394,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
       errors: fleet.errors.slice(0, 5),
     };
   } finally {
+    pacer?.stop();
     await fleet?.stop();
     await server.stop();
     killServer.done();
@@ -376,6 +412,9 @@ function line(r: RunResult): string {
     .join(', ');
   return [
     `${r.database.padEnd(8)} M=${String(r.games).padStart(2)}:`,
+    r.openLoop === undefined
+      ? ''
+      : `open loop: ${r.openLoop.offeredPerSecond} offered/s, ${r.openLoop.achievedPerSecond} sent/s (${r.openLoop.missedOffers} offers missed);`,
     `${r.actionsPerSecond.toFixed(0)} actions/s (${r.actionsInFlight} in flight on average);`,
     `round trip p50 ${r.roundTripMs.p50} / p95 ${r.roundTripMs.p95} / p99 ${r.roundTripMs.p99} ms;`,
     `fan-out p50 ${r.fanOutMs.p50} / p99 ${r.fanOutMs.p99} ms;`,
@@ -437,7 +476,7 @@ const results: RunResult[] = [];
 /** Written after every run, so an interrupted benchmark keeps what it measured. */
 function save(): void {
   mkdirSync(dirname(out), { recursive: true });
-  const settings = { counts, databases, seconds, warmup, bot, roundLimit };
+  const settings = { counts, databases, seconds, warmup, bot, roundLimit, rate: rate ?? null };
   const report = {
     startedAt: startedAt.toISOString(),
     node: process.version,

@@ -12,6 +12,7 @@ import { viewHash } from '../../src/protocol/view-hash.js';
 import { applyViewPatch } from '../../src/protocol/view-patch.js';
 import type { ViewPatch } from '../../src/protocol/view-patch.js';
 import type { LoadProbe } from './load-probe.js';
+import type { PacedSender, Pacer } from './pacer.js';
 import { http } from './server.js';
 import { WireClient } from './wire-client.js';
 
@@ -40,6 +41,8 @@ export interface BotTableOptions {
   reconnect?: boolean;
   /** how long an action or resync waits for its acknowledgement */
   ackTimeoutMs?: number;
+  /** open loop (`bench:load --rate`): the seats send when the pacer offers, not when asked */
+  pacer?: Pacer;
 }
 
 /** One action the server acknowledged as accepted, as the client recorded it. */
@@ -67,7 +70,7 @@ interface InFlight {
 }
 
 /** One connection of a table: a seat with its bot, or a spectator. */
-class BotClient {
+class BotClient implements PacedSender {
   readonly socket: WireClient;
   seq = -1;
   /**
@@ -93,6 +96,8 @@ class BotClient {
   #stopped = false;
   /** the hash the last update said `view` has, until it is checked (undefined: checked) */
   #unchecked: number | undefined;
+  /** while the pacer's offer is being used: when that offer was due */
+  #offeredAt: number | undefined;
 
   constructor(
     private readonly table: BotTable,
@@ -283,13 +288,18 @@ class BotClient {
       }
       this.#unchecked = undefined;
     }
+    const { pacer } = this.table.options;
+    if (pacer !== undefined && this.#offeredAt === undefined) {
+      pacer.wait(this);
+      return;
+    }
     const action = policy.choose(view, seat);
     if (action === undefined) return;
     const clientId = `${this.table.idPrefix}-${seat}-${this.#count++}`;
     const generation = this.#generation;
     const inFlight: InFlight = {
       clientId,
-      sentAt: performance.now(),
+      sentAt: this.#offeredAt ?? performance.now(),
       generation,
       phase: view.phase.name,
       decidedOn: this.seq,
@@ -312,6 +322,17 @@ class BotClient {
         this.#answered(inFlight, answer as ActionAck, action);
       },
     );
+  }
+
+  sendPaced(scheduledAt: number): boolean {
+    const before = this.#inFlight;
+    this.#offeredAt = scheduledAt;
+    try {
+      this.act();
+    } finally {
+      this.#offeredAt = undefined;
+    }
+    return this.#inFlight !== undefined && this.#inFlight !== before;
   }
 
   #answered(
