@@ -3,7 +3,7 @@ import type { Action, ActionOf } from '../actions/schema.js';
 import { n, spaceUnits } from '../combat/forces.js';
 import { combatBusy, combatOf, setCombat, turnsOf, type TurnsPhase } from '../combat/state.js';
 import { ruleError, type RuleError } from '../errors.js';
-import { checkPath, moveValue, movementOf, routesFrom } from '../movement/rules.js';
+import { checkPath, moveValue, movementOf, routesFrom, tileAt } from '../movement/rules.js';
 import type { Draft } from '../state/draft.js';
 import type { Seat, Table } from '../state/types.js';
 import { hasTech } from './owned.js';
@@ -25,9 +25,19 @@ export function recordPursuit(d: Draft, hex: HexKey, seat: Seat): void {
   setCombat(d, { ...c, pursuit: { ...c.pursuit, [hex]: cruisers } });
 }
 
+/** OR-4.1: "No technology can avert this hindrance": Cruisers that entered a Nebula this turn stay. */
+function enteredNebula(t: Table, phase: TurnsPhase, hex: HexKey): number {
+  if (tileAt(t, hex)?.anomaly !== 'nebula') return 0;
+  return movementOf(phase).moved[hex]?.cruiser ?? 0;
+}
+
+const NEBULA_STOPS =
+  'A ship that entered a Nebula this turn stops there: no technology moves it on (OR-4.1).';
+
 function pursuers(t: Table, phase: TurnsPhase, seat: Seat, hex: HexKey): number {
   const allowed = phase.combat?.pursuit?.[hex] ?? 0;
-  return Math.min(allowed, n(spaceUnits(t, hex, seat), 'cruiser'));
+  const free = n(spaceUnits(t, hex, seat), 'cruiser') - enteredNebula(t, phase, hex);
+  return Math.max(0, Math.min(allowed, free));
 }
 
 export function pursuitLegal(t: Table, phase: TurnsPhase, seat: Seat): Action[] {
@@ -67,6 +77,8 @@ export function applyPursuit(
   if (hex === undefined || path === undefined || count === undefined)
     return illegal('Name the system, the path and how many Cruisers move on.');
   const max = pursuers(d.s, phase, seat, hex);
+  if (max === 0 && (phase.combat?.pursuit?.[hex] ?? 0) > 0 && enteredNebula(d.s, phase, hex) > 0)
+    return illegal(NEBULA_STOPS);
   if (max === 0) return illegal('No Cruisers of yours may move on from there.');
   if (count > max) return illegal(`Only ${max} Cruiser${max === 1 ? '' : 's'} may move on.`);
   const problem = checkPath(d.s, seat, hex, path, moveValue(d.s, seat, 'cruiser', hex));
