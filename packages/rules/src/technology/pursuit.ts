@@ -8,13 +8,16 @@ import type { Draft } from '../state/draft.js';
 import type { Seat, Table } from '../state/types.js';
 import { hasTech } from './owned.js';
 import { leadersFollowShips } from '../leaders/windows.js';
+import { rollRiftExits } from '../movement/rift-fleet.js';
 
 /**
  * BG-9 Strategic Mathematics: after a space battle the active player wins
  * against ships, up to half (rounded down) of its Cruisers there may move on
  * with their move value, in the Space Battle segment, as a choice
  * (`use-technology`). Ships they meet there are fought in this segment; PDS
- * there fire at them (they ended a move there).
+ * there fire at them (they ended a move there). Out of a Gravity Rift each
+ * of them rolls first (OR-4.2): those whose roll does not lead along the
+ * chosen path stay; out of a Nebula they entered this turn none goes (OR-4.1).
  */
 
 export function recordPursuit(d: Draft, hex: HexKey, seat: Seat): void {
@@ -86,23 +89,43 @@ export function applyPursuit(
   const to = path[path.length - 1];
   if (to === undefined) return illegal('A move needs a destination.');
   d.emit({ type: 'technology-used', seat, technology: 'strategic-mathematics' });
-  d.addUnits(hex, null, seat, 'cruiser', -count);
-  d.addUnits(to, null, seat, 'cruiser', count);
-  d.emit({ type: 'ships-moved', seat, from: hex, to, path, units: { cruiser: count } });
-  // OR-6.2: leaders aboard the last Cruisers that left go with them.
-  if (d.s.options.leaders) leadersFollowShips(d, seat, hex, to, { cruiser: count });
+  // OR-4.2: out of a rift each Cruiser rolls; those whose roll does not lead along the path stay.
+  const first = path[0] ?? to;
+  const held = rollRiftExits(d, seat, hex, first, { cruiser: count }).filter((r) => !r.allowed);
+  for (const r of held) {
+    d.emit({
+      type: 'ship-stayed',
+      seat,
+      hex,
+      unit: r.unit,
+      reason: 'its roll does not lead along the chosen path',
+    });
+  }
+  const going = count - held.length;
+  if (going > 0) {
+    d.addUnits(hex, null, seat, 'cruiser', -going);
+    d.addUnits(to, null, seat, 'cruiser', going);
+    d.emit({ type: 'ships-moved', seat, from: hex, to, path, units: { cruiser: going } });
+    // OR-6.2: leaders aboard the last Cruisers that left go with them.
+    if (d.s.options.leaders) leadersFollowShips(d, seat, hex, to, { cruiser: going });
+  }
   const c = combatOf(phase);
   const left = (c.pursuit?.[hex] ?? 0) - count;
   const { [hex]: _done, ...rest } = c.pursuit ?? {};
   const m = movementOf(phase);
   const before = path.length > 1 ? (path[path.length - 2] as HexKey) : hex;
   const came = m.cameFrom[to] ?? [];
+  const pursuit = left > 0 ? { ...rest, [hex]: left } : rest;
+  if (going === 0) {
+    d.s.phase = { ...phase, combat: { ...c, pursuit } };
+    return null;
+  }
   d.s.phase = {
     ...phase,
-    combat: { ...c, pursuit: left > 0 ? { ...rest, [hex]: left } : rest },
+    combat: { ...c, pursuit },
     movement: {
       ...m,
-      moved: { ...m.moved, [to]: { ...m.moved[to], cruiser: (m.moved[to]?.cruiser ?? 0) + count } },
+      moved: { ...m.moved, [to]: { ...m.moved[to], cruiser: (m.moved[to]?.cruiser ?? 0) + going } },
       arrived: m.arrived.includes(to) ? m.arrived : [...m.arrived, to],
       cameFrom: { ...m.cameFrom, [to]: came.includes(before) ? came : [...came, before] },
     },
