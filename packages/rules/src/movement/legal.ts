@@ -128,7 +128,7 @@ export function movementLegal(t: Table, phase: TurnsPhase, seat: Seat): Action[]
         ? forcedLoad(t, phase, seat, pending.hex)
         : heavyLoad(t, phase, seat, pending.hex);
     if (forced === null) return out;
-    const move = moveValue(t, seat, pending.unit, pending.hex);
+    const move = pending.left ?? moveValue(t, seat, pending.unit, pending.hex);
     for (const side of pending.sides) {
       for (const r of routesThroughSide(t, seat, pending.hex, side, move)) {
         out.push(withLoad({ type: 'rift-exit' as const, path: r.path }, forced));

@@ -32,11 +32,11 @@ import { EMPTY_MOVEMENT, type MovementState, type MovingShip } from './types.js'
  *   its step and the ship may go on from the other end at no further cost
  *   (RULE_CONSTANTS.wormholeJumpCost); for a ship that starts its move in
  *   one end, the other end is an adjacent system (one step).
- * - Entering a Gravity Rift ends a ship's move unless it has Spatial Jump:
- *   leaving takes a roll, and a ship that has moved may not move again this
- *   turn, so it rolls in a later turn. Ships that start the turn in the rift
- *   roll one by one and, once out, go on with their whole movement (the
- *   exit is free).
+ * - OR-4.2 (clarified): a move that enters a Gravity Rift (without Spatial
+ *   Jump) ends there, but the ships' move goes on: each may roll to leave
+ *   in the same move and, once out, goes on with the movement it has left
+ *   (the exit is free); one that stays ends its move. Ships that start the
+ *   turn in the rift roll one by one and go on with their whole movement.
  * - A forced exit into an Asteroid Field the ship may not enter counts as
  *   staying, like one off the board or into a Supernova.
  * - A move enters each system at most once and never returns to its start.
@@ -139,8 +139,22 @@ export function movableCount(
     (ownSpace(t, key, seat)[unit] ?? 0) -
     (m.moved[key]?.[unit] ?? 0) -
     (m.riftTried[key]?.[unit] ?? 0) -
-    (m.rift?.hex === key && m.rift.unit === unit ? 1 : 0);
+    (m.rift?.hex === key && m.rift.unit === unit ? 1 : 0) -
+    enteredHere(m, key, unit);
   return Math.max(0, n);
+}
+
+/**
+ * OR-4.2: units that entered the rift at `key` in the last move and are
+ * still mid-move: not free to move as if they had started there. Their cargo
+ * may go aboard an entered Carrier whose roll waits (`rift.left`).
+ */
+function enteredHere(m: MovementState, key: HexKey, unit: UnitKind): number {
+  const e = m.riftEntered;
+  if (e?.hex !== key) return 0;
+  const ships = (e.ships as Partial<Record<UnitKind, number>>)[unit] ?? 0;
+  const cargo = m.rift?.left !== undefined ? 0 : (e.cargo[unit] ?? 0);
+  return ships + cargo;
 }
 
 /** Cargo that takes Carrier room and never stands in space on its own: Ground, Shock Forces, PDS. */
@@ -250,6 +264,8 @@ export function checkPath(
     if (typeof s === 'string') return s;
     spent += s.cost;
     const last = i === path.length - 1;
+    if (s.stops && !last && isRift(t, next))
+      return `A ship entering ${placeName(next, t.galaxy)} rolls to leave it: end the move there, then roll (OR-4.2).`;
     if (s.stops && !last)
       return `The move must end in ${placeName(next, t.galaxy)}: nothing passes through it.`;
     if (s.passOnly && last) return 'No ship stops in an Asteroid Field.';
