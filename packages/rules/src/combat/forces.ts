@@ -196,7 +196,7 @@ export function rollFor(
   types: readonly UnitType[],
   scope: 'space-battle' | 'invasion-combat',
   opts: RollOptions = {},
-): { hits: number; rolls: Partial<Record<UnitType, number[]>> } {
+): RolledHits {
   let hits = 0;
   const bonus = opts.bonus ?? 0;
   const rolls: Partial<Record<UnitType, number[]>> = {};
@@ -220,7 +220,14 @@ export function rollFor(
     hits += r.filter((x) => x >= value).length;
   }
   if (opts.reroll !== undefined) hits += rerollOneMiss(d, label, owner, rolls, needs, opts.reroll);
-  return { hits, rolls };
+  return { hits, rolls, needs };
+}
+
+/** A side's dice of one roll: the hits, the dice by unit type, and what each type needed to hit (every modifier in). */
+export interface RolledHits {
+  hits: number;
+  rolls: Partial<Record<UnitType, number[]>>;
+  needs: Partial<Record<UnitType, number>>;
 }
 
 export interface RollOptions {

@@ -4,7 +4,6 @@ import { invadingLeaderProblem, landInvadingLeaders } from '../leaders/windows.j
 import { tileById, type HexKey } from '@outer-rim/map';
 import type { ActionOf } from '../actions/schema.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
-import { UNITS } from '../content/units.js';
 import { enemyShipsIn, spacedocksOf } from '../state/board.js';
 import { bombardmentBanned } from '../politics/laws.js';
 import { payTruceFine } from '../politics/truce.js';
@@ -30,7 +29,6 @@ import {
   isMinor,
   n,
   planetUnits,
-  pluralName,
   rollDice,
   rollFor,
   shockForcesOnBoard,
@@ -331,25 +329,16 @@ function bombardment(d: Draft, inv: Invasion): void {
   const defender = defenderOf(d.s, inv);
   if (inv.bacterial === true) bacterialWeapon(d, inv, defender);
   else if (defender !== null) {
-    // OR-6.2 General: Dreadnoughts bombarding a planet holding an enemy General get -4.
-    const penalty = bombardmentPenalty(d.s, inv.hex, inv.planet, defender);
-    const { hits } =
-      penalty === 0
-        ? rollFor(
-            d,
-            `bombardment of ${inv.planet}`,
-            inv.invader,
-            { dreadnought: inv.bombard },
-            ['dreadnought'],
-            'invasion-combat',
-          )
-        : rollAt(
-            d,
-            `bombardment of ${inv.planet}: ${pluralName('dreadnought')}, hit on ${String((UNITS.dreadnought.combat ?? 10) + penalty)}+ (enemy General -${String(penalty)})`,
-            inv.invader,
-            inv.bombard,
-            (UNITS.dreadnought.combat ?? 10) + penalty,
-          );
+    // OR-6.2 General: Dreadnoughts bombarding a planet holding an enemy General get -4, on top of their own modifiers.
+    const { hits } = rollFor(
+      d,
+      `bombardment of ${inv.planet}`,
+      inv.invader,
+      { dreadnought: inv.bombard },
+      ['dreadnought'],
+      'invasion-combat',
+      bombardmentPenalty(d.s, inv.hex, inv.planet, defender),
+    );
     if (hits > 0) {
       d.emit({
         type: 'hits-scored',
@@ -393,25 +382,16 @@ function pdsFire(d: Draft, inv: Invasion): boolean {
     setInvasion(d, { ...inv, step: 'round' });
     return true;
   }
-  // OR-6.2 Agent: enemy PDS get -2 against the invasion it joins.
-  const penalty = pdsPenaltyAgainst(d.s, inv.hex, inv.planet, inv.invader);
-  const { hits } =
-    penalty === 0
-      ? rollFor(
-          d,
-          `PDS fire at the forces landing on ${inv.planet}`,
-          defender,
-          { pds },
-          ['pds'],
-          'invasion-combat',
-        )
-      : rollAt(
-          d,
-          `PDS fire at the forces landing on ${inv.planet}: PDS, hit on ${String((UNITS.pds.combat ?? 10) + penalty)}+ (Agent -${String(penalty)})`,
-          defender,
-          pds,
-          (UNITS.pds.combat ?? 10) + penalty,
-        );
+  // OR-6.2 Agent: enemy PDS get -2 against the invasion it joins, on top of their own modifiers.
+  const { hits } = rollFor(
+    d,
+    `PDS fire at the forces landing on ${inv.planet}`,
+    defender,
+    { pds },
+    ['pds'],
+    'invasion-combat',
+    pdsPenaltyAgainst(d.s, inv.hex, inv.planet, inv.invader),
+  );
   if (hits === 0) {
     setInvasion(d, { ...inv, step: 'round' });
     return true;
@@ -513,8 +493,8 @@ function groundRound(d: Draft, inv: Invasion, defender: Owner): void {
   // BG-9: "this round" cards (Morale Boost) end with the round's rolls.
   expireEffects(d, 'combat-round');
   // OR-6.2 General: one re-roll per side per round.
-  a.hits += generalReroll(d, label, inv.invader, inv.hex, inv.planet, a.rolls);
-  x.hits += generalReroll(d, label, defender, inv.hex, inv.planet, x.rolls);
+  a.hits += generalReroll(d, label, inv.invader, inv.hex, inv.planet, a);
+  x.hits += generalReroll(d, label, defender, inv.hex, inv.planet, x);
   const aPromote = promotionCandidates(d, inv, inv.invader, a.rolls['ground-force']);
   const xPromote = promotionCandidates(d, inv, defender, x.rolls['ground-force']);
   const reason = `ground combat round ${round}`;
@@ -693,16 +673,4 @@ export function stepInvasion(d: Draft, inv: Invasion): boolean {
       return true;
     }
   }
-}
-
-/** Rolls `count` dice that hit at `value`+ (a leader's modifier changed the printed value). */
-function rollAt(
-  d: Draft,
-  purpose: string,
-  owner: Owner,
-  count: number,
-  value: number,
-): { hits: number } {
-  const r = rollDice(d, purpose, count, owner);
-  return { hits: r.filter((x) => x >= value).length };
 }
