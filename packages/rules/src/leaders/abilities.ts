@@ -1,4 +1,5 @@
 import { combatModifier } from '../technology/combat.js';
+import { combatRollBonus } from '../cards/in-force.js';
 import type { HexKey } from '@outer-rim/map';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { UNITS, type UnitType } from '../content/units.js';
@@ -28,16 +29,28 @@ function hasLeader(
 
 /**
  * Admiral: one extra die per space-battle round for the ship carrying it
- * (rolled at that ship's combat value). Returns the extra hits.
+ * (rolled at that ship's combat value, with the side's roll `opts`: a law's
+ * bonus). Returns the extra hits.
  */
-export function admiralDice(d: Draft, label: string, owner: Owner, hex: HexKey): number {
+export function admiralDice(
+  d: Draft,
+  label: string,
+  owner: Owner,
+  hex: HexKey,
+  opts: RollOptions = {},
+): number {
   if (typeof owner !== 'number' || !d.s.options.leaders) return 0;
   let hits = 0;
   for (const l of leadersAt(d.s, owner, hex, null)) {
     if (l.type !== 'admiral' || l.ship === undefined) continue;
     if (shipsOfType(d.s, owner, hex, l.ship) === 0) continue;
-    // The extra die is its ship's: the same technologies and abilities modify it (BG-9).
-    const value = (UNITS[l.ship].combat ?? 10) - combatModifier(d.s, owner, l.ship, 'space-battle');
+    // The extra die is its ship's: the same technologies, abilities, laws and cards modify it
+    // (BG-9; modifiers add up, OR-6.2).
+    const value =
+      (UNITS[l.ship].combat ?? 10) -
+      (opts.bonus ?? 0) -
+      combatRollBonus(d.s, owner) -
+      combatModifier(d.s, owner, l.ship, 'space-battle');
     const rolls = d.roll(
       `${label}: the Admiral's extra die for its ${UNITS[l.ship].name}, hit on ${value}+`,
       C.dieSides,

@@ -10,10 +10,13 @@ import {
   home,
   landing,
   ofType,
+  quietPair,
   setOwner,
   turnOf,
+  withArrivals,
   withUnits,
 } from '../testing/battle.js';
+import { withLaw } from '../testing/politics.js';
 import { withPlayer } from '../testing/fixtures.js';
 import { leaderOf, noLeaders, withLeader } from '../testing/leaders.js';
 import { planetUnits } from './forces.js';
@@ -161,5 +164,31 @@ describe('OR-6.2 modifiers add up', () => {
     );
     expect(dice(log)[0]?.purpose).toMatch(/PDS, hit on 8\+ \(Agent -2\)$/);
     expect(ofType(log, 'hits-scored')[0]).toMatchObject({ by: 1, hits: 1 });
+  });
+});
+
+describe("OR-6.2 Admiral: the extra die is its ship's, with every modifier of its side", () => {
+  it("OR-6.2: the Admiral's extra die counts the side's law bonus too (Minister of War +1 in round 1)", () => {
+    let s = turnOf(0, 'movement', {
+      leaders: true,
+      players: [{ race: 'sol' as const }, { race: 'letnev' as const }],
+    });
+    s = noLeaders(noLeaders(s, 0), 1);
+    s = withPlayer(withPlayer(s, 0, { technologies: [] }), 1, { technologies: [] });
+    const [x, y] = quietPair(s);
+    s = withUnits(s, x, 0, { cruiser: 1 });
+    s = withUnits(s, x, 1, { carrier: 1 });
+    s = withArrivals(s, [x], { [x]: [y] });
+    s = withLeader(s, 0, 'admiral', { hex: x, ship: 'cruiser' });
+    s = withLaw(s, 'minister-of-war#1', { elected: { player: 0 } });
+    const log: GameEvent[] = [];
+    // Cruiser 1 (miss), the Admiral's die 7: a hit at 7+ (8, +1 Minister of War); the Carrier misses.
+    step(s, 0, { type: 'end-segment' }, [1, 7, 1], log);
+    expect(dice(log).map((d) => d.purpose)).toEqual([
+      expect.stringMatching(/round 1: Cruiser, hit on 7\+ \(Minister of War \+1\)$/),
+      expect.stringMatching(/round 1: the Admiral's extra die for its Cruiser, hit on 7\+$/),
+      expect.stringMatching(/round 1: Carrier, hit on 9\+$/),
+    ]);
+    expect(ofType(log, 'hits-scored')).toContainEqual(expect.objectContaining({ by: 0, hits: 1 }));
   });
 });
