@@ -99,13 +99,15 @@ export function cargoNeed(units: UnitCounts, docks: number): number {
 
 /**
  * Carrier room, and with Stasis Capsules (BG-9, `stasis`) one place aboard
- * each Cruiser and Dreadnought that only a Ground or Shock Force may take.
+ * each Cruiser and Dreadnought that only a Ground Force may take (never a
+ * Shock Force: OR-6.1).
  */
 export function capacityOf(units: UnitCounts, stasis = false): number {
   const carriers = n(units, 'carrier') * RULE_CONSTANTS.carrierCapacity;
   if (!stasis) return carriers;
   const heavy = (n(units, 'cruiser') + n(units, 'dreadnought')) * TECH_PARAMS.stasisCapacity;
-  return carriers + Math.min(heavy, groundIn(units));
+  // OR-6.1: Shock Forces "require Carriers for transportation": only Ground Forces ride a heavy ship.
+  return carriers + Math.min(heavy, n(units, 'ground-force'));
 }
 
 export function isNebula(t: Table, hex: HexKey): boolean {

@@ -121,14 +121,17 @@ export function checkFleet(t: Table, phase: TurnsPhase, seat: Seat, f: Fleet): R
       return illegal(`There are not ${n} of your ${UNITS[l.unit].name} units to load there.`);
     }
     loaded += l.count;
-    const ground = l.unit === 'ground-force' || l.unit === 'shock-force';
+    // OR-6.1: Shock Forces ride only Carriers; Stasis Capsules take Ground Forces alone.
+    const ground = l.unit === 'ground-force';
     if (ground) loadedGround += l.count;
+    if (l.unit === 'shock-force' && carriers === 0)
+      return illegal('Shock Forces travel only aboard Carriers (OR-6.1).');
     if (l.hex === f.from && l.planet === undefined && l.unit !== 'fighter') {
       heldFromStart += l.count;
       if (ground) groundFromStart += l.count;
     }
   }
-  // BG-9 Stasis Capsules: each moving Cruiser and Dreadnought takes one Ground or Shock Force.
+  // BG-9 Stasis Capsules: each moving Cruiser and Dreadnought takes one Ground Force.
   const stasis = hasStasis(t, seat);
   const heavyMoving = (f.ships.cruiser ?? 0) + (f.ships.dreadnought ?? 0);
   const room =
@@ -143,8 +146,7 @@ export function checkFleet(t: Table, phase: TurnsPhase, seat: Seat, f: Fleet): R
   // Cargo left in space must still be aboard the Carriers that stay (the pooled cargo model).
   const space = ownSpace(t, f.from, seat);
   const stayingHeavy = (space.cruiser ?? 0) + (space.dreadnought ?? 0) - heavyMoving;
-  const stayingGround =
-    (space['ground-force'] ?? 0) + (space['shock-force'] ?? 0) - groundFromStart;
+  const stayingGround = (space['ground-force'] ?? 0) - groundFromStart;
   const stayingRoom =
     ((space.carrier ?? 0) - (f.ships.carrier ?? 0)) * RULE_CONSTANTS.carrierCapacity +
     (stasis ? Math.min(stayingHeavy * TECH_PARAMS.stasisCapacity, stayingGround) : 0);
