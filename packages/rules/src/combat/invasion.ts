@@ -449,8 +449,9 @@ function promotionCandidates(
   return second.filter((r) => r >= RULE_CONSTANTS.shockForcePromotionMin).length;
 }
 
-function promote(d: Draft, inv: Invasion, owner: Owner, candidates: number): void {
-  if (candidates === 0 || typeof owner !== 'number') return;
+/** Returns how many were promoted. */
+function promote(d: Draft, inv: Invasion, owner: Owner, candidates: number): number {
+  if (candidates === 0 || typeof owner !== 'number') return 0;
   const units = planetUnits(d.s, inv.hex, inv.planet, owner);
   // A fledgling Shock Force of a side wiped out this round dies unused; none beyond 3 on the board.
   const room = Math.max(
@@ -458,10 +459,11 @@ function promote(d: Draft, inv: Invasion, owner: Owner, candidates: number): voi
     RULE_CONSTANTS.shockForceLimitPerPlayer - shockForcesOnBoard(d.s, owner),
   );
   const count = Math.min(candidates, n(units, 'ground-force'), room);
-  if (count === 0) return;
+  if (count === 0) return 0;
   d.addUnits(inv.hex, inv.planet, owner, 'ground-force', -count);
   d.addUnits(inv.hex, inv.planet, owner, 'shock-force', count);
   d.emit({ type: 'shock-force-promoted', hex: inv.hex, planet: inv.planet, owner, count });
+  return count;
 }
 
 function groundRound(d: Draft, inv: Invasion, defender: Owner): void {
@@ -521,9 +523,9 @@ function groundRound(d: Draft, inv: Invasion, defender: Owner): void {
   // Hits land at the same time; Shock Forces are always the first casualties (OR-6.1).
   destroy(d, inv.hex, inv.planet, inv.invader, invaderLosses(mine, x.hits), reason);
   destroy(d, inv.hex, inv.planet, defender, groundLosses(theirs, a.hits), reason);
-  promote(d, inv, inv.invader, aPromote);
+  const promoted = promote(d, inv, inv.invader, aPromote);
   promote(d, inv, defender, xPromote);
-  setInvasion(d, { ...inv, round });
+  setInvasion(d, { ...inv, round, promoted });
 }
 
 /** Shock Forces first (OR-6.1), then Fighters that joined (Graviton Negator), then Ground Forces. */
@@ -586,7 +588,9 @@ function conclude(d: Draft, inv: Invasion): void {
   const installations = othersOn(d.s, inv.hex, inv.planet, inv.invader).some(
     (g) => total(installationsOf(g.units)) > 0,
   );
-  if (installations && d.s.options.shockForces && n(mine, 'shock-force') > 0) {
+  // OR-6.1: a Shock Force promoted in this last round is not one yet: it does not capture.
+  const veterans = n(mine, 'shock-force') - (inv.promoted ?? 0);
+  if (installations && d.s.options.shockForces && veterans > 0) {
     setInvasion(d, { ...inv, step: 'capture' });
     return;
   }
