@@ -108,6 +108,13 @@ describe('BG-5 movement reach', () => {
     expect(stepsTo(g, { q: 0, r: 0 }, 2, { wormholeJumpCost: 1 }).get('0,4')).toBe(2);
   });
 
+  it('BG-5: from a ship that starts in one end, the other end is an adjacent system (one step)', () => {
+    const g = board({ '0,-1': 'alpha-wormhole', '0,4': 'lodor' });
+    expect(stepsTo(g, { q: 0, r: -1 }, 1).get('0,4')).toBe(1);
+    expect(stepsTo(g, { q: 0, r: -1 }, 2).get('1,3')).toBe(2);
+    expect(stepsTo(g, { q: 0, r: -1 }, 2, { wormholeStartCost: 0 }).get('1,3')).toBe(1);
+  });
+
   it('gaps (empty hexes) are not entered', () => {
     const g = board();
     const tiles = { ...g.tiles };

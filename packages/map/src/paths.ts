@@ -10,10 +10,12 @@
  *   (Antimass Deflectors): then a ship may cross one but not stop in it;
  * - entering a Nebula ends the move (leaving the one a ship starts in is free
  *   of that effect);
- * - wormholes: a ship in a system with a wormhole may continue from every
- *   other system with a matching wormhole (alpha-alpha, beta-beta) as if it
- *   were there, for `wormholeJumpCost` extra steps (default 0: entering the
- *   first end is the step that counts, BG-5).
+ * - wormholes: a ship that enters a system with a wormhole may continue from
+ *   every other system with a matching wormhole (alpha-alpha, beta-beta) as
+ *   if it were there, for `wormholeJumpCost` extra steps (default 0: entering
+ *   the first end is the step that counts, BG-5); for a ship that starts its
+ *   move in one end the other end is an adjacent system (`wormholeStartCost`,
+ *   default 1 step).
  */
 import { adjacentKeys } from './board.js';
 import { tileById } from './catalogue.js';
@@ -33,6 +35,8 @@ export interface MovementModel {
   readonly asteroids?: 'blocked' | 'pass-through';
   readonly wormholes?: 'same-type' | 'none';
   readonly wormholeJumpCost?: number;
+  /** Steps from the start hex to a matching wormhole (BG-5: it is an adjacent system); default 1. */
+  readonly wormholeStartCost?: number;
 }
 
 export interface Reach {
@@ -65,6 +69,7 @@ export function reachable(
   const done = new Set<HexKey>();
   const results = new Map<HexKey, number>();
   const jumpCost = model.wormholeJumpCost ?? 0;
+  const startCost = model.wormholeStartCost ?? 1;
 
   const enterable = (key: HexKey): boolean => {
     const placed = galaxy.tiles[key];
@@ -101,7 +106,8 @@ export function reachable(
       model.cost ? model.cost(here, parseHexKey(k)) : 1,
     ]);
     if (tile && model.wormholes !== 'none') {
-      for (const k of wormholePartners(galaxy, current, tile)) moves.push([k, jumpCost]);
+      for (const k of wormholePartners(galaxy, current, tile))
+        moves.push([k, isStart ? startCost : jumpCost]);
     }
     for (const [k, cost] of moves) {
       const total = currentSteps + cost;

@@ -102,7 +102,7 @@ export type GameEvent =
       sides: Side[];
     }
   | {
-      /** OR-4.2: a ship stays in the rift, by choice or because its forced exit leads nowhere. */
+      /** OR-4.2: a ship stays in the rift, by choice or because its roll does not let it go where it was sent. */
       type: 'ship-stayed';
       seat: Seat;
       hex: HexKey;
@@ -111,7 +111,9 @@ export type GameEvent =
         | 'chose to stay'
         | 'forced exit leads off the board'
         | 'forced exit leads into a Supernova'
-        | 'forced exit leads into an Asteroid Field';
+        | 'forced exit leads into an Asteroid Field'
+        | 'its roll does not lead there, so the whole fleet stays'
+        | 'its roll does not lead along the chosen path';
     }
   | { type: 'technology-bought'; seat: Seat; technology: string; cost: number }
   | { type: 'technology-passed'; seat: Seat }

@@ -185,7 +185,7 @@ describe('Random legal play (property)', () => {
           .filter(([, p]) => typeof p.owner === 'string')
           .map(([name]) => name),
       );
-      const game = randomPlay(start, 3000, players, (_before, after, _seat, _action, events) => {
+      const game = randomPlay(start, 3000, players, (before, after, _seat, _action, events) => {
         for (const e of events) {
           if (e.type === 'battle-started' && e.defender !== null) seen.battles++;
           if (e.type === 'battle-round') seen.rounds++;
@@ -204,9 +204,13 @@ describe('Random legal play (property)', () => {
           if (e.type === 'agenda-resolved' && e.result.includes(':')) politics.elections++;
         }
         if (problems.length === 0) problems.push(...invariantProblems(after));
-        // OR-2.2: a minor race's planet is never neutral.
+        // OR-2.2: a minor race's planet is never neutral (once conquered it is an ordinary planet).
         for (const name of minorPlanets) {
-          if (after.planets[name]?.owner === null) problems.push(`${name} became neutral`);
+          if (
+            typeof before.planets[name]?.owner === 'string' &&
+            after.planets[name]?.owner === null
+          )
+            problems.push(`${name} became neutral`);
         }
       });
       expect(game.problem).toBeUndefined();

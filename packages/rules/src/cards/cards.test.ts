@@ -594,6 +594,25 @@ describe('BG-9 cards of the Political phase (politics/ opens their windows)', ()
     expect(ofType(r2.events, 'planet-neutral')).toHaveLength(1);
   });
 
+  it('OR-2.2: a conquered minor-race planet is an ordinary planet of its conqueror: an Uprising there may turn it neutral', () => {
+    const base = turnOf(0, 'movement', RACES);
+    const m = base.minorRaces[0];
+    if (m === undefined) throw new Error('no minor race');
+    const [name] = Object.entries(base.planets).find(([, p]) => p.hex === m.hex) ?? [''];
+    let s = setOwner(cleared(base, m.hex), name, 1);
+    s = withUnits(s, m.hex, 1, { 'ground-force': 1 }, name);
+    s = opened(withHand(s, 0, ['uprising']), { kind: 'political', step: 'before-draw' });
+    expect(legalActions(s, 0)).toContainEqual(
+      expect.objectContaining({ type: 'play-card', target: { planet: name } }),
+    );
+    const r = play(s, 0, 'uprising', { planet: name }, [1]);
+    expect(planetUnits(r.state, m.hex, name, 1)).toEqual({});
+    expect(r.state.planets[name]?.owner).toBeNull();
+    expect(ofType(r.events, 'planet-neutral')).toEqual([
+      { type: 'planet-neutral', hex: m.hex, planet: name, from: 1, reason: 'Uprising' },
+    ]);
+  });
+
   it('Thugs, Discredit, Fantastic Rhetoric, Council Dissolved, Determine Policy and Veto stay in force for politics/ to read', () => {
     const cases: [string, WindowTrigger, CardTarget | undefined][] = [
       ['thugs', { kind: 'political', step: 'before-vote' }, { seat: 1 }],

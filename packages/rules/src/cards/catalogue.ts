@@ -458,9 +458,8 @@ const RULES: Readonly<Record<string, CardRule>> = {
       const gf = n(planetUnits(d.s, hex, planet, owner), 'ground-force');
       destroy(d, hex, planet, owner, { 'ground-force': Math.min(2, gf) }, 'Uprising');
       const left = planetUnits(d.s, hex, planet, owner);
-      // OR-2.2: a planet of a minor race's system is never neutral, even emptied.
-      const minor = d.s.minorRaces.some((r) => r.hex === hex);
-      if (!minor && Object.values(left).every((v) => v === 0)) {
+      // OR-2.2: "A conquered minor-race planet is an ordinary planet of its conqueror": emptied, it turns neutral.
+      if (Object.values(left).every((v) => v === 0)) {
         d.setPlanetOwner(planet, null);
         d.emit({ type: 'planet-neutral', hex, planet, from: owner, reason: 'Uprising' });
       }

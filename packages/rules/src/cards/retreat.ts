@@ -5,6 +5,7 @@ import { shipOwners, spaceUnits } from '../combat/forces.js';
 import { setBattle, turnsOf } from '../combat/state.js';
 import type { Draft } from '../state/draft.js';
 import type { Seat, Table, UnitKind } from '../state/types.js';
+import { fleetLeavesRift } from '../movement/rift-fleet.js';
 import { adjacentSystems } from './names.js';
 
 /**
@@ -40,6 +41,8 @@ export function skilledRetreat(d: Draft, hex: HexKey, defender: Seat, to: HexKey
   const b = turnsOf(d).combat?.battle;
   if (b?.hex !== hex) return;
   const units = spaceUnits(d.s, hex, defender);
+  // OR-4.2: out of a rift every ship rolls; unless every roll allows it, the card is spent and the battle goes on.
+  if (!fleetLeavesRift(d, defender, hex, to, units)) return;
   for (const [k, v] of Object.entries(units) as [UnitKind, number][]) {
     d.addUnits(hex, null, defender, k, -v);
     d.addUnits(to, null, defender, k, v);

@@ -99,13 +99,15 @@ export function cargoNeed(units: UnitCounts, docks: number): number {
 
 /**
  * Carrier room, and with Stasis Capsules (BG-9, `stasis`) one place aboard
- * each Cruiser and Dreadnought that only a Ground or Shock Force may take.
+ * each Cruiser and Dreadnought that only a Ground Force may take (never a
+ * Shock Force: OR-6.1).
  */
 export function capacityOf(units: UnitCounts, stasis = false): number {
   const carriers = n(units, 'carrier') * RULE_CONSTANTS.carrierCapacity;
   if (!stasis) return carriers;
   const heavy = (n(units, 'cruiser') + n(units, 'dreadnought')) * TECH_PARAMS.stasisCapacity;
-  return carriers + Math.min(heavy, groundIn(units));
+  // OR-6.1: Shock Forces "require Carriers for transportation": only Ground Forces ride a heavy ship.
+  return carriers + Math.min(heavy, n(units, 'ground-force'));
 }
 
 export function isNebula(t: Table, hex: HexKey): boolean {
@@ -196,7 +198,7 @@ export function rollFor(
   types: readonly UnitType[],
   scope: 'space-battle' | 'invasion-combat',
   opts: RollOptions = {},
-): { hits: number; rolls: Partial<Record<UnitType, number[]>> } {
+): RolledHits {
   let hits = 0;
   const bonus = opts.bonus ?? 0;
   const rolls: Partial<Record<UnitType, number[]>> = {};
@@ -220,7 +222,14 @@ export function rollFor(
     hits += r.filter((x) => x >= value).length;
   }
   if (opts.reroll !== undefined) hits += rerollOneMiss(d, label, owner, rolls, needs, opts.reroll);
-  return { hits, rolls };
+  return { hits, rolls, needs };
+}
+
+/** A side's dice of one roll: the hits, the dice by unit type, and what each type needed to hit (every modifier in). */
+export interface RolledHits {
+  hits: number;
+  rolls: Partial<Record<UnitType, number[]>>;
+  needs: Partial<Record<UnitType, number>>;
 }
 
 export interface RollOptions {

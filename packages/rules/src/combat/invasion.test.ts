@@ -224,10 +224,11 @@ describe('OR-2.2 Minor races defend their planets', () => {
 
 describe('OR-6.1 Shock Forces', () => {
   it("a Ground Force's unmodified 10 and a 9 on the second die promote it; its Shock Forces then take the Spacedock", () => {
-    const { s, h } = over({ carrier: 1, 'ground-force': 2 }, { 'ground-force': 1, spacedock: 1 });
-    // Round 1: invaders 10 (hit), 1; defender 1; promotion die 9.
-    const r = step(s, 0, landing(h, ARC, { groundForces: 2 }), [10, 1, 1, 9]);
-    expect(dice(r.events).at(-1)?.purpose).toBe(`Shock Force promotion on ${ARC}`);
+    const { s, h } = over({ carrier: 1, 'ground-force': 2 }, { 'ground-force': 2, spacedock: 1 });
+    // Round 1: invaders 10 (hit), 1; defenders 1, 1; promotion die 9.
+    // Round 2: the Shock Force 5 (hit), the Ground Force 1; the defender left 1.
+    const r = step(s, 0, landing(h, ARC, { groundForces: 2 }), [10, 1, 1, 1, 9, 5, 1, 1]);
+    expect(dice(r.events)[2]?.purpose).toBe(`Shock Force promotion on ${ARC}`);
     expect(ofType(r.events, 'shock-force-promoted')).toEqual([
       { type: 'shock-force-promoted', hex: h, planet: ARC, owner: 0, count: 1 },
     ]);
@@ -246,6 +247,18 @@ describe('OR-6.1 Shock Forces', () => {
     expect(planetUnits(c.state, h, ARC, 1)).toEqual({});
     expect(ofType(c.events, 'installations-captured')).toHaveLength(1);
     expect(decisions(c.state).map((d) => d.kind)).toEqual(['turn']);
+  });
+
+  it('OR-6.1: a Ground Force promoted in the round that wins the invasion is no surviving Shock Force: the Spacedock is destroyed', () => {
+    const { s, h } = over({ carrier: 1, 'ground-force': 2 }, { 'ground-force': 1, spacedock: 1 });
+    // Round 1: invaders 10 (hit), 1; defender 1; promotion die 9: the invasion is won this round.
+    const r = step(s, 0, landing(h, ARC, { groundForces: 2 }), [10, 1, 1, 9]);
+    expect(ofType(r.events, 'shock-force-promoted')).toHaveLength(1);
+    expect(planetUnits(r.state, h, ARC, 0)).toEqual({ 'ground-force': 1, 'shock-force': 1 });
+    expect(legalActions(r.state, 0).some((a) => a.type === 'capture-installations')).toBe(false);
+    expect(planetUnits(r.state, h, ARC, 1)).toEqual({});
+    expect(ofType(r.events, 'installations-captured')).toEqual([]);
+    expect(decisions(r.state).map((d) => d.kind)).toEqual(['turn']);
   });
 
   it('the promotion of a side wiped out in the same round dies unused', () => {

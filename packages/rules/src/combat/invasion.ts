@@ -4,7 +4,6 @@ import { invadingLeaderProblem, landInvadingLeaders } from '../leaders/windows.j
 import { tileById, type HexKey } from '@outer-rim/map';
 import type { ActionOf } from '../actions/schema.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
-import { UNITS } from '../content/units.js';
 import { enemyShipsIn, spacedocksOf } from '../state/board.js';
 import { bombardmentBanned } from '../politics/laws.js';
 import { payTruceFine } from '../politics/truce.js';
@@ -30,7 +29,6 @@ import {
   isMinor,
   n,
   planetUnits,
-  pluralName,
   rollDice,
   rollFor,
   shockForcesOnBoard,
@@ -331,25 +329,16 @@ function bombardment(d: Draft, inv: Invasion): void {
   const defender = defenderOf(d.s, inv);
   if (inv.bacterial === true) bacterialWeapon(d, inv, defender);
   else if (defender !== null) {
-    // OR-6.2 General: Dreadnoughts bombarding a planet holding an enemy General get -4.
-    const penalty = bombardmentPenalty(d.s, inv.hex, inv.planet, defender);
-    const { hits } =
-      penalty === 0
-        ? rollFor(
-            d,
-            `bombardment of ${inv.planet}`,
-            inv.invader,
-            { dreadnought: inv.bombard },
-            ['dreadnought'],
-            'invasion-combat',
-          )
-        : rollAt(
-            d,
-            `bombardment of ${inv.planet}: ${pluralName('dreadnought')}, hit on ${String((UNITS.dreadnought.combat ?? 10) + penalty)}+ (enemy General -${String(penalty)})`,
-            inv.invader,
-            inv.bombard,
-            (UNITS.dreadnought.combat ?? 10) + penalty,
-          );
+    // OR-6.2 General: Dreadnoughts bombarding a planet holding an enemy General get -4, on top of their own modifiers.
+    const { hits } = rollFor(
+      d,
+      `bombardment of ${inv.planet}`,
+      inv.invader,
+      { dreadnought: inv.bombard },
+      ['dreadnought'],
+      'invasion-combat',
+      bombardmentPenalty(d.s, inv.hex, inv.planet, defender),
+    );
     if (hits > 0) {
       d.emit({
         type: 'hits-scored',
@@ -393,25 +382,16 @@ function pdsFire(d: Draft, inv: Invasion): boolean {
     setInvasion(d, { ...inv, step: 'round' });
     return true;
   }
-  // OR-6.2 Agent: enemy PDS get -2 against the invasion it joins.
-  const penalty = pdsPenaltyAgainst(d.s, inv.hex, inv.planet, inv.invader);
-  const { hits } =
-    penalty === 0
-      ? rollFor(
-          d,
-          `PDS fire at the forces landing on ${inv.planet}`,
-          defender,
-          { pds },
-          ['pds'],
-          'invasion-combat',
-        )
-      : rollAt(
-          d,
-          `PDS fire at the forces landing on ${inv.planet}: PDS, hit on ${String((UNITS.pds.combat ?? 10) + penalty)}+ (Agent -${String(penalty)})`,
-          defender,
-          pds,
-          (UNITS.pds.combat ?? 10) + penalty,
-        );
+  // OR-6.2 Agent: enemy PDS get -2 against the invasion it joins, on top of their own modifiers.
+  const { hits } = rollFor(
+    d,
+    `PDS fire at the forces landing on ${inv.planet}`,
+    defender,
+    { pds },
+    ['pds'],
+    'invasion-combat',
+    pdsPenaltyAgainst(d.s, inv.hex, inv.planet, inv.invader),
+  );
   if (hits === 0) {
     setInvasion(d, { ...inv, step: 'round' });
     return true;
@@ -469,8 +449,9 @@ function promotionCandidates(
   return second.filter((r) => r >= RULE_CONSTANTS.shockForcePromotionMin).length;
 }
 
-function promote(d: Draft, inv: Invasion, owner: Owner, candidates: number): void {
-  if (candidates === 0 || typeof owner !== 'number') return;
+/** Returns how many were promoted. */
+function promote(d: Draft, inv: Invasion, owner: Owner, candidates: number): number {
+  if (candidates === 0 || typeof owner !== 'number') return 0;
   const units = planetUnits(d.s, inv.hex, inv.planet, owner);
   // A fledgling Shock Force of a side wiped out this round dies unused; none beyond 3 on the board.
   const room = Math.max(
@@ -478,10 +459,11 @@ function promote(d: Draft, inv: Invasion, owner: Owner, candidates: number): voi
     RULE_CONSTANTS.shockForceLimitPerPlayer - shockForcesOnBoard(d.s, owner),
   );
   const count = Math.min(candidates, n(units, 'ground-force'), room);
-  if (count === 0) return;
+  if (count === 0) return 0;
   d.addUnits(inv.hex, inv.planet, owner, 'ground-force', -count);
   d.addUnits(inv.hex, inv.planet, owner, 'shock-force', count);
   d.emit({ type: 'shock-force-promoted', hex: inv.hex, planet: inv.planet, owner, count });
+  return count;
 }
 
 function groundRound(d: Draft, inv: Invasion, defender: Owner): void {
@@ -513,8 +495,8 @@ function groundRound(d: Draft, inv: Invasion, defender: Owner): void {
   // BG-9: "this round" cards (Morale Boost) end with the round's rolls.
   expireEffects(d, 'combat-round');
   // OR-6.2 General: one re-roll per side per round.
-  a.hits += generalReroll(d, label, inv.invader, inv.hex, inv.planet, a.rolls);
-  x.hits += generalReroll(d, label, defender, inv.hex, inv.planet, x.rolls);
+  a.hits += generalReroll(d, label, inv.invader, inv.hex, inv.planet, a);
+  x.hits += generalReroll(d, label, defender, inv.hex, inv.planet, x);
   const aPromote = promotionCandidates(d, inv, inv.invader, a.rolls['ground-force']);
   const xPromote = promotionCandidates(d, inv, defender, x.rolls['ground-force']);
   const reason = `ground combat round ${round}`;
@@ -541,9 +523,9 @@ function groundRound(d: Draft, inv: Invasion, defender: Owner): void {
   // Hits land at the same time; Shock Forces are always the first casualties (OR-6.1).
   destroy(d, inv.hex, inv.planet, inv.invader, invaderLosses(mine, x.hits), reason);
   destroy(d, inv.hex, inv.planet, defender, groundLosses(theirs, a.hits), reason);
-  promote(d, inv, inv.invader, aPromote);
+  const promoted = promote(d, inv, inv.invader, aPromote);
   promote(d, inv, defender, xPromote);
-  setInvasion(d, { ...inv, round });
+  setInvasion(d, { ...inv, round, promoted });
 }
 
 /** Shock Forces first (OR-6.1), then Fighters that joined (Graviton Negator), then Ground Forces. */
@@ -606,7 +588,9 @@ function conclude(d: Draft, inv: Invasion): void {
   const installations = othersOn(d.s, inv.hex, inv.planet, inv.invader).some(
     (g) => total(installationsOf(g.units)) > 0,
   );
-  if (installations && d.s.options.shockForces && n(mine, 'shock-force') > 0) {
+  // OR-6.1: a Shock Force promoted in this last round is not one yet: it does not capture.
+  const veterans = n(mine, 'shock-force') - (inv.promoted ?? 0);
+  if (installations && d.s.options.shockForces && veterans > 0) {
     setInvasion(d, { ...inv, step: 'capture' });
     return;
   }
@@ -693,16 +677,4 @@ export function stepInvasion(d: Draft, inv: Invasion): boolean {
       return true;
     }
   }
-}
-
-/** Rolls `count` dice that hit at `value`+ (a leader's modifier changed the printed value). */
-function rollAt(
-  d: Draft,
-  purpose: string,
-  owner: Owner,
-  count: number,
-  value: number,
-): { hits: number } {
-  const r = rollDice(d, purpose, count, owner);
-  return { hits: r.filter((x) => x >= value).length };
 }

@@ -18,7 +18,7 @@ describe('BG-7 / OR-6.1 scenario: an invasion promotes a Shock Force and capture
     const target = hexKey(s0.galaxy.homes[1] ?? { q: 0, r: 0 });
     const start = openNeighbour(s0, target);
     let s = cleared(s0, target);
-    s = withUnits(s, target, 1, { 'ground-force': 1, spacedock: 1 }, 'Arc Prime');
+    s = withUnits(s, target, 1, { 'ground-force': 2, spacedock: 1 }, 'Arc Prime');
     s = withUnits(s, start, 0, { carrier: 1, dreadnought: 1, 'ground-force': 3 });
     const log: GameEvent[] = [];
 
@@ -41,12 +41,13 @@ describe('BG-7 / OR-6.1 scenario: an invasion promotes a Shock Force and capture
     expect(ofType(log, 'battle-started')).toEqual([]);
     s = step(s, 0, { type: 'end-segment' }, [], log);
     expect(s.phase.name === 'individual-turns' && s.phase.segment).toBe('invasion-combat');
-    // Bombardment 1 (miss); round 1: 10 (hit), 1, 1 against 1; promotion die 10.
+    // Bombardment 1 (miss); round 1: 10 (hit), 1, 1 against 1, 1; promotion die 10.
+    // Round 2: the Shock Force 5 (hit), the Ground Forces 1, 1 against 1.
     s = step(
       s,
       0,
       landing(target, 'Arc Prime', { groundForces: 3, bombard: 1 }),
-      [1, 10, 1, 1, 1, 10],
+      [1, 10, 1, 1, 1, 1, 10, 5, 1, 1, 1],
       log,
     );
     expect(ofType(log, 'shock-force-promoted')).toHaveLength(1);

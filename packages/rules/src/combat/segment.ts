@@ -27,6 +27,7 @@ import {
   takeLandingLosses,
 } from './invasion.js';
 import { openWindow } from '../cards/window.js';
+import { fleetLeavesRift } from '../movement/rift-fleet.js';
 import {
   answerDiplomat,
   askDiplomat,
@@ -301,7 +302,9 @@ export function applyCombat(
             'Withdraw only to an adjacent system your ships came from that holds no enemy ships.',
           );
         }
-        withdraw(d, b, to);
+        // OR-4.2: out of a rift every ship rolls; unless every roll allows it, the battle goes on.
+        if (fleetLeavesRift(d, seat, b.hex, to, spaceUnits(d.s, b.hex, seat))) withdraw(d, b, to);
+        else fightOn(d, b);
       }
       advance(d);
       return null;

@@ -155,6 +155,7 @@ function battleRound(d: Draft, b: SpaceBattle): SpaceBattle {
   // OR-4.1: Fighters have no combat value in a Nebula (they may still be chosen as casualties).
   const types = isNebula(d.s, b.hex) ? SPACE_SHIPS.filter((k) => k !== 'fighter') : SPACE_SHIPS;
   const label = `space battle in ${placeName(b.hex, d.s.galaxy)}, round ${round}`;
+  const aLaw = lawRollOptions(d.s, b.attacker, round);
   const a = rollFor(
     d,
     label,
@@ -162,10 +163,11 @@ function battleRound(d: Draft, b: SpaceBattle): SpaceBattle {
     spaceUnits(d.s, b.hex, b.attacker),
     types,
     'space-battle',
-    lawRollOptions(d.s, b.attacker, round),
+    aLaw,
   );
   // OR-6.2 Admiral: one extra die for the ship carrying it, rolled with its side's dice.
-  a.hits += admiralDice(d, label, b.attacker, b.hex);
+  a.hits += admiralDice(d, label, b.attacker, b.hex, aLaw);
+  const xLaw = lawRollOptions(d.s, defender, round);
   const x = rollFor(
     d,
     label,
@@ -173,9 +175,9 @@ function battleRound(d: Draft, b: SpaceBattle): SpaceBattle {
     spaceUnits(d.s, b.hex, defender),
     types,
     'space-battle',
-    lawRollOptions(d.s, defender, round),
+    xLaw,
   );
-  x.hits += admiralDice(d, label, defender, b.hex);
+  x.hits += admiralDice(d, label, defender, b.hex, xLaw);
   // BG-9: "this round" cards (Morale Boost) end with the round's rolls.
   expireEffects(d, 'combat-round');
   // The hits are scored in the next step: issue 9 plugs rerolls (a General, OR-6.2) and cards

@@ -109,4 +109,9 @@ export interface Invasion {
   bacterial?: true;
   /** BG-9: the card window last held here: 0 the invasion's, n before ground round n. */
   cardsAsked?: number;
+  /**
+   * OR-6.1: the invader's Ground Forces promoted in the last round; they fight as Shock Forces
+   * only from the next round, so they do not capture if the invasion is won in this one.
+   */
+  promoted?: number;
 }

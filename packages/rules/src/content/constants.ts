@@ -21,8 +21,8 @@ export const RULE_CONSTANTS = {
   fightersPerSpacedock: 2,
   spacedocksPerPlanet: 1,
   maxSpacedocksPerPlayer: 6,
-  // BG-5 movement: a wormhole jump costs one step.
-  wormholeMoveCost: 1,
+  // BG-5 movement: entering one end of a wormhole is the step; the jump to the other end costs this.
+  wormholeJumpCost: 0,
   // BG-10 progression: at most one bracket per Progression phase.
   progressionStepsPerPhase: 1,
   // OR-4.2 gravity rift: a roll at or above this exits through any side.
@@ -86,7 +86,7 @@ export const CONSTANT_SOURCES: Readonly<Record<RuleConstant, ConstantSource>> = 
   fightersPerSpacedock: { source: 'BG-3', provisional: true, note: 'TI2 value' },
   spacedocksPerPlanet: { source: 'BG-3', provisional: false },
   maxSpacedocksPerPlayer: { source: 'base-game-facts §2', provisional: true, note: 'TI2 value' },
-  wormholeMoveCost: { source: 'BG-5', provisional: false },
+  wormholeJumpCost: { source: 'BG-5', provisional: false },
   progressionStepsPerPhase: { source: 'BG-10', provisional: false },
   gravityRiftFreeExitMin: { source: 'OR-4.2', provisional: false },
   shockForceLimitPerPlayer: { source: 'OR-6.1', provisional: false },

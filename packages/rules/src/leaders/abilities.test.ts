@@ -120,7 +120,8 @@ describe('OR-6.2 General', () => {
     // Invader 10 (hit); defender 1 (miss), the General re-rolls it: 9 (hit). Both fall; the planet stays Letnev's.
     const { s, log } = invade('defence', [10, 1, 9]);
     expect(dice(log).map((d) => d.purpose)).toContainEqual(
-      expect.stringMatching(/the General re-rolls a missed 1 \(Ground Force, hit on 8\+\)/),
+      // Letnev Ground Forces hit on 6+: the miss is judged with every modifier in force.
+      expect.stringMatching(/the General re-rolls a missed 1 \(Ground Force, hit on 6\+\)/),
     );
     expect(s.planets['Arc Prime']?.owner).toBe(1);
     const plain = invade('none', [10, 1]);
@@ -128,9 +129,10 @@ describe('OR-6.2 General', () => {
   });
 
   it('Dreadnoughts bombarding a planet with an enemy General get -4', () => {
-    const { s, log } = invade('defence', [7], 1);
+    // Sardakk N'orr Dreadnoughts bombard at 3+; the -4 adds to their +1: 7+.
+    const { s, log } = invade('defence', [6], 1);
     expect(dice(log)[0]?.purpose).toMatch(
-      /bombardment of Arc Prime: Dreadnoughts, hit on 8\+ \(enemy General -4\)/,
+      /bombardment of Arc Prime: Dreadnought, hit on 7\+ \(enemy General -4\)/,
     );
     expect(s.units[home(s, 1)]?.planets['Arc Prime']?.[0]?.units['ground-force']).toBe(1);
     const plain = invade('none', [7], 1);

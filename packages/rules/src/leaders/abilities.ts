@@ -1,7 +1,9 @@
 import { combatModifier } from '../technology/combat.js';
+import { combatRollBonus } from '../cards/in-force.js';
 import type { HexKey } from '@outer-rim/map';
 import { RULE_CONSTANTS } from '../content/constants.js';
-import { UNITS } from '../content/units.js';
+import { UNITS, type UnitType } from '../content/units.js';
+import type { RolledHits, RollOptions } from '../combat/forces.js';
 import type { Draft } from '../state/draft.js';
 import type { Owner, Table } from '../state/types.js';
 import { leadersAt, shipsOfType } from './fates.js';
@@ -27,16 +29,28 @@ function hasLeader(
 
 /**
  * Admiral: one extra die per space-battle round for the ship carrying it
- * (rolled at that ship's combat value). Returns the extra hits.
+ * (rolled at that ship's combat value, with the side's roll `opts`: a law's
+ * bonus). Returns the extra hits.
  */
-export function admiralDice(d: Draft, label: string, owner: Owner, hex: HexKey): number {
+export function admiralDice(
+  d: Draft,
+  label: string,
+  owner: Owner,
+  hex: HexKey,
+  opts: RollOptions = {},
+): number {
   if (typeof owner !== 'number' || !d.s.options.leaders) return 0;
   let hits = 0;
   for (const l of leadersAt(d.s, owner, hex, null)) {
     if (l.type !== 'admiral' || l.ship === undefined) continue;
     if (shipsOfType(d.s, owner, hex, l.ship) === 0) continue;
-    // The extra die is its ship's: the same technologies and abilities modify it (BG-9).
-    const value = (UNITS[l.ship].combat ?? 10) - combatModifier(d.s, owner, l.ship, 'space-battle');
+    // The extra die is its ship's: the same technologies, abilities, laws and cards modify it
+    // (BG-9; modifiers add up, OR-6.2).
+    const value =
+      (UNITS[l.ship].combat ?? 10) -
+      (opts.bonus ?? 0) -
+      combatRollBonus(d.s, owner) -
+      combatModifier(d.s, owner, l.ship, 'space-battle');
     const rolls = d.roll(
       `${label}: the Admiral's extra die for its ${UNITS[l.ship].name}, hit on ${value}+`,
       C.dieSides,
@@ -48,29 +62,45 @@ export function admiralDice(d: Draft, label: string, owner: Owner, hex: HexKey):
   return hits;
 }
 
-/** General: Dreadnoughts bombarding a planet holding an enemy General get −4 on the roll. */
+/**
+ * General: Dreadnoughts bombarding a planet holding an enemy General get −4
+ * on the roll, added to the bomber's own modifiers (OR-6.2, clarified).
+ */
 export function bombardmentPenalty(
   t: Table,
   hex: HexKey,
   planet: string,
   defender: Owner | null,
-): number {
+): RollOptions {
   return defender !== null && hasLeader(t, defender, hex, planet, 'general')
-    ? -C.generalBombardmentModifier
-    : 0;
+    ? {
+        bonus: C.generalBombardmentModifier,
+        bonusReason: ` (enemy General ${String(C.generalBombardmentModifier)})`,
+      }
+    : {};
 }
 
-/** Agent: enemy PDS get −2 firing at the invasion it joined. */
-export function pdsPenaltyAgainst(t: Table, hex: HexKey, planet: string, invader: Owner): number {
-  return hasLeader(t, invader, hex, planet, 'agent') ? -C.agentPdsModifier : 0;
+/** Agent: enemy PDS get −2 firing at the invasion it joined, added to their own modifiers. */
+export function pdsPenaltyAgainst(
+  t: Table,
+  hex: HexKey,
+  planet: string,
+  invader: Owner,
+): RollOptions {
+  return hasLeader(t, invader, hex, planet, 'agent')
+    ? { bonus: C.agentPdsModifier, bonusReason: ` (Agent ${String(C.agentPdsModifier)})` }
+    : {};
 }
 
 /**
  * General: in each round of invasion combat its side re-rolls one die (one
  * General per side, however many stand there). The re-roll can only turn a
- * miss into a hit, so the owner re-rolls a missed die whenever there is one
- * (the first miss of the unit type that hits most easily); this spares a
- * prompt whose answer is always the same.
+ * miss into a hit, so the owner re-rolls a missed die whenever there is one:
+ * a die that missed under every modifier in force (OR-6.2, clarified), the
+ * one most likely to hit when re-rolled (a Shock Force's before a Ground
+ * Force's); this spares a prompt whose answer is always the same. The new
+ * die replaces the old in `rolled` and counts with the same modifiers (an
+ * unmodified 10 then earns the Shock Force promotion roll, OR-6.1).
  * Returns the extra hits.
  */
 export function generalReroll(
@@ -79,22 +109,27 @@ export function generalReroll(
   owner: Owner,
   hex: HexKey,
   planet: string,
-  rolls: Partial<Record<'ground-force' | 'shock-force', number[]>>,
+  rolled: RolledHits,
 ): number {
   if (!hasLeader(d.s, owner, hex, planet, 'general') || typeof owner !== 'number') return 0;
-  const kinds = (['shock-force', 'ground-force'] as const)
-    .filter((k) => (rolls[k] ?? []).some((r) => r < (UNITS[k].combat ?? 10)))
-    .sort((a, b) => (UNITS[a].combat ?? 10) - (UNITS[b].combat ?? 10));
-  const kind = kinds[0];
+  let kind: UnitType | undefined;
+  for (const k of ['shock-force', 'ground-force', 'fighter'] as const) {
+    const need = rolled.needs[k];
+    if (need === undefined || !(rolled.rolls[k] ?? []).some((r) => r < need)) continue;
+    if (kind === undefined || need < (rolled.needs[kind] ?? Infinity)) kind = k;
+  }
   if (kind === undefined) return 0;
-  const value = UNITS[kind].combat ?? 10;
-  const missed = (rolls[kind] ?? []).find((r) => r < value) ?? 0;
+  const value = rolled.needs[kind] ?? Infinity;
+  const before = rolled.rolls[kind] ?? [];
+  const i = before.findIndex((r) => r < value);
+  const missed = before[i] ?? 0;
   const [again = 0] = d.roll(
     `${label}: the General re-rolls a missed ${missed % 10} (${UNITS[kind].name}, hit on ${value}+)`,
     C.dieSides,
     C.generalRerollsPerRound,
     owner,
   );
+  rolled.rolls[kind] = before.map((r, j) => (j === i ? again : r));
   return again >= value ? 1 : 0;
 }
 

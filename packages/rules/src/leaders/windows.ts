@@ -128,6 +128,8 @@ export function invadingLeaderProblem(
 ): string | null {
   if (leaders.length === 0) return null;
   if (troops === 0) return 'Leaders land on an enemy planet only with Ground or Shock Forces.';
+  const generals = leaders.filter((id) => ownLeader(t, seat, id)?.type === 'general');
+  if (generals.length > 1) return 'Only one General may join one attack or defence (OR-6.2).';
   for (const id of leaders) {
     const l = ownLeader(t, seat, id);
     if (l?.ship === undefined || l.hex !== hex)
@@ -179,7 +181,13 @@ export function withInvadingLeaders(t: Table, seat: Seat, actions: Action[]): Ac
     out.push(a);
     if (a.type !== 'land' || a.groundForces + a.shockForces === 0) continue;
     if (t.planets[a.planet]?.owner === seat) continue;
-    const aboard = leadersAt(t, seat, a.hex, null).filter((l) => l.ship !== undefined);
+    // OR-6.2: only one General may join one attack: a second is not offered.
+    const firstGeneral = leadersAt(t, seat, a.hex, null).find(
+      (l) => l.ship !== undefined && l.type === 'general',
+    );
+    const aboard = leadersAt(t, seat, a.hex, null).filter(
+      (l) => l.ship !== undefined && (l.type !== 'general' || l === firstGeneral),
+    );
     if (aboard.length > 0) out.push({ ...a, leaders: aboard.map((l) => l.id) });
   }
   return out;

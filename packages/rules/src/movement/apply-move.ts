@@ -8,6 +8,7 @@ import { TECH_PARAMS } from '../content/technologies.js';
 import { capacityOf, hasStasis } from '../combat/forces.js';
 import { ruleError, type RuleError } from '../errors.js';
 import type { Draft } from '../state/draft.js';
+import { enemyShipsIn } from '../state/board.js';
 import type { TurnsPhase } from '../state/phase.js';
 import type { Seat, Table, UnitCounts, UnitKind } from '../state/types.js';
 import {
@@ -21,11 +22,12 @@ import {
   moveValue,
   movementOf,
   ownSpace,
+  pathCost,
   riftSides,
   sideTarget,
   tileAt,
 } from './rules.js';
-import { MOVING_SHIPS, type MovementState, type MovingShip } from './types.js';
+import { MOVING_SHIPS, type MovementState, type MovingShip, type RiftEntry } from './types.js';
 
 /**
  * BG-5 Movement segment: applying fleet moves, Carrier loads, the OR-4.2
@@ -58,6 +60,8 @@ export interface Fleet {
   ships: Partial<Record<MovingShip, number | undefined>>;
   load: readonly Load[];
   riftSide?: Side;
+  /** OR-4.2: a ship that entered a rift in this move leaves it with the movement it has left. */
+  move?: number;
   /** OR-6.2: with a Diplomat, passing other players' ships they agreed to (movement/passage.ts). */
   passage?: boolean;
 }
@@ -84,6 +88,7 @@ export function checkFleet(t: Table, phase: TurnsPhase, seat: Seat, f: Fleet): R
     if (unit === 'carrier') carriers = n;
   }
   if (ships === 0) return illegal('Name at least one ship to move.');
+  if (f.move !== undefined) move = f.move;
   const problem = checkPath(t, seat, f.from, f.path, move, f.passage === true);
   if (problem !== null) return illegal(problem);
 
@@ -116,14 +121,17 @@ export function checkFleet(t: Table, phase: TurnsPhase, seat: Seat, f: Fleet): R
       return illegal(`There are not ${n} of your ${UNITS[l.unit].name} units to load there.`);
     }
     loaded += l.count;
-    const ground = l.unit === 'ground-force' || l.unit === 'shock-force';
+    // OR-6.1: Shock Forces ride only Carriers; Stasis Capsules take Ground Forces alone.
+    const ground = l.unit === 'ground-force';
     if (ground) loadedGround += l.count;
+    if (l.unit === 'shock-force' && carriers === 0)
+      return illegal('Shock Forces travel only aboard Carriers (OR-6.1).');
     if (l.hex === f.from && l.planet === undefined && l.unit !== 'fighter') {
       heldFromStart += l.count;
       if (ground) groundFromStart += l.count;
     }
   }
-  // BG-9 Stasis Capsules: each moving Cruiser and Dreadnought takes one Ground or Shock Force.
+  // BG-9 Stasis Capsules: each moving Cruiser and Dreadnought takes one Ground Force.
   const stasis = hasStasis(t, seat);
   const heavyMoving = (f.ships.cruiser ?? 0) + (f.ships.dreadnought ?? 0);
   const room =
@@ -138,8 +146,7 @@ export function checkFleet(t: Table, phase: TurnsPhase, seat: Seat, f: Fleet): R
   // Cargo left in space must still be aboard the Carriers that stay (the pooled cargo model).
   const space = ownSpace(t, f.from, seat);
   const stayingHeavy = (space.cruiser ?? 0) + (space.dreadnought ?? 0) - heavyMoving;
-  const stayingGround =
-    (space['ground-force'] ?? 0) + (space['shock-force'] ?? 0) - groundFromStart;
+  const stayingGround = (space['ground-force'] ?? 0) - groundFromStart;
   const stayingRoom =
     ((space.carrier ?? 0) - (f.ships.carrier ?? 0)) * RULE_CONSTANTS.carrierCapacity +
     (stasis ? Math.min(stayingHeavy * TECH_PARAMS.stasisCapacity, stayingGround) : 0);
@@ -185,14 +192,25 @@ export function moveFleet(d: Draft, phase: TurnsPhase, seat: Seat, f: Fleet): vo
   // OR-6.2: leaders aboard the last ship of a type that left go with it.
   if (d.s.options.leaders) leadersFollowShips(d, seat, f.from, to, f.ships);
   const m = movementOf(phase);
+  // OR-4.2: ships that enter a rift (not those whipped out of one) are still mid-move.
+  const entered =
+    f.riftSide === undefined &&
+    isRift(d.s, to) &&
+    !ignoresRifts(d.s, seat) &&
+    !enemyShipsIn(d.s, to, seat)
+      ? riftEntry(d.s, seat, f, to, units)
+      : undefined;
   let movedHere: UnitCounts = m.moved[to] ?? {};
-  for (const [unit, n] of Object.entries(units) as [UnitKind, number][]) {
-    movedHere = add(movedHere, unit, n);
+  if (entered === undefined) {
+    for (const [unit, n] of Object.entries(units) as [UnitKind, number][]) {
+      movedHere = add(movedHere, unit, n);
+    }
   }
   const before = f.path.length > 1 ? (f.path[f.path.length - 2] as HexKey) : f.from;
   const came = m.cameFrom[to] ?? [];
   setMovement(d, {
     ...m,
+    ...(entered === undefined ? {} : { riftEntered: entered }),
     begun: true,
     moved: { ...m.moved, [to]: movedHere },
     arrived: m.arrived.includes(to) ? m.arrived : [...m.arrived, to],
@@ -207,6 +225,43 @@ export function moveFleet(d: Draft, phase: TurnsPhase, seat: Seat, f: Fleet): vo
     units,
     ...(f.riftSide === undefined ? {} : { riftSide: f.riftSide }),
   });
+  // OR-4.2: the first ship that entered the rift rolls to leave it in the same move.
+  if (entered !== undefined) rollNextEntered(d, seat);
+}
+
+/** OR-4.2: what a fleet brings into a rift: its ships, the movement each type has left, its cargo. */
+function riftEntry(t: Table, seat: Seat, f: Fleet, to: HexKey, units: UnitCounts): RiftEntry {
+  const spent = pathCost(t, seat, f.from, f.path);
+  const ships: RiftEntry['ships'] = {};
+  const left: RiftEntry['left'] = {};
+  for (const unit of MOVING_SHIPS) {
+    const n = f.ships[unit] ?? 0;
+    if (n === 0) continue;
+    ships[unit] = n;
+    left[unit] = Math.max(0, moveValue(t, seat, unit, f.from) - spent);
+  }
+  const cargo = Object.fromEntries(
+    Object.entries(units).filter(([unit]) => !(MOVING_SHIPS as readonly string[]).includes(unit)),
+  ) as UnitCounts;
+  return { hex: to, ships, left, cargo };
+}
+
+/**
+ * The movement record after one entered ship has rolled, left or stayed:
+ * when none is left to roll, the entry closes and what stays has moved.
+ */
+function settleEntry(m: MovementState, stayed: UnitCounts = {}): MovementState {
+  const e = m.riftEntered;
+  if (e === undefined) return m;
+  let moved: UnitCounts = m.moved[e.hex] ?? {};
+  for (const [unit, n] of Object.entries(stayed) as [UnitKind, number][])
+    moved = add(moved, unit, n);
+  const waiting = MOVING_SHIPS.some((u) => (e.ships[u] ?? 0) > 0);
+  if (waiting || m.rift !== undefined) return { ...m, moved: { ...m.moved, [e.hex]: moved } };
+  for (const [unit, n] of Object.entries(e.cargo) as [UnitKind, number][])
+    moved = add(moved, unit, n);
+  const { riftEntered: _closed, ...rest } = m;
+  return { ...rest, moved: { ...m.moved, [e.hex]: moved } };
 }
 
 export function applyMove(
@@ -253,7 +308,27 @@ export function applyRiftRoll(
       `No ${UNITS[a.unit].name} of yours in this rift may still try to leave this turn.`,
     );
   }
-  let m = movementOf(phase);
+  const m = movementOf(phase);
+  rollRiftExit(d, seat, { ...m, begun: true }, a.hex, a.unit, false);
+  return null;
+}
+
+/**
+ * OR-4.2: one ship in the rift at `hex` rolls to leave it; the choice that
+ * follows is the `rift` decision. A ship that `entered` the rift in this
+ * move (`m.riftEntered`) rolls with the movement it has left.
+ */
+function rollRiftExit(
+  d: Draft,
+  seat: Seat,
+  start: MovementState,
+  hex: HexKey,
+  unit: MovingShip,
+  entered: boolean,
+): void {
+  let m = start;
+  const a = { hex, unit };
+  const entry = entered ? m.riftEntered : undefined;
   const [roll = 1] = d.roll(
     `gravity rift exit: ${UNITS[a.unit].name}`,
     RULE_CONSTANTS.dieSides,
@@ -262,7 +337,16 @@ export function applyRiftRoll(
   );
   const sides = riftSides(d.s, seat, a.hex, roll);
   d.emit({ type: 'rift-rolled', seat, hex: a.hex, unit: a.unit, roll, sides });
-  m = { ...m, begun: true };
+  const left = entry?.left[a.unit];
+  if (entry !== undefined) {
+    m = {
+      ...m,
+      riftEntered: {
+        ...entry,
+        ships: { ...entry.ships, [a.unit]: (entry.ships[a.unit] ?? 0) - 1 },
+      },
+    };
+  }
   if (sides.length === 0) {
     // A forced exit off the board, into a Supernova or a closed Asteroid Field counts as staying.
     const across =
@@ -281,18 +365,43 @@ export function applyRiftRoll(
             ? 'forced exit leads into an Asteroid Field'
             : 'forced exit leads off the board',
     });
-    setMovement(d, {
-      ...m,
-      riftTried: { ...m.riftTried, [a.hex]: add(m.riftTried[a.hex] ?? {}, a.unit, 1) },
-    });
-    return null;
+    if (entry === undefined) {
+      setMovement(d, {
+        ...m,
+        riftTried: { ...m.riftTried, [a.hex]: add(m.riftTried[a.hex] ?? {}, a.unit, 1) },
+      });
+    } else {
+      setMovement(d, settleEntry(m, { [a.unit]: 1 }));
+      rollNextEntered(d, seat);
+    }
+    return;
   }
   setMovement(d, {
     ...m,
-    rift: { id: m.nextId, hex: a.hex, unit: a.unit, roll, sides },
+    rift: {
+      id: m.nextId,
+      hex: a.hex,
+      unit: a.unit,
+      roll,
+      sides,
+      ...(left === undefined ? {} : { left }),
+    },
     nextId: m.nextId + 1,
   });
-  return null;
+}
+
+/**
+ * OR-4.2 (clarified): the ships that entered a rift leave one at a time: the
+ * next of them rolls once the one before has left or stayed. Staying is
+ * always open after the roll, so rolling costs the player nothing.
+ */
+function rollNextEntered(d: Draft, seat: Seat): void {
+  const m = movementOf(turnsPhase(d));
+  const e = m.riftEntered;
+  if (e === undefined || m.rift !== undefined) return;
+  const unit = MOVING_SHIPS.find((u) => (e.ships[u] ?? 0) > 0);
+  if (unit === undefined) return;
+  rollRiftExit(d, seat, m, e.hex, unit, true);
 }
 
 export function applyRiftExit(
@@ -321,6 +430,7 @@ export function applyRiftExit(
     ships: { [pending.unit]: 1 },
     load: a.load ?? [],
     riftSide: side,
+    ...(pending.left === undefined ? {} : { move: pending.left }),
   };
   const error = checkFleet(d.s, phase, seat, fleet);
   if (error !== null) return error;
@@ -329,7 +439,25 @@ export function applyRiftExit(
   const cleared = d.s.phase;
   if (cleared.name !== 'individual-turns') throw new Error('not in an individual turn');
   moveFleet(d, cleared, seat, fleet);
+  // OR-4.2: the cargo an entered Carrier takes out of the rift leaves the entry.
+  const after = movementOf(turnsPhase(d));
+  const e = after.riftEntered;
+  if (e !== undefined) {
+    let cargo = e.cargo;
+    for (const l of fleet.load) {
+      if (l.hex === e.hex && l.planet === undefined)
+        cargo = { ...cargo, [l.unit]: Math.max(0, (cargo[l.unit] ?? 0) - l.count) };
+    }
+    setMovement(d, settleEntry({ ...after, riftEntered: { ...e, cargo } }));
+    rollNextEntered(d, seat);
+  }
   return null;
+}
+
+function turnsPhase(d: Draft): TurnsPhase {
+  const phase = d.s.phase;
+  if (phase.name !== 'individual-turns') throw new Error('not in an individual turn');
+  return phase;
 }
 
 export function applyRiftStay(d: Draft, phase: TurnsPhase, seat: Seat): RuleError | null {
@@ -344,6 +472,11 @@ export function applyRiftStay(d: Draft, phase: TurnsPhase, seat: Seat): RuleErro
     reason: 'chose to stay',
   });
   const { rift: _done, ...rest } = m;
+  if (pending.left !== undefined) {
+    setMovement(d, settleEntry(rest, { [pending.unit]: 1 }));
+    rollNextEntered(d, seat);
+    return null;
+  }
   setMovement(d, {
     ...rest,
     riftTried: {

@@ -220,21 +220,114 @@ describe('OR-4.2 Gravity Rift', () => {
     });
   });
 
-  it('entering a rift ends the move of a ship without Spatial Jump', () => {
+  it('OR-4.2: a ship that enters a rift may roll to leave it in the same move and go on with the movement it has left', () => {
     const { s: base, seat } = table();
-    const s = withUnits(base, SIDE[1], seat, { cruiser: 1 });
-    expect(
-      refusal(s, seat, {
+    const s = withUnits(base, SIDE[1], seat, { cruiser: 2 });
+    const into = { type: 'move', from: SIDE[1], path: [RIFT], ships: { cruiser: 2 } };
+    // No single move passes a rift: the ships stop there and each rolls.
+    expect(refusal(s, seat, { ...into, path: [RIFT, SIDE[4]] })).toMatch(
+      /rolls to leave it: end the move there, then roll \(OR-4\.2\)/,
+    );
+    // Entering does not end the move: the first Cruiser rolls at once (8: any side).
+    const entered = ok(s, seat, into, [8]);
+    expect(dice(entered.events)).toEqual([
+      { type: 'dice-rolled', purpose: 'gravity rift exit: Cruiser', seat, sides: 10, rolls: [8] },
+    ]);
+    expect(unitsAt(entered.state, RIFT, seat)).toEqual({ cruiser: 2 });
+    expect(decisions(entered.state).map(({ seat: x, kind }) => ({ seat: x, kind }))).toEqual([
+      { seat, kind: 'rift' },
+    ]);
+    // Out through any side (free), then on with the 1 movement it has left, not 2.
+    expect(refusal(entered.state, seat, exit([SIDE[4], '0,1', '0,2']))).toMatch(
+      /needs 2 movement; these ships have 1/,
+    );
+    const exits = legalActions(entered.state, seat).flatMap((a) =>
+      a.type === 'rift-exit' ? [a.path] : [],
+    );
+    expect(exits).toContainEqual([SIDE[4], '0,1']);
+    expect(exits).not.toContainEqual([SIDE[4], '0,1', '0,2']);
+    // Once it is out, the second rolls for itself (2: only side 2) and stays.
+    const out = ok(entered.state, seat, exit([SIDE[4], '0,1']), [2]);
+    expect(unitsAt(out.state, '0,1', seat)).toEqual({ cruiser: 1 });
+    expect(out.events).toContainEqual(
+      expect.objectContaining({ type: 'rift-rolled', unit: 'cruiser', roll: 2, sides: [2] }),
+    );
+    const stayed = ok(out.state, seat, { type: 'rift-stay' });
+    expect(decisions(stayed.state)[0]?.kind).toBe('turn');
+    expect(unitsAt(stayed.state, RIFT, seat)).toEqual({ cruiser: 1 });
+    // Its move has ended there: it neither moves nor rolls again this turn.
+    expect(refusal(stayed.state, seat, roll('cruiser'))).toMatch(/may still try/);
+    expect(legalActions(stayed.state, seat).some((a) => a.type === 'move')).toBe(false);
+    expect(movementOptions(stayed.state, seat).systems).toEqual([]);
+  });
+
+  it('OR-4.2: a ship that entered a rift on its last step may still be whipped into an adjacent system; a Carrier takes its cargo along', () => {
+    const { s: base, seat } = table();
+    const s = withUnits(base, SIDE[1], seat, { carrier: 1, fighter: 2, 'ground-force': 1 });
+    const entered = ok(
+      s,
+      seat,
+      {
         type: 'move',
         from: SIDE[1],
-        path: [RIFT, SIDE[4]],
-        ships: { cruiser: 1 },
+        path: [RIFT],
+        ships: { carrier: 1 },
+        load: [
+          { hex: SIDE[1], unit: 'fighter', count: 2 },
+          { hex: SIDE[1], unit: 'ground-force', count: 1 },
+        ],
+      },
+      [5],
+    ).state;
+    expect(refusal(entered, seat, exit([SIDE[5], '-1,1']))).toMatch(
+      /needs 1 movement; these ships have 0/,
+    );
+    const cargo = [
+      { hex: RIFT, unit: 'ground-force', count: 1 },
+      { hex: RIFT, unit: 'fighter', count: 2 },
+    ];
+    expect(legalActions(entered, seat)).toContainEqual(exit([SIDE[5]], cargo));
+    const out = ok(entered, seat, exit([SIDE[5]], cargo));
+    expect(unitsAt(out.state, SIDE[5], seat)).toEqual({
+      carrier: 1,
+      fighter: 2,
+      'ground-force': 1,
+    });
+    expect(decisions(out.state)[0]?.kind).toBe('turn');
+  });
+
+  it("OR-4.2: a forced exit that leads nowhere ends an entered ship's move; ships that began the turn in the rift still roll", () => {
+    const { s: base, seat } = table({ [SIDE[1]]: 'supernova-2' });
+    let s = withUnits(base, SIDE[4], seat, { cruiser: 1 });
+    s = withUnits(s, RIFT, seat, { dreadnought: 1 });
+    const entered = ok(
+      s,
+      seat,
+      { type: 'move', from: SIDE[4], path: [RIFT], ships: { cruiser: 1 } },
+      [1],
+    );
+    expect(entered.events).toContainEqual(
+      expect.objectContaining({
+        type: 'ship-stayed',
+        unit: 'cruiser',
+        reason: 'forced exit leads into a Supernova',
       }),
-    ).toMatch(/must end in the [A-Z][\w /]+: nothing passes through/);
-    const r = ok(s, seat, { type: 'move', from: SIDE[1], path: [RIFT], ships: { cruiser: 1 } });
-    expect(unitsAt(r.state, RIFT, seat)).toEqual({ cruiser: 1 });
-    // It has moved: no roll to leave again this turn.
-    expect(refusal(r.state, seat, roll('cruiser'))).toMatch(/may still try/);
+    );
+    expect(decisions(entered.state)[0]?.kind).toBe('turn');
+    expect(legalActions(entered.state, seat)).toContainEqual(roll('dreadnought'));
+    expect(refusal(entered.state, seat, roll('cruiser'))).toMatch(/may still try/);
+    // A rift holding another player's ships ends the move as any such system does: no roll.
+    const { s: b2, seat: s2 } = table();
+    let guarded = withUnits(b2, SIDE[4], s2, { cruiser: 1 });
+    guarded = withUnits(guarded, RIFT, (s2 + 1) % 2, { cruiser: 1 });
+    const fight = ok(guarded, s2, {
+      type: 'move',
+      from: SIDE[4],
+      path: [RIFT],
+      ships: { cruiser: 1 },
+    });
+    expect(dice(fight.events)).toEqual([]);
+    expect(decisions(fight.state)[0]?.kind).toBe('turn');
   });
 
   it('scenario: Spatial Jump ignores the rift; leaving it is still free', () => {

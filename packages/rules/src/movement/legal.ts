@@ -29,22 +29,24 @@ function forcedLoad(t: Table, phase: TurnsPhase, seat: Seat, hex: HexKey): Load[
   const heavy = hasStasis(t, seat)
     ? ((space.cruiser ?? 0) + (space.dreadnought ?? 0)) * TECH_PARAMS.stasisCapacity
     : 0;
-  let ground = (space['ground-force'] ?? 0) + (space['shock-force'] ?? 0);
+  // OR-6.1: only Ground Forces ride the heavy ships; Shock Forces need a Carrier.
+  let ground = space['ground-force'] ?? 0;
   let held = heldCargo(space);
   const stayingRoom = (): number =>
     ((space.carrier ?? 0) - 1) * RULE_CONSTANTS.carrierCapacity + Math.min(heavy, ground);
   const out: Load[] = [];
-  // PDS first: taking a Ground Force frees no Carrier place while the heavy ships could hold it.
+  // PDS and Shock Forces first: taking a Ground Force frees no Carrier place while the heavy
+  // ships could hold it.
   const sources = loadablesAt(t, phase, seat, hex)
     .filter((src) => src.planet === undefined && (HELD as readonly string[]).includes(src.unit))
-    .sort((a, b) => Number(a.unit !== 'pds') - Number(b.unit !== 'pds'));
+    .sort((a, b) => Number(a.unit === 'ground-force') - Number(b.unit === 'ground-force'));
   for (const src of sources) {
     let count = 0;
     while (count < src.count && held - stayingRoom() > 0) {
-      if (src.unit !== 'pds' && ground <= heavy) break;
+      if (src.unit === 'ground-force' && ground <= heavy) break;
       count += 1;
       held -= 1;
-      if (src.unit !== 'pds') ground -= 1;
+      if (src.unit === 'ground-force') ground -= 1;
     }
     if (count > 0) out.push({ hex, unit: src.unit, count });
   }
@@ -61,15 +63,14 @@ function heavyLoad(t: Table, phase: TurnsPhase, seat: Seat, hex: HexKey): Load[]
   const space = ownSpace(t, hex, seat);
   const carriers = space.carrier ?? 0;
   const heavy = (space.cruiser ?? 0) + (space.dreadnought ?? 0) - 1;
-  const ground = (space['ground-force'] ?? 0) + (space['shock-force'] ?? 0);
+  const ground = space['ground-force'] ?? 0;
   const room = (g: number): number =>
     carriers * RULE_CONSTANTS.carrierCapacity + Math.min(heavy * TECH_PARAMS.stasisCapacity, g);
   const held = heldCargo(space);
   if (held <= room(ground)) return [];
-  for (const unit of ['ground-force', 'shock-force'] as const) {
-    if (movableCount(t, phase, seat, hex, unit) > 0 && held - 1 <= room(ground - 1))
-      return [{ hex, unit, count: 1 }];
-  }
+  // OR-6.1: a heavy ship takes a Ground Force, never a Shock Force.
+  if (movableCount(t, phase, seat, hex, 'ground-force') > 0 && held - 1 <= room(ground - 1))
+    return [{ hex, unit: 'ground-force', count: 1 }];
   return null;
 }
 
@@ -128,7 +129,7 @@ export function movementLegal(t: Table, phase: TurnsPhase, seat: Seat): Action[]
         ? forcedLoad(t, phase, seat, pending.hex)
         : heavyLoad(t, phase, seat, pending.hex);
     if (forced === null) return out;
-    const move = moveValue(t, seat, pending.unit, pending.hex);
+    const move = pending.left ?? moveValue(t, seat, pending.unit, pending.hex);
     for (const side of pending.sides) {
       for (const r of routesThroughSide(t, seat, pending.hex, side, move)) {
         out.push(withLoad({ type: 'rift-exit' as const, path: r.path }, forced));

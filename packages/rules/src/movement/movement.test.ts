@@ -264,15 +264,34 @@ describe('BG-5 Movement', () => {
     expect(hexes).not.toContain(TOP1);
   });
 
-  it('wormholes: a ship in one end may go on from the other end (alpha to alpha), the jump costing a step', () => {
+  it('BG-5: entering one end of a wormhole costs one step and the ship may stop at or go on from the other end', () => {
     const far = '2,-2';
     const { s: base, seat } = table({ [TOP1]: 'alpha-wormhole', [far]: 'alpha-wormhole' });
-    const s = withUnits(base, TOP2, seat, { cruiser: 1, dreadnought: 1 });
-    const r = ok(s, seat, move(TOP2, [TOP1, far], { cruiser: 1 }));
-    expect(unitsAt(r.state, far, seat)).toEqual({ cruiser: 1 });
-    expect(refusal(s, seat, move(TOP2, [TOP1, far], { dreadnought: 1 }))).toMatch(/needs 2/);
+    // A Carrier (move 1) enters one end and stops at the other.
+    const s = withUnits(base, TOP2, seat, { carrier: 1, cruiser: 1 });
+    const r = ok(s, seat, move(TOP2, [TOP1, far], { carrier: 1 }));
+    expect(unitsAt(r.state, far, seat)).toEqual({ carrier: 1 });
+    const carrier = movementOptions(s, seat).systems[0]?.groups.find((g) => g.unit === 'carrier');
+    expect(carrier?.destinations.find((d) => d.hex === far)).toMatchObject({ steps: 1 });
+    // A Cruiser (move 2) goes on one system past the other end.
+    const past = ok(s, seat, move(TOP2, [TOP1, far, '2,-1'], { cruiser: 1 }));
+    expect(unitsAt(past.state, '2,-1', seat)).toEqual({ cruiser: 1 });
+    expect(refusal(s, seat, move(TOP2, [TOP1, far, '2,-1', '2,0'], { cruiser: 1 }))).toMatch(
+      /needs 3 movement/,
+    );
     const beta = withTiles(s, { [far]: 'beta-wormhole' });
     expect(refusal(beta, seat, move(TOP2, [TOP1, far], { cruiser: 1 }))).toMatch(/not next to/);
+  });
+
+  it('BG-5: from a ship that starts its move in one end, the other end is an adjacent system (one step)', () => {
+    const far = '2,-2';
+    const { s: base, seat } = table({ [TOP1]: 'alpha-wormhole', [far]: 'alpha-wormhole' });
+    const s = withUnits(base, TOP1, seat, { carrier: 1, cruiser: 1 });
+    ok(s, seat, move(TOP1, [far], { carrier: 1 }));
+    expect(refusal(s, seat, move(TOP1, [far, '2,-1'], { carrier: 1 }))).toMatch(
+      /needs 2 movement; these ships have 1/,
+    );
+    ok(s, seat, move(TOP1, [far, '2,-1'], { cruiser: 1 }));
   });
 
   it('moves belong to the Movement segment and the active player only', () => {

@@ -66,7 +66,7 @@ export interface SystemMoveOptions {
 
 export interface MovementOptions {
   seat: Seat;
-  /** False outside the seat's own Movement segment (or while a rift choice waits): `systems` is then empty. */
+  /** False outside the seat's own Movement segment (or while a rift roll or choice waits): `systems` is then empty. */
   canMove: boolean;
   systems: SystemMoveOptions[];
 }
@@ -147,7 +147,8 @@ export function movementOptions(t: Table, seat: Seat): MovementOptions {
     phase.active !== seat ||
     phase.segment !== 'movement' ||
     phase.done.includes(seat) ||
-    movementOf(phase).rift !== undefined
+    movementOf(phase).rift !== undefined ||
+    movementOf(phase).riftEntered !== undefined
   ) {
     return { seat, canMove: false, systems: [] };
   }

@@ -28,13 +28,15 @@ import { EMPTY_MOVEMENT, type MovementState, type MovingShip } from './types.js'
  *
  * Readings where the rulebook leaves room (RULES-SPEC: "build what a player
  * would expect"):
- * - A wormhole jump (alpha to alpha, beta to beta) is one step, like moving
- *   to an adjacent system (RULE_CONSTANTS.wormholeMoveCost).
- * - Entering a Gravity Rift ends a ship's move unless it has Spatial Jump:
- *   leaving takes a roll, and a ship that has moved may not move again this
- *   turn, so it rolls in a later turn. Ships that start the turn in the rift
- *   roll one by one and, once out, go on with their whole movement (the
- *   exit is free).
+ * - BG-5 wormholes (alpha to alpha, beta to beta): entering one end costs
+ *   its step and the ship may go on from the other end at no further cost
+ *   (RULE_CONSTANTS.wormholeJumpCost); for a ship that starts its move in
+ *   one end, the other end is an adjacent system (one step).
+ * - OR-4.2 (clarified): a move that enters a Gravity Rift (without Spatial
+ *   Jump) ends there, but the ships' move goes on: each may roll to leave
+ *   in the same move and, once out, goes on with the movement it has left
+ *   (the exit is free); one that stays ends its move. Ships that start the
+ *   turn in the rift roll one by one and go on with their whole movement.
  * - A forced exit into an Asteroid Field the ship may not enter counts as
  *   staying, like one off the board or into a Supernova.
  * - A move enters each system at most once and never returns to its start.
@@ -137,8 +139,22 @@ export function movableCount(
     (ownSpace(t, key, seat)[unit] ?? 0) -
     (m.moved[key]?.[unit] ?? 0) -
     (m.riftTried[key]?.[unit] ?? 0) -
-    (m.rift?.hex === key && m.rift.unit === unit ? 1 : 0);
+    (m.rift?.hex === key && m.rift.unit === unit ? 1 : 0) -
+    enteredHere(m, key, unit);
   return Math.max(0, n);
+}
+
+/**
+ * OR-4.2: units that entered the rift at `key` in the last move and are
+ * still mid-move: not free to move as if they had started there. Their cargo
+ * may go aboard an entered Carrier whose roll waits (`rift.left`).
+ */
+function enteredHere(m: MovementState, key: HexKey, unit: UnitKind): number {
+  const e = m.riftEntered;
+  if (e?.hex !== key) return 0;
+  const ships = (e.ships as Partial<Record<UnitKind, number>>)[unit] ?? 0;
+  const cargo = m.rift?.left !== undefined ? 0 : (e.cargo[unit] ?? 0);
+  return ships + cargo;
 }
 
 /** Cargo that takes Carrier room and never stands in space on its own: Ground, Shock Forces, PDS. */
@@ -189,12 +205,13 @@ export function step(
   from: HexKey,
   to: HexKey,
   passage = false,
+  fromStart = false,
 ): StepRules | string {
   const target = tileAt(t, to);
   if (target === undefined) return `There is no system at ${to}.`;
   const source = tileAt(t, from);
   const adjacent = adjacentKeys(from).includes(to);
-  const wormhole = !adjacent && wormholePartners(t, source, target);
+  const wormhole = wormholePartners(t, source, target);
   if (!adjacent && !wormhole)
     return `${placeName(to, t.galaxy)} is not next to ${placeName(from, t.galaxy)}.`;
   if (target.anomaly === 'supernova') return 'No ship enters a Supernova.';
@@ -203,8 +220,14 @@ export function step(
     return 'No ship enters an Asteroid Field without Antimass Deflectors.';
   }
   // OR-4.2: gravity whips a ship out of a rift; that step costs nothing.
+  // BG-5: a ship that entered one end of a wormhole goes on from the other end for nothing more;
+  // from the end it started in, the other end is an adjacent system.
   const cost =
-    source?.anomaly === 'gravity-rift' ? 0 : wormhole ? RULE_CONSTANTS.wormholeMoveCost : 1;
+    source?.anomaly === 'gravity-rift'
+      ? 0
+      : wormhole && !fromStart
+        ? RULE_CONSTANTS.wormholeJumpCost
+        : 1;
   const stops =
     target.anomaly === 'nebula' ||
     (target.anomaly === 'gravity-rift' && !ignoresRifts(t, seat)) ||
@@ -237,10 +260,12 @@ export function checkPath(
     if (!isSystemKey(t, next)) return `There is no system at ${next}.`;
     if (seen.has(next)) return 'A move enters each system at most once.';
     seen.add(next);
-    const s = step(t, seat, at, next, passage);
+    const s = step(t, seat, at, next, passage, i === 0);
     if (typeof s === 'string') return s;
     spent += s.cost;
     const last = i === path.length - 1;
+    if (s.stops && !last && isRift(t, next))
+      return `A ship entering ${placeName(next, t.galaxy)} rolls to leave it: end the move there, then roll (OR-4.2).`;
     if (s.stops && !last)
       return `The move must end in ${placeName(next, t.galaxy)}: nothing passes through it.`;
     if (s.passOnly && last) return 'No ship stops in an Asteroid Field.';
@@ -254,8 +279,8 @@ export function checkPath(
 export function pathCost(t: Table, seat: Seat, from: HexKey, path: readonly HexKey[]): number {
   let at = from;
   let spent = 0;
-  for (const next of path) {
-    const s = step(t, seat, at, next);
+  for (const [i, next] of path.entries()) {
+    const s = step(t, seat, at, next, false, i === 0);
     if (typeof s !== 'string') spent += s.cost;
     at = next;
   }
@@ -268,7 +293,8 @@ export interface Route {
   steps: number;
 }
 
-function model(t: Table, seat: Seat, passage: boolean): MovementModel {
+/** `entered`: the ship entered `from` during this move (whipped out of a rift), so a wormhole there is free. */
+function model(t: Table, seat: Seat, passage: boolean, entered = false): MovementModel {
   const jump = ignoresRifts(t, seat);
   return {
     stops: (hex: Hex, tile: TileDef) =>
@@ -279,7 +305,8 @@ function model(t: Table, seat: Seat, passage: boolean): MovementModel {
     cost: (from: Hex) => (tileAt(t, hexKey(from))?.anomaly === 'gravity-rift' ? 0 : 1),
     asteroids: passesAsteroids(t, seat) ? 'pass-through' : 'blocked',
     wormholes: 'same-type',
-    wormholeJumpCost: RULE_CONSTANTS.wormholeMoveCost,
+    wormholeJumpCost: RULE_CONSTANTS.wormholeJumpCost,
+    wormholeStartCost: entered ? RULE_CONSTANTS.wormholeJumpCost : 1,
   };
 }
 
@@ -290,12 +317,15 @@ export function routesFrom(
   from: HexKey,
   move: number,
   passage = false,
+  entered = false,
 ): Route[] {
-  return reachable(t.galaxy, parseHexKey(from), move, model(t, seat, passage)).map((r) => ({
-    hex: hexKey(r.hex),
-    path: r.path.map(hexKey),
-    steps: r.steps,
-  }));
+  return reachable(t.galaxy, parseHexKey(from), move, model(t, seat, passage, entered)).map(
+    (r) => ({
+      hex: hexKey(r.hex),
+      path: r.path.map(hexKey),
+      steps: r.steps,
+    }),
+  );
 }
 
 /** OR-4.2: the board sides a ship in this rift may leave through after rolling `roll`. */
@@ -332,7 +362,7 @@ export function routesThroughSide(
   if (typeof s === 'string') return [];
   const out: Route[] = s.passOnly ? [] : [{ hex: first, path: [first], steps: 0 }];
   if (s.stops) return out;
-  for (const r of routesFrom(t, seat, first, move)) {
+  for (const r of routesFrom(t, seat, first, move, false, true)) {
     if (r.hex === rift || r.path.includes(rift)) continue;
     out.push({ hex: r.hex, path: [first, ...r.path], steps: r.steps });
   }

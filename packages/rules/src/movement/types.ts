@@ -22,6 +22,24 @@ export interface RiftPending {
   roll: number;
   /** Board sides (1 = top, clockwise) the ship may leave through after this roll. */
   sides: Side[];
+  /** A ship that entered the rift in this move: the movement it has left (absent: its whole move value). */
+  left?: number;
+}
+
+/**
+ * OR-4.2 (clarified): the ships that entered a Gravity Rift in the last move
+ * and have not yet rolled to leave it. Their move is not over: each may roll
+ * and, once out, go on with the movement it has left; those that stay end
+ * their move there.
+ */
+export interface RiftEntry {
+  hex: HexKey;
+  /** Ships still in the rift that may roll, by type. */
+  ships: Partial<Record<MovingShip, number>>;
+  /** Movement each type has left (leaving the rift is free). */
+  left: Partial<Record<MovingShip, number>>;
+  /** Fighters and cargo that came in with them, still in the rift: they may leave aboard an entered Carrier. */
+  cargo: UnitCounts;
 }
 
 /**
@@ -36,6 +54,8 @@ export interface MovementState {
   riftTried: Record<HexKey, UnitCounts>;
   /** A rift roll waiting for its owner's choice: leave through an allowed side, or stay. */
   rift?: RiftPending;
+  /** Ships that entered a rift in the last move and may still roll to leave it (OR-4.2). */
+  riftEntered?: RiftEntry;
   /** Hexes where the active player's ships ended a move this turn, first arrival first, no repeats. */
   arrived: HexKey[];
   /**

@@ -106,6 +106,20 @@ describe('BG-8 Arms Reduction', () => {
     expect(unitCost(r.state, 0, 'cruiser')).toBe(before + 2);
     expect(unitCost(r.state, 1, 'spacedock')).toBe((unitCost(s, 1, 'spacedock') ?? 0) + 2);
   });
+
+  it('a Ground Force aboard a scrapped Dreadnought (Stasis Capsules) with no other place aboard is lost with it', () => {
+    let s = withPlayer(councilTable(), 0, { technologies: ['stasis-capsules'] });
+    // The board is read in key order: the Dreadnoughts of the first system are kept.
+    const [a, b] = quietPair(s).sort();
+    s = withUnits(s, a, 0, { dreadnought: 2 });
+    s = withUnits(s, b, 0, { dreadnought: 1, 'ground-force': 1 });
+    const { state } = openCouncil(s, ['arms-reduction#1']);
+    const r = voteAll(state, () => FOR);
+    expect(spaceUnits(r.state, b, 0)).toEqual({});
+    expect(ofType(r.events, 'units-destroyed')).toContainEqual(
+      expect.objectContaining({ hex: b, owner: 0, units: { 'ground-force': 1 } }),
+    );
+  });
 });
 
 describe('BG-8 Conventions of Nxill', () => {

@@ -1,5 +1,6 @@
 import type { HexKey } from '@outer-rim/map';
-import { groupUnits } from '../combat/forces.js';
+import { capacityOf, destroy, groupUnits, hasStasis, spaceUnits } from '../combat/forces.js';
+import { heldCargo } from '../movement/rules.js';
 import { embargo } from '../cards/trade.js';
 import type { Draft } from '../state/draft.js';
 import { planetDef, planetsOf } from '../state/board.js';
@@ -74,7 +75,8 @@ export function expireLaws(d: Draft): void {
 /**
  * Arms Reduction: every player scraps its Dreadnoughts beyond 2. Which
  * ones is our decision: the board is read hex by hex in key order and the
- * first two found are kept (Dreadnoughts carry nothing, so no cargo is lost).
+ * first two found are kept (with Stasis Capsules a Ground Force aboard a
+ * scrapped Dreadnought that no other ship can hold is lost with it).
  */
 function scrapDreadnoughts(d: Draft): void {
   for (let seat = 0; seat < d.s.players.length; seat++) {
@@ -93,9 +95,26 @@ function scrapDreadnoughts(d: Draft): void {
           count: have - keep,
           reason: 'scrapped under Arms Reduction',
         });
+        dropStasisCargo(d, hex, seat);
       }
     }
   }
+}
+
+/**
+ * BG-9 Stasis Capsules: a scrapped Dreadnought held a Ground Force; the
+ * Ground and Shock Forces left with no place aboard are lost with it.
+ */
+function dropStasisCargo(d: Draft, hex: HexKey, seat: Seat): void {
+  const left = spaceUnits(d.s, hex, seat);
+  let over = heldCargo(left) - capacityOf(left, hasStasis(d.s, seat));
+  const lost: UnitCounts = {};
+  for (const k of ['ground-force', 'shock-force', 'pds'] as const) {
+    const take = Math.min(Math.max(0, over), left[k] ?? 0);
+    if (take > 0) lost[k] = take;
+    over -= take;
+  }
+  destroy(d, hex, null, seat, lost, 'lost with the Dreadnoughts scrapped under Arms Reduction');
 }
 
 /** Public Execution: the elected player discards all its action cards. */

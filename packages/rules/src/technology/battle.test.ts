@@ -12,6 +12,7 @@ import {
   quietPair,
   turnOf,
   withArrivals,
+  withTile,
   withUnits,
 } from '../testing/battle.js';
 import { applied, type Readable } from '../testing/apply.js';
@@ -162,5 +163,35 @@ describe('BG-9 Strategic Mathematics (technology): Cruisers move on after a won 
     // Without the technology nothing is offered.
     const plainWin = step(withTech(s, 0), 0, { type: 'end-segment' }, [9, 1, 1, 1, 1]);
     expect(legalActions(plainWin.state, 0).some((a) => a.type === 'use-technology')).toBe(false);
+  });
+});
+
+describe('OR-4.1 Nebula: no technology averts the stop', () => {
+  it('OR-4.1: no technology moves a ship on from a Nebula it entered this turn (Strategic Mathematics)', () => {
+    const [x, y] = quietPair(plain());
+    let s = withTile(withTech(plain(), 0, 'strategic-mathematics'), x, 'nebula-1');
+    s = withUnits(s, y, 0, { cruiser: 4 });
+    s = withUnits(s, x, 1, { carrier: 1 });
+    // The four Cruisers enter the Nebula and stop there; they win the battle.
+    const moved = step(s, 0, { type: 'move', from: y, path: [x], ships: { cruiser: 4 } });
+    const won = step(moved.state, 0, { type: 'end-segment' }, [9, 1, 1, 1, 1]);
+    expect(ofType(won.events, 'battle-ended')[0]?.winner).toBe(0);
+    expect(legalActions(won.state, 0).some((a) => a.type === 'use-technology')).toBe(false);
+    const r = apply(won.state, 0, {
+      type: 'use-technology',
+      technology: 'strategic-mathematics',
+      hex: x,
+      path: [y],
+      count: 1,
+    });
+    expect(r.ok ? 'accepted' : r.error.message).toBe(
+      'A ship that entered a Nebula this turn stops there: no technology moves it on (OR-4.1).',
+    );
+    // Cruisers that were already in the Nebula when the turn began may move on.
+    const waiting = withUnits(moved.state, x, 0, { cruiser: 6 });
+    const won2 = step(waiting, 0, { type: 'end-segment' }, [9, 1, 1, 1, 1, 1, 1]);
+    const offered = legalActions(won2.state, 0).filter((a) => a.type === 'use-technology');
+    expect(offered.length).toBeGreaterThan(0);
+    expect(Math.max(...offered.map((a) => a.count ?? 0))).toBe(2);
   });
 });

@@ -251,6 +251,38 @@ describe('BG-9 Stasis Capsules (technology): Cruisers and Dreadnoughts carry a G
     expect(apply(s, 0, move([])).ok).toBe(false);
   });
 
+  it('OR-6.1: Shock Forces travel only aboard Carriers: no Cruiser or Dreadnought takes one', () => {
+    const base = turnOf(0, 'movement', PLAIN);
+    const [x, y] = quietPair(base);
+    const s0 = withUnits(base, x, 0, { cruiser: 1, 'shock-force': 1 });
+    const s = withTech(s0, 0, 'stasis-capsules');
+    const r = apply(s, 0, {
+      type: 'move',
+      from: x,
+      path: [y],
+      ships: { cruiser: 1 },
+      load: [{ hex: x, unit: 'shock-force', count: 1 }],
+    });
+    expect(r.ok ? 'accepted' : r.error.message).toBe(
+      'Shock Forces travel only aboard Carriers (OR-6.1).',
+    );
+    expect(
+      legalActions(s, 0).some((a) =>
+        (a.type === 'move' ? (a.load ?? []) : []).some((l) => l.unit === 'shock-force'),
+      ),
+    ).toBe(false);
+    // With a Carrier the Shock Force goes aboard it.
+    const carrier = withUnits(s, x, 0, { cruiser: 1, carrier: 1, 'shock-force': 1 });
+    const c = step(carrier, 0, {
+      type: 'move',
+      from: x,
+      path: [y],
+      ships: { carrier: 1 },
+      load: [{ hex: x, unit: 'shock-force', count: 1 }],
+    });
+    expect(spaceUnits(c.state, y, 0)).toEqual({ carrier: 1, 'shock-force': 1 });
+  });
+
   it('a Cruiser lost in battle takes its Ground Force with it', () => {
     const base = withTech(turnOf(0, 'movement', PLAIN), 0, 'stasis-capsules');
     const [x, y] = quietPair(base);

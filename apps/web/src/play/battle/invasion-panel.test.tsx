@@ -23,7 +23,7 @@ describe('the invasion in the browser (BG-7, OR-6.1): landing, bombardment, prom
     const target = hexKey(s0.galaxy.homes[1] ?? { q: 0, r: 0 });
     const start = openNeighbour(s0, target);
     let s = cleared(s0, target);
-    s = withUnits(s, target, 1, { 'ground-force': 1, spacedock: 1 }, 'Arc Prime');
+    s = withUnits(s, target, 1, { 'ground-force': 2, spacedock: 1 }, 'Arc Prime');
     s = withUnits(s, start, 0, { carrier: 1, dreadnought: 1, 'ground-force': 3 });
     const log: LogEntry[] = [];
     s = step(
@@ -66,14 +66,16 @@ describe('the invasion in the browser (BG-7, OR-6.1): landing, bombardment, prom
         bombard: 1,
       },
     ]);
-    // Bombardment 1 (miss); round 1: 10 (hit), 1, 1 against 1; promotion die 10.
-    s = step(s, 0, sent[0] as Action, log, [1, 10, 1, 1, 1, 10]);
+    // Bombardment 1 (miss); round 1: 10 (hit), 1, 1 against 1, 1; promotion die 10; round 2:
+    // the Shock Force 5 (hit), 1, 1 against 1 (a Shock Force promoted in the winning round would
+    // not capture: OR-6.1).
+    s = step(s, 0, sent[0] as Action, log, [1, 10, 1, 1, 1, 1, 10, 5, 1, 1, 1]);
 
     el = showPanel(BattlePanel, s, 0, sent, { log, alone: true });
     const lines = [...el.querySelectorAll('.dice-lines li')].map((li) => li.textContent);
     expect(lines.filter((l) => /bombardment/.test(l))).toHaveLength(1);
     expect(lines.filter((l) => /promotion/.test(l))).toHaveLength(1);
-    expect(el.querySelectorAll('.die').length).toBe(6);
+    expect(el.querySelectorAll('.die').length).toBe(11);
     expect(el.querySelector('.fight-results')?.textContent).toMatch(/becomes a Shock Force/);
     const take = el.querySelector<HTMLButtonElement>(
       'button[data-action="capture-installations"][data-capture="true"]',

@@ -153,4 +153,33 @@ describe('BG-5 Movement in the browser: pick ships, destinations light up, one f
       { owner: seat, units: { carrier: 1, fighter: 2 } },
     ]);
   });
+
+  it('BG-5: a Carrier (move 1) that enters one end of a wormhole is offered the other end, and the move is accepted', async () => {
+    const { state, seat } = movementTable('web-wormhole');
+    const far = '2,-2';
+    const s = withUnits(
+      withTiles(state, { [TOP1]: 'alpha-wormhole', [far]: 'alpha-wormhole' }),
+      TOP2,
+      seat,
+      { carrier: 1 },
+    );
+    const sent: Action[] = [];
+    const { el, ui } = mount(s, seat, sent);
+    await act(() => {
+      expect(ui().onHex(TOP2 as HexKey)).toBe(true);
+    });
+    await setCount(el, 'input[data-unit="carrier"]', 1);
+    expect(ui().highlighted).toContain(far);
+    await act(() => {
+      expect(ui().onHex(far as HexKey)).toBe(true);
+    });
+    expect(ui().route).toEqual([TOP2, TOP1, far]);
+    await act(() => {
+      el.querySelector<HTMLButtonElement>('button[data-action="move"]')?.click();
+    });
+    expect(sent).toEqual([{ type: 'move', from: TOP2, path: [TOP1, far], ships: { carrier: 1 } }]);
+    const r = apply(s, seat, sent[0]);
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.state.units[far]?.space).toEqual([{ owner: seat, units: { carrier: 1 } }]);
+  });
 });

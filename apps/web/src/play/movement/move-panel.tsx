@@ -128,6 +128,12 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
               ? 'it may leave through any side.'
               : `it may leave through side ${pending.sides.join(' or ')} (lit on the board), or stay.`}
           </p>
+          {pending.left === undefined ? null : (
+            <p data-testid="rift-left">
+              It entered the rift in this move: the way out is free, then it goes on with{' '}
+              {pending.left === 1 ? '1 movement' : `${pending.left} movement`} left.
+            </p>
+          )}
           <p class="hint">
             {chosen === undefined
               ? 'Click a lit system to leave that way.'
