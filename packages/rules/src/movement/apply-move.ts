@@ -1,4 +1,5 @@
 import { leadersFollowShips } from '../leaders/windows.js';
+import { loadsStrandingProblem } from '../leaders/stranding.js';
 import type { HexKey, Side } from '@outer-rim/map';
 import type { ActionOf, Load } from '../actions/schema.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
@@ -123,6 +124,9 @@ export function checkFleet(t: Table, phase: TurnsPhase, seat: Seat, f: Fleet): R
       if (ground) groundFromStart += l.count;
     }
   }
+  // OR-6.2: a leader's planet keeps one of its Ground/Shock Forces.
+  const stranded = loadsStrandingProblem(t, seat, f.load);
+  if (stranded !== null) return illegal(stranded);
   // BG-9 Stasis Capsules: each moving Cruiser and Dreadnought takes one Ground or Shock Force.
   const stasis = hasStasis(t, seat);
   const heavyMoving = (f.ships.cruiser ?? 0) + (f.ships.dreadnought ?? 0);
