@@ -167,9 +167,10 @@ function leaderFates(
   const phase = d.s.phase;
   const combat = phase.name === 'individual-turns' ? phase.combat : undefined;
   if (planet === null) {
-    // Space combat is the battle's rounds; PDS fire before them is "any other occurrence".
+    // OR-6.2 / BG-6: Space Combat is the whole battle, its PDS fire, Assault Cannon and Ambush
+    // before round 1 included; PDS fire where no enemy ships are is "any other occurrence".
     const b = combat?.battle;
-    const inBattle = b !== undefined && b.hex === hex && b.round > 0;
+    const inBattle = b !== undefined && b.hex === hex && b.defender !== null;
     const destroyer = !inBattle ? null : owner === b.attacker ? b.defender : b.attacker;
     leadersAfterShipLoss(d, owner, hex, inBattle ? destroyer : null, reason);
     return;
