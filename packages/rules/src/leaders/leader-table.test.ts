@@ -31,11 +31,17 @@ import { view } from '../views/view.js';
  * where an escaping leader goes.
  */
 
-/** Every action offered to any seat is accepted; a seat that owes nothing is offered nothing. */
+/**
+ * Somebody owes a decision; every seat that owes one is offered at least one
+ * action, and every action offered to any seat is accepted; a seat that owes
+ * nothing is offered nothing.
+ */
 function everyOfferAccepted(s: GameState): void {
+  expect(decisions(s).length).toBeGreaterThan(0);
   for (const seat of s.players.keys()) {
     const offered = legalActions(s, seat);
     if (!decisions(s).some((d) => d.seat === seat)) expect(offered).toEqual([]);
+    else expect(offered.length).toBeGreaterThan(0);
     for (const a of offered) expect(apply(s, seat, a)).toMatchObject({ ok: true });
   }
 }
