@@ -1,4 +1,4 @@
-import { leadersAfterShipLoss, leadersAfterTroopLoss } from '../leaders/fates.js';
+import { leadersAfterShipLoss, leadersAfterTroopLoss, type ShipType } from '../leaders/fates.js';
 import { tileById, type HexKey } from '@outer-rim/map';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { TECH_PARAMS } from '../content/technologies.js';
@@ -132,7 +132,11 @@ export function minus(units: UnitCounts, losses: UnitCounts): UnitCounts {
   return out;
 }
 
-/** Removes `losses` from one owner's group and reports them (no event when nothing is lost). */
+/**
+ * Removes `losses` from one owner's group and reports them (no event when
+ * nothing is lost). `leaderShips`: OR-6.2, kinds whose leaders' ship its
+ * owner chose among the losses.
+ */
 export function destroy(
   d: Draft,
   hex: HexKey,
@@ -140,6 +144,7 @@ export function destroy(
   owner: Owner,
   losses: UnitCounts,
   reason: string,
+  leaderShips: readonly ShipType[] = [],
 ): void {
   const lost: UnitCounts = {};
   for (const [k, v] of Object.entries(losses) as [UnitKind, number][]) {
@@ -153,7 +158,10 @@ export function destroy(
       ? { type: 'units-destroyed', hex, owner, units: lost, reason }
       : { type: 'units-destroyed', hex, planet, owner, units: lost, reason },
   );
-  if (d.s.options.leaders) leaderFates(d, hex, planet, owner, reason);
+  if (d.s.options.leaders) {
+    const chosen = leaderShips.filter((k) => (lost[k] ?? 0) > 0);
+    leaderFates(d, hex, planet, owner, reason, chosen);
+  }
 }
 
 /** OR-6.2: what becomes of leaders aboard the ships or on the planet that took the losses. */
@@ -163,6 +171,7 @@ function leaderFates(
   planet: string | null,
   owner: Owner,
   reason: string,
+  chosen: readonly ShipType[],
 ): void {
   const phase = d.s.phase;
   const combat = phase.name === 'individual-turns' ? phase.combat : undefined;
@@ -172,7 +181,7 @@ function leaderFates(
     const b = combat?.battle;
     const inBattle = b !== undefined && b.hex === hex && b.defender !== null;
     const destroyer = !inBattle ? null : owner === b.attacker ? b.defender : b.attacker;
-    leadersAfterShipLoss(d, owner, hex, inBattle ? destroyer : null, reason);
+    leadersAfterShipLoss(d, owner, hex, inBattle ? destroyer : null, reason, chosen);
     return;
   }
   const inv = combat?.invasion;
