@@ -2,7 +2,7 @@ import type { HexKey } from '@outer-rim/map';
 import type { Load } from '../actions/schema.js';
 import type { Seat, Table } from '../state/types.js';
 import { leadersAt } from './fates.js';
-import { leaderName } from './names.js';
+import { shortLeaderName } from './names.js';
 
 /**
  * OR-6.2 "[A Leader] cannot exist on a planet with no friendly Ground/Shock
@@ -18,7 +18,7 @@ export const STRANDING_RULE =
 function names(t: Table, seat: Seat, hex: HexKey, planet: string): string | null {
   const here = leadersAt(t, seat, hex, planet);
   if (here.length === 0) return null;
-  const all = here.map((l) => leaderName(l.id));
+  const all = here.map((l) => shortLeaderName(l.id));
   return all.length === 1 ? (all[0] ?? '') : `${all.slice(0, -1).join(', ')} and ${all.at(-1)}`;
 }
 
