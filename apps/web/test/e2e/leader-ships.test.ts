@@ -1,5 +1,13 @@
 import { hexKey, neighbours, tileById, type HexKey } from '@outer-rim/map';
-import type { GameState, GameView, LeaderState } from '@outer-rim/rules';
+import {
+  apply,
+  createGame,
+  decisions,
+  legalActions,
+  type GameState,
+  type GameView,
+  type LeaderState,
+} from '@outer-rim/rules';
 import type { Page } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
@@ -90,6 +98,69 @@ function prepareHome(agentAboard: boolean) {
     };
     return { state, seat, home, capital, next };
   };
+}
+
+/**
+ * The same game with the fleet moved: the active player's Cruisers (two, its
+ * Agent aboard one) and a Carrier came from home into the empty system next
+ * to it, where the other player's Dreadnought waits; the Movement segment
+ * ends next. The dice stay the seeded PRNG's; the seed is the first of a
+ * fixed list whose round 1, played by the engine as the test will play it,
+ * leaves the active player owing one casualty of its own choice.
+ */
+function prepareCasualty(stored: GameState): Prepared {
+  const p = prepareHome(true)(stored);
+  const { seat, home, next } = p;
+  const s = p.state;
+  if (s.phase.name !== 'individual-turns') throw new Error('not in the turns');
+  const other = 1 - seat;
+  const base: GameState = {
+    ...s,
+    units: {
+      ...s.units,
+      [home]: { ...(s.units[home] ?? { planets: {} }), space: [] },
+      [next]: {
+        space: [
+          { owner: seat, units: { cruiser: 2, carrier: 1 } },
+          { owner: other, units: { dreadnought: 1 } },
+        ],
+        planets: {},
+      },
+    },
+    players: s.players.map((pl, i) =>
+      i !== seat
+        ? pl
+        : {
+            ...pl,
+            leaders: pl.leaders.map((l) =>
+              l.type === 'agent' ? { ...l, hex: next, ship: 'cruiser' as const } : l,
+            ),
+          },
+    ),
+    phase: {
+      ...s.phase,
+      movement: {
+        moved: {},
+        riftTried: {},
+        arrived: [next],
+        cameFrom: { [next]: [home] },
+        nextId: 1,
+        begun: true,
+      },
+    },
+  };
+  for (let i = 1; i <= 60; i++) {
+    const state: GameState = {
+      ...base,
+      prng: createGame({ players: [{}, {}] }, `leader-casualty-${String(i)}`).prng,
+    };
+    const r = apply(state, seat, { type: 'end-segment' });
+    if (!r.ok) continue;
+    const owes = decisions(r.state).some((d) => d.seat === seat && d.kind === 'casualties');
+    const choices = legalActions(r.state, seat).filter((a) => a.type === 'choose-casualties');
+    if (owes && choices.length > 1) return { ...p, state };
+  }
+  throw new Error('no seed of the list leaves a casualty to choose');
 }
 
 /** The seat's own connection, as a client that is not the page: its view, and its actions' answers. */
@@ -217,5 +288,48 @@ describe('OR-6.2 leaders aboard and on planets, in the browser (real server on P
       view.units[hex]?.space.find((g) => g.owner === seat)?.units.carrier;
     expect(carriersAt(next)).toBe(1);
     expect(carriersAt(home)).toBe(1);
+  }, 120_000);
+
+  it('the Agent aboard one of two Cruisers hit in a space battle: the casualty form shows its ship as its own line, and the Cruiser picked there is the one lost', async () => {
+    const session = env();
+    const { table, prepared } = await startPrepared(
+      session,
+      names,
+      { leaders: true, shockForces: false },
+      prepareCasualty,
+      ['sol', 'l1z1x'],
+    );
+    const { seat, next } = prepared;
+    const page = await seatOpener(session, viewport, table, names)(seat);
+    await sendFrom(page, '.decision-panel button[data-action="end-segment"]');
+    const picker = page.getByTestId('casualty-picker');
+    await picker.waitFor();
+    await picker
+      .locator('label.leader-ship')
+      .filter({ hasText: 'Cruiser with the Agent aboard' })
+      .waitFor();
+    expect(await picker.locator('input[data-loss="cruiser"]').getAttribute('max')).toBe('1');
+    // Picked, the Agent's Cruiser takes the place of the other one: one ship for one hit.
+    await picker.locator('input[data-leader-loss="cruiser"]').check();
+    expect(await picker.locator('input[data-loss="cruiser"]').inputValue()).toBe('0');
+    expect(await page.getByTestId('casualty-check').textContent()).toBe('Allowed.');
+    if (SHOTS) {
+      await page.evaluate(() => {
+        window.scrollTo(0, 0);
+      });
+      await page.screenshot({ path: `${shotsDir}leader-ship-casualty.png` });
+    }
+    await sendFrom(page, '[data-testid="casualty-picker"] button[data-action="choose-casualties"]');
+    // Lost in a space battle: its fate die says killed (odd) or captured (even).
+    await page
+      .locator('.log-lines')
+      .filter({ hasText: /Agent .*(is killed|is captured)/ })
+      .waitFor();
+
+    const client = await seatSocket(session.server.url, table, seat);
+    client.close();
+    const { view } = client.state;
+    expect(view.players[seat]?.leaders.find((l) => l.type === 'agent')?.status).not.toBe('active');
+    expect(view.units[next]?.space.find((g) => g.owner === seat)?.units.cruiser).toBe(1);
   }, 120_000);
 });

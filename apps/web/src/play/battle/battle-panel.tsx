@@ -357,7 +357,10 @@ function CasualtyPicker({
                   onChange={(event) => {
                     const on = event.currentTarget.checked;
                     setNamed(on ? [...named, k] : named.filter((x) => x !== k));
-                    setPicked({ ...picked, [k]: (picked[k] ?? 0) - own + (on ? 1 : 0) });
+                    // Picked, it takes the place of one of the others when one was picked.
+                    const others = (picked[k] ?? 0) - own;
+                    const total = on ? (others > 0 ? others : 1) : others;
+                    setPicked({ ...picked, [k]: total });
                   }}
                 />
                 <span>{line.label}</span>
