@@ -139,6 +139,21 @@ describe('OR-6.2 a leader is aboard one specific ship: its owner says whether it
     expect(leaderOf(stayed, 0, 'admiral')).toMatchObject({ hex: x, ship: 'cruiser' });
   });
 
+  it('OR-6.2: the moves offered include one Cruiser with the Admiral’s ship named, and one without', () => {
+    const { s, x, y } = twoCruisers();
+    const offered = legalActions(s, 0).filter(
+      (a) => a.type === 'move' && a.from === x && a.path.at(-1) === y,
+    );
+    expect(offered).toContainEqual({ type: 'move', from: x, path: [y], ships: { cruiser: 1 } });
+    expect(offered).toContainEqual({
+      type: 'move',
+      from: x,
+      path: [y],
+      ships: { cruiser: 1 },
+      leaderShips: ['cruiser'],
+    });
+  });
+
   it('OR-6.2: naming a leader’s ship where no leader is aboard that kind is refused, nothing changes', () => {
     const { s: s0, x, y } = twoCruisers();
     const s = withLeader(s0, 0, 'admiral', { status: 'killed' });
@@ -163,6 +178,11 @@ describe('OR-6.2 a leader is aboard one specific ship: its owner says whether it
     s = withArrivals(s, [x], { [x]: [y] });
     // Round 1: the Carrier, both Cruisers and the Admiral's die miss, the Dreadnought hits.
     const a = step(s, 0, { type: 'end-segment' }, [1, 1, 1, 1, 10]);
+    expect(legalActions(a, 0)).toContainEqual({
+      type: 'choose-casualties',
+      losses: { cruiser: 1 },
+      leaderShips: ['cruiser'],
+    });
     const log: GameEvent[] = [];
     const spared = step(a, 0, { type: 'choose-casualties', losses: { cruiser: 1 } }, [], log);
     expect(leaderOf(spared, 0, 'admiral')).toMatchObject({ status: 'active', hex: x });

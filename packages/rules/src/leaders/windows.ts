@@ -222,3 +222,39 @@ export function withInvadingLeaders(t: Table, seat: Seat, actions: Action[]): Ac
   }
   return out;
 }
+
+/**
+ * legalActions, OR-6.2: each fleet move and each space casualty choice that
+ * names some but not all ships of a kind carrying the mover's leaders is
+ * offered once more with the leaders' ship among them (`leaderShips`).
+ */
+export function withLeaderShips(
+  t: Table,
+  seat: Seat,
+  battleHex: HexKey | undefined,
+  actions: Action[],
+): Action[] {
+  const out: Action[] = [];
+  const variant = (hex: HexKey, counts: Partial<Record<ShipType, number | undefined>>) =>
+    LEADER_SHIPS.filter((kind) => {
+      const n = counts[kind] ?? 0;
+      return (
+        n > 0 &&
+        n < shipsOfType(t, seat, hex, kind) &&
+        leadersAt(t, seat, hex, null).some((l) => l.ship === kind)
+      );
+    });
+  for (const a of actions) {
+    out.push(a);
+    if (a.type === 'move') {
+      const fighters = (a.load ?? [])
+        .filter((l) => l.hex === a.from && l.planet === undefined && l.unit === 'fighter')
+        .reduce((n, l) => n + l.count, 0);
+      for (const kind of variant(a.from, { ...a.ships, fighter: fighters }))
+        out.push({ ...a, leaderShips: [kind] });
+    } else if (a.type === 'choose-casualties' && battleHex !== undefined) {
+      for (const kind of variant(battleHex, a.losses)) out.push({ ...a, leaderShips: [kind] });
+    }
+  }
+  return out;
+}
