@@ -13,6 +13,7 @@ import {
   withUnits,
 } from '../testing/battle.js';
 import { step } from '../testing/apply.js';
+import { withPlayer } from '../testing/fixtures.js';
 import { leaderOf, SOL_LETNEV, withLeader } from '../testing/leaders.js';
 
 /**
@@ -46,6 +47,21 @@ describe('OR-6.2 / BG-6: ships lost before the first round are lost during Space
   it('OR-6.2: … odd: killed', () => {
     const s = step(arrival(true), 0, { type: 'end-segment' }, [10, 7]);
     expect(leaderOf(s, 0, 'admiral').status).toBe('killed');
+  });
+
+  it('OR-6.2: a ship lost to Assault Cannon before round 1: the leader rolls, even captured', () => {
+    const s0 = turnOf(0, 'movement', SOL_LETNEV);
+    const [x, y] = quietPair(s0);
+    let s = withPlayer(withPlayer(s0, 0, { technologies: [] }), 1, {
+      technologies: ['assault-cannon'],
+    });
+    s = withUnits(s, x, 0, { cruiser: 1 });
+    s = withUnits(s, x, 1, { dreadnought: 1 });
+    s = withLeader(s, 0, 'admiral', { hex: x, ship: 'cruiser' });
+    s = withArrivals(s, [x], { [x]: [y] });
+    // Letnev's Assault Cannon hits (10): the Cruiser is lost; the leader's die: 2, captured.
+    const after = step(s, 0, { type: 'end-segment' }, [10, 2]);
+    expect(leaderOf(after, 0, 'admiral')).toMatchObject({ status: 'captured', captor: 1 });
   });
 
   it('OR-6.2: PDS fire where no space battle takes place (no enemy ships) is any other occurrence: killed, no roll', () => {
