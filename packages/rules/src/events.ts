@@ -186,7 +186,7 @@ export type GameEvent =
       leader: string;
       hex: HexKey;
       planet?: string;
-      ship?: 'dreadnought' | 'carrier' | 'cruiser';
+      ship?: 'dreadnought' | 'carrier' | 'cruiser' | 'fighter';
     }
   | {
       type: 'leader-fate';

@@ -87,6 +87,8 @@ export { influenceOf, incomeOf, resourcesOf } from './state/economy.js';
 export { describeEvent, placeName, unitList } from './views/describe.js';
 // OR-6.2 leaders: names for the board, the panels and the log.
 export { leaderName, parseLeaderId } from './leaders/names.js';
+// OR-6.2: a leader's ship as its own line in the move, retreat and casualty forms.
+export { leaderShipsAt, type LeaderShipLine } from './leaders/aboard.js';
 export { eventsFor } from './views/events-for.js';
 export { sharedView, view, viewerPart } from './views/view.js';
 export type { SharedView, ViewerPart } from './views/view.js';

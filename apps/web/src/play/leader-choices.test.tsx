@@ -201,11 +201,13 @@ describe('OR-6.2 leaders in the browser', () => {
     await act(() => {
       ui?.onHex(x);
     });
-    const input = el.querySelector<HTMLInputElement>('input[data-unit="cruiser"]');
+    // OR-6.2: its only Cruiser carries the Diplomat: one line, the Diplomat's ship, no other count.
+    expect(el.querySelector('input[data-unit="cruiser"]')).toBeNull();
+    const line = el.querySelector<HTMLInputElement>('input[data-leader-ship="cruiser"]');
+    expect(line?.closest('label')?.textContent).toMatch(/^Cruiser with the Diplomat aboard/);
     await act(() => {
-      if (input === null) throw new Error('no Cruiser count');
-      input.value = '1';
-      input.dispatchEvent(new Event('input', { bubbles: true }));
+      if (line === null) throw new Error('no line for the Diplomat’s Cruiser');
+      line.click();
     });
     expect(ui?.highlighted?.has(z)).toBe(true);
     expect(ui?.marked?.has(z)).toBe(true);

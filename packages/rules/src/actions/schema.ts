@@ -4,6 +4,14 @@ const seat = z.number().int().min(0).max(7);
 const unit = z.enum(['dreadnought', 'carrier', 'cruiser', 'fighter', 'ground-force', 'pds']);
 const cardId = z.string().min(1).max(80);
 const planet = z.string().min(1).max(80);
+/** OR-6.2: the kinds of ship a leader may be aboard ("Any ship can hold and transport Leaders"). */
+const leaderShip = z.enum(['dreadnought', 'carrier', 'cruiser', 'fighter']);
+/**
+ * OR-6.2: the kinds among the ships an action names (moving, lost) whose
+ * leaders' ship — the one of that kind with the owner's leaders aboard — is
+ * among them. When all ships of a kind are named, it is among them anyway.
+ */
+const leaderShips = z.array(leaderShip).max(4).optional();
 
 export const PlaceTileSchema = z.object({
   type: z.literal('place-tile'),
@@ -78,6 +86,8 @@ export const MoveSchema = z.object({
     .object({ dreadnought: count.optional(), carrier: count.optional(), cruiser: count.optional() })
     .strict(),
   load: z.array(LoadSchema).max(40).optional(),
+  /** OR-6.2: Fighters named here are those loaded in space at `from`. */
+  leaderShips,
 });
 
 /** OR-4.2: roll for one ship of this type to leave the Gravity Rift at `hex`. */
@@ -128,6 +138,7 @@ export const LossesSchema = z.strictObject({
 export const ChooseCasualtiesSchema = z.object({
   type: z.literal('choose-casualties'),
   losses: LossesSchema,
+  leaderShips,
 });
 /** BG-6: the attacker withdraws all its ships to an adjacent system it came from. */
 export const WithdrawSchema = z.object({ type: z.literal('withdraw'), to: hex });
@@ -240,7 +251,6 @@ export const UseTechnologySchema = z.object({
 });
 
 // OR-6.2 leaders (leaders/).
-const leaderShip = z.enum(['dreadnought', 'carrier', 'cruiser']);
 /** OR-6.2, leaders-board segment: a leader goes aboard a ship (from its planet or another ship). */
 export const BoardLeaderSchema = z.object({
   type: z.literal('board-leader'),

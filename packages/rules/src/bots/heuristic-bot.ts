@@ -215,7 +215,9 @@ function turnChoice(v: GameView, seat: Seat, legal: readonly Action[]): Action |
  * own (by expected hits), loses its cheapest units first, withdraws when
  * losing, keeps a technology's price from the second round on and buys one
  * in every Technology phase (BG-10: so it climbs the progression chart to
- * Imperium Rex), and passes the market.
+ * Imperium Rex), and passes the market. It moves only what `legalActions`
+ * offers, so it never carries the last Ground/Shock Force away from under
+ * one of its leaders (OR-6.2).
  */
 export function heuristicBot(seed: number): BotPolicy {
   const rnd = seededRandom(seed);

@@ -1,4 +1,4 @@
-import { leadersAfterShipLoss, leadersAfterTroopLoss } from '../leaders/fates.js';
+import { leadersAfterShipLoss, leadersAfterTroopLoss, type ShipType } from '../leaders/fates.js';
 import { tileById, type HexKey } from '@outer-rim/map';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { TECH_PARAMS } from '../content/technologies.js';
@@ -134,7 +134,11 @@ export function minus(units: UnitCounts, losses: UnitCounts): UnitCounts {
   return out;
 }
 
-/** Removes `losses` from one owner's group and reports them (no event when nothing is lost). */
+/**
+ * Removes `losses` from one owner's group and reports them (no event when
+ * nothing is lost). `leaderShips`: OR-6.2, kinds whose leaders' ship its
+ * owner chose among the losses.
+ */
 export function destroy(
   d: Draft,
   hex: HexKey,
@@ -142,6 +146,7 @@ export function destroy(
   owner: Owner,
   losses: UnitCounts,
   reason: string,
+  leaderShips: readonly ShipType[] = [],
 ): void {
   const lost: UnitCounts = {};
   for (const [k, v] of Object.entries(losses) as [UnitKind, number][]) {
@@ -155,7 +160,10 @@ export function destroy(
       ? { type: 'units-destroyed', hex, owner, units: lost, reason }
       : { type: 'units-destroyed', hex, planet, owner, units: lost, reason },
   );
-  if (d.s.options.leaders) leaderFates(d, hex, planet, owner, reason);
+  if (d.s.options.leaders) {
+    const chosen = leaderShips.filter((k) => (lost[k] ?? 0) > 0);
+    leaderFates(d, hex, planet, owner, reason, chosen);
+  }
 }
 
 /** OR-6.2: what becomes of leaders aboard the ships or on the planet that took the losses. */
@@ -165,15 +173,17 @@ function leaderFates(
   planet: string | null,
   owner: Owner,
   reason: string,
+  chosen: readonly ShipType[],
 ): void {
   const phase = d.s.phase;
   const combat = phase.name === 'individual-turns' ? phase.combat : undefined;
   if (planet === null) {
-    // Space combat is the battle's rounds; PDS fire before them is "any other occurrence".
+    // OR-6.2 / BG-6: Space Combat is the whole battle, its PDS fire, Assault Cannon and Ambush
+    // before round 1 included; PDS fire where no enemy ships are is "any other occurrence".
     const b = combat?.battle;
-    const inBattle = b !== undefined && b.hex === hex && b.round > 0;
+    const inBattle = b !== undefined && b.hex === hex && b.defender !== null;
     const destroyer = !inBattle ? null : owner === b.attacker ? b.defender : b.attacker;
-    leadersAfterShipLoss(d, owner, hex, inBattle ? destroyer : null, reason);
+    leadersAfterShipLoss(d, owner, hex, inBattle ? destroyer : null, reason, chosen);
     return;
   }
   const inv = combat?.invasion;

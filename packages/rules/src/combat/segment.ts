@@ -6,6 +6,7 @@ import { ruleError, type RuleError } from '../errors.js';
 import type { Draft } from '../state/draft.js';
 import type { Seat, Table, UnitCounts } from '../state/types.js';
 import { placeName, unitList } from '../views/describe.js';
+import { leaderShipsProblem } from '../leaders/windows.js';
 import {
   LOSS_KINDS,
   docksIn,
@@ -267,13 +268,19 @@ export function applyCombat(
         );
         if (problem !== null)
           return ruleError('ILLEGAL_ACTION', problem, { losses: unitList(losses) });
-        takeCasualties(d, b, seat, losses);
+        const named = a.leaderShips ?? [];
+        const leaderProblem = leaderShipsProblem(d.s, seat, b.hex, losses, named);
+        if (leaderProblem !== null) return ruleError('ILLEGAL_ACTION', leaderProblem);
+        takeCasualties(d, b, seat, losses, named);
         advance(d);
         return null;
       }
       const inv = c.invasion;
       if (inv?.step === 'casualties' && inv.invader === seat) {
-        const problem = landingLossProblem(d.s, inv, losses);
+        const problem =
+          (a.leaderShips ?? []).length > 0
+            ? 'No ship is lost here: landing forces are (OR-6.2).'
+            : landingLossProblem(d.s, inv, losses);
         if (problem !== null) return ruleError('ILLEGAL_ACTION', problem);
         takeLandingLosses(d, inv, losses);
         advance(d);

@@ -1,5 +1,6 @@
 import { admiralDice } from '../leaders/abilities.js';
 import { leadersFollowShips } from '../leaders/windows.js';
+import type { ShipType } from '../leaders/fates.js';
 import { distance, parseHexKey, tileById, type HexKey } from '@outer-rim/map';
 import { payTruceFine } from '../politics/truce.js';
 import { lawRollOptions } from '../politics/combat.js';
@@ -324,9 +325,15 @@ export function stepBattle(d: Draft, b: SpaceBattle): boolean {
   }
 }
 
-/** An owner's chosen casualties, already checked. */
-export function takeCasualties(d: Draft, b: SpaceBattle, seat: Seat, losses: UnitCounts): void {
-  destroy(d, b.hex, null, seat, losses, lossReason(b));
+/** An owner's chosen casualties, already checked (`leaderShips`: OR-6.2, leaders' ships among them). */
+export function takeCasualties(
+  d: Draft,
+  b: SpaceBattle,
+  seat: Seat,
+  losses: UnitCounts,
+  leaderShips: readonly ShipType[] = [],
+): void {
+  destroy(d, b.hex, null, seat, losses, lossReason(b), leaderShips);
   setBattle(d, { ...b, owed: b.owed.filter((o) => o.owner !== seat) });
 }
 

@@ -9,14 +9,16 @@ import { leaderName } from './names.js';
  * OR-6.2 Leaders: where they stand and what becomes of them.
  *
  * A leader is on a planet (`hex` + `planet`), aboard a ship (`hex` + `ship`,
- * the ship's type: ships are counts, so a leader is aboard the LAST ship of
- * that type its owner has in the system — it moves when that last ship
- * moves and is lost only when its owner's last ship of that type there is
- * destroyed), captured (`captor`, off the board) or killed.
+ * the ship's kind: ships are counts, so the leader's ship is one
+ * distinguished ship of that kind, shared by its owner's leaders aboard that
+ * kind there — it moves or is lost when its owner says it is among the ships
+ * that move or are lost, or when all of that kind there do), captured
+ * (`captor`, off the board) or killed.
  */
 
 export type ShipType = NonNullable<LeaderState['ship']>;
-export const LEADER_SHIPS: readonly ShipType[] = ['dreadnought', 'carrier', 'cruiser'];
+/** OR-6.2 "Any ship can hold and transport Leaders": Fighters included. */
+export const LEADER_SHIPS: readonly ShipType[] = ['dreadnought', 'carrier', 'cruiser', 'fighter'];
 
 export interface LeaderRef {
   owner: Seat;
@@ -157,7 +159,9 @@ function d10(d: Draft, purpose: string, seat: Seat): number {
 /**
  * OR-6.2: a ship carrying a leader destroyed in a space battle: odd killed,
  * even captured by the player who destroyed it. A minor race takes no
- * prisoners (it is no player): the leader dies without a roll.
+ * prisoners (it is no player): the leader dies without a roll. The leaders'
+ * ship of a kind is lost when its owner chose it (`chosen`, kinds that took
+ * losses) or when no ship of that kind is left.
  */
 export function leadersAfterShipLoss(
   d: Draft,
@@ -165,10 +169,12 @@ export function leadersAfterShipLoss(
   hex: HexKey,
   destroyer: Owner | null,
   reason: string,
+  chosen: readonly ShipType[] = [],
 ): void {
   if (typeof owner !== 'number') return;
   for (const l of leadersAt(d.s, owner, hex, null)) {
-    if (l.ship === undefined || shipsOfType(d.s, owner, hex, l.ship) > 0) continue;
+    if (l.ship === undefined) continue;
+    if (shipsOfType(d.s, owner, hex, l.ship) > 0 && !chosen.includes(l.ship)) continue;
     if (typeof destroyer !== 'number') {
       killLeader(d, owner, l, `its ship was destroyed (${reason})`);
       continue;

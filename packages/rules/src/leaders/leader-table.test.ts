@@ -31,11 +31,17 @@ import { view } from '../views/view.js';
  * where an escaping leader goes.
  */
 
-/** Every action offered to any seat is accepted; a seat that owes nothing is offered nothing. */
+/**
+ * Somebody owes a decision; every seat that owes one is offered at least one
+ * action, and every action offered to any seat is accepted; a seat that owes
+ * nothing is offered nothing.
+ */
 function everyOfferAccepted(s: GameState): void {
+  expect(decisions(s).length).toBeGreaterThan(0);
   for (const seat of s.players.keys()) {
     const offered = legalActions(s, seat);
     if (!decisions(s).some((d) => d.seat === seat)) expect(offered).toEqual([]);
+    else expect(offered.length).toBeGreaterThan(0);
     for (const a of offered) expect(apply(s, seat, a)).toMatchObject({ ok: true });
   }
 }
@@ -461,6 +467,20 @@ describe("OR-6.2 Diplomat: its fleet passes an opponent's ships if that opponent
     expect(legalActions(b, 0)).not.toContainEqual(move);
     const again = apply(b, 0, move);
     expect(!again.ok && again.error.message).toMatch(/refused your fleet passage this turn/);
+  });
+
+  it('OR-6.2: one Cruiser of two passes when its owner names it as the Diplomat’s ship', () => {
+    const { s: s0, x, z, move } = board(true);
+    const s = withUnits(s0, x, 0, { cruiser: 2 });
+    const named = { ...move, leaderShips: ['cruiser'] } as const;
+    const a = step(s, 0, named);
+    expect(decisions(a).map((d) => [d.seat, d.kind])).toEqual([[1, 'passage']]);
+    const b = step(a, 1, { type: 'answer-passage', accept: true });
+    expect(leaderOf(b, 0, 'diplomat')).toMatchObject({ hex: z, ship: 'cruiser' });
+    expect(b.units[x]?.space.find((g) => g.owner === 0)?.units.cruiser).toBe(1);
+    // The other Cruiser alone carries no Diplomat: Letnev's ships stop it.
+    const r = apply(s, 0, move);
+    expect(!r.ok && r.error.message).toMatch(/nothing passes through it/);
   });
 
   it('without a Diplomat in the fleet the ships stop the move as ever', () => {

@@ -19,3 +19,11 @@ export function leaderName(id: string): string {
   const twins = LEADER_ALLOCATION[p.race].leaders.filter((t) => t === p.type).length > 1;
   return `the ${RACES[p.race].name} ${LEADERS[p.type].name}${twins ? ` (${p.n})` : ''}`;
 }
+
+/** "the Agent", "the Agent (2)": a leader named among its owner's own, as a ship's line says it. */
+export function shortLeaderName(id: string): string {
+  const p = parseLeaderId(id);
+  if (p === null) return 'a leader';
+  const twins = LEADER_ALLOCATION[p.race].leaders.filter((t) => t === p.type).length > 1;
+  return `the ${LEADERS[p.type].name}${twins ? ` (${p.n})` : ''}`;
+}

@@ -1,6 +1,7 @@
 import type { HexKey } from '@outer-rim/map';
 import type { Action, ActionOf } from '../actions/schema.js';
 import { combatBusy } from '../combat/state.js';
+import { UNITS } from '../content/units.js';
 import { ruleError, type RuleError } from '../errors.js';
 import type { Draft } from '../state/draft.js';
 import type { TurnsPhase } from '../state/phase.js';
@@ -18,8 +19,9 @@ import {
 /**
  * OR-6.2 movement windows, and only these:
  * - the leaders-board segment just before Movement: planet → ship, or ship →
- *   ship of another type, in one system (`board-leader`);
- * - aboard, a leader goes wherever the last ship of its type goes
+ *   ship of another kind, in one system (`board-leader`), Fighters included;
+ * - aboard, a leader goes wherever its ship goes: the one ship of its kind
+ *   its owner names among the ships that move, or the last of its kind
  *   (`leadersFollowShips`, called by movement and withdrawal);
  * - the Invasion Combat segment: ship → friendly planet with friendly
  *   troops in the system (`land-leader`), or with an invasion's landing
@@ -152,8 +154,9 @@ export function landInvadingLeaders(
 }
 
 /**
- * Aboard, a leader is on the last ship of its type (fates.ts): it goes with
- * a move that leaves none of that type behind.
+ * Aboard, a leader is on one distinguished ship of its kind (fates.ts): it
+ * goes with a move (after the ships have left `from`) that names its ship
+ * (`named`) or leaves none of its kind behind.
  */
 export function leadersFollowShips(
   d: Draft,
@@ -161,13 +164,48 @@ export function leadersFollowShips(
   from: HexKey,
   to: HexKey,
   moved: Partial<Record<ShipType, number | undefined>>,
+  named: readonly ShipType[] = [],
 ): void {
   if (from === to) return;
   for (const l of leadersAt(d.s, seat, from, null)) {
     if (l.ship === undefined || (moved[l.ship] ?? 0) === 0) continue;
-    if (shipsOfType(d.s, seat, from, l.ship) > 0) continue;
+    if (shipsOfType(d.s, seat, from, l.ship) > 0 && !named.includes(l.ship)) continue;
     placeLeader(d, seat, l, to, { ship: l.ship });
   }
+}
+
+/**
+ * OR-6.2: the leaders' ship of `kind` at `hex` is among `count` ships of
+ * that kind (moving, lost): all of them, or its owner named it.
+ */
+export function leaderShipAmong(
+  t: Table,
+  seat: Seat,
+  hex: HexKey,
+  kind: ShipType,
+  count: number,
+  named: readonly ShipType[],
+): boolean {
+  if (count <= 0 || !leadersAt(t, seat, hex, null).some((l) => l.ship === kind)) return false;
+  return count >= shipsOfType(t, seat, hex, kind) || named.includes(kind);
+}
+
+/** Why `named` cannot name leaders' ships among `counts` of `seat`'s ships at `hex`; null when it can. */
+export function leaderShipsProblem(
+  t: Table,
+  seat: Seat,
+  hex: HexKey,
+  counts: Partial<Record<ShipType, number | undefined>>,
+  named: readonly ShipType[],
+): string | null {
+  for (const kind of named) {
+    const name = UNITS[kind].name;
+    if ((counts[kind] ?? 0) === 0)
+      return `No ${name} is among the ships named, so no leader's ${name} can be (OR-6.2).`;
+    if (!leadersAt(t, seat, hex, null).some((l) => l.ship === kind))
+      return `No leader of yours is aboard a ${name} there (OR-6.2).`;
+  }
+  return null;
 }
 
 /**
@@ -189,6 +227,42 @@ export function withInvadingLeaders(t: Table, seat: Seat, actions: Action[]): Ac
       (l) => l.ship !== undefined && (l.type !== 'general' || l === firstGeneral),
     );
     if (aboard.length > 0) out.push({ ...a, leaders: aboard.map((l) => l.id) });
+  }
+  return out;
+}
+
+/**
+ * legalActions, OR-6.2: each fleet move and each space casualty choice that
+ * names some but not all ships of a kind carrying the mover's leaders is
+ * offered once more with the leaders' ship among them (`leaderShips`).
+ */
+export function withLeaderShips(
+  t: Table,
+  seat: Seat,
+  battleHex: HexKey | undefined,
+  actions: Action[],
+): Action[] {
+  const out: Action[] = [];
+  const variant = (hex: HexKey, counts: Partial<Record<ShipType, number | undefined>>) =>
+    LEADER_SHIPS.filter((kind) => {
+      const n = counts[kind] ?? 0;
+      return (
+        n > 0 &&
+        n < shipsOfType(t, seat, hex, kind) &&
+        leadersAt(t, seat, hex, null).some((l) => l.ship === kind)
+      );
+    });
+  for (const a of actions) {
+    out.push(a);
+    if (a.type === 'move') {
+      const fighters = (a.load ?? [])
+        .filter((l) => l.hex === a.from && l.planet === undefined && l.unit === 'fighter')
+        .reduce((n, l) => n + l.count, 0);
+      for (const kind of variant(a.from, { ...a.ships, fighter: fighters }))
+        out.push({ ...a, leaderShips: [kind] });
+    } else if (a.type === 'choose-casualties' && battleHex !== undefined) {
+      for (const kind of variant(battleHex, a.losses)) out.push({ ...a, leaderShips: [kind] });
+    }
   }
   return out;
 }

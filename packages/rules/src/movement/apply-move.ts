@@ -1,4 +1,6 @@
-import { leadersFollowShips } from '../leaders/windows.js';
+import { leaderShipsProblem, leadersFollowShips } from '../leaders/windows.js';
+import type { ShipType } from '../leaders/fates.js';
+import { loadsStrandingProblem } from '../leaders/stranding.js';
 import type { HexKey, Side } from '@outer-rim/map';
 import type { ActionOf, Load } from '../actions/schema.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
@@ -64,6 +66,18 @@ export interface Fleet {
   move?: number;
   /** OR-6.2: with a Diplomat, passing other players' ships they agreed to (movement/passage.ts). */
   passage?: boolean;
+  /** OR-6.2: kinds whose leaders' ship is among the ships moving (Fighters: loaded at `from`). */
+  leaderShips?: readonly ShipType[];
+}
+
+/** The ships of each kind leaving `from`: the fleet, and the Fighters loaded in space there. */
+export function leavingFrom(f: Fleet): Partial<Record<ShipType, number>> {
+  const fighters = f.load
+    .filter((l) => l.hex === f.from && l.planet === undefined && l.unit === 'fighter')
+    .reduce((n, l) => n + l.count, 0);
+  return { ...f.ships, ...(fighters === 0 ? {} : { fighter: fighters }) } as Partial<
+    Record<ShipType, number>
+  >;
 }
 
 /** Everything a fleet move must satisfy before anything changes; null when it may go. */
@@ -131,6 +145,11 @@ export function checkFleet(t: Table, phase: TurnsPhase, seat: Seat, f: Fleet): R
       if (ground) groundFromStart += l.count;
     }
   }
+  // OR-6.2: a leader's planet keeps one of its Ground/Shock Forces.
+  const stranded = loadsStrandingProblem(t, seat, f.load);
+  if (stranded !== null) return illegal(stranded);
+  const named = leaderShipsProblem(t, seat, f.from, leavingFrom(f), f.leaderShips ?? []);
+  if (named !== null) return illegal(named);
   // BG-9 Stasis Capsules: each moving Cruiser and Dreadnought takes one Ground Force.
   const stasis = hasStasis(t, seat);
   const heavyMoving = (f.ships.cruiser ?? 0) + (f.ships.dreadnought ?? 0);
@@ -189,8 +208,14 @@ export function moveFleet(d: Draft, phase: TurnsPhase, seat: Seat, f: Fleet): vo
   for (const [unit, n] of Object.entries(units) as [UnitKind, number][]) {
     d.addUnits(to, null, seat, unit, n);
   }
-  // OR-6.2: leaders aboard the last ship of a type that left go with it.
-  if (d.s.options.leaders) leadersFollowShips(d, seat, f.from, to, f.ships);
+  // OR-6.2: leaders aboard a ship that left go with it (named, or the last of its kind).
+  if (d.s.options.leaders) {
+    leadersFollowShips(d, seat, f.from, to, leavingFrom(f), f.leaderShips ?? []);
+    for (const l of f.load) {
+      if (l.unit === 'fighter' && l.planet === undefined && l.hex !== f.from)
+        leadersFollowShips(d, seat, l.hex, to, { fighter: l.count });
+    }
+  }
   const m = movementOf(phase);
   // OR-4.2: ships that enter a rift (not those whipped out of one) are still mid-move.
   const entered =
@@ -279,7 +304,13 @@ export function applyMove(
       'Ships leave a Gravity Rift one at a time, each after its own roll (OR-4.2).',
     );
   }
-  const fleet: Fleet = { from: a.from, path: a.path, ships: a.ships, load: a.load ?? [] };
+  const fleet: Fleet = {
+    from: a.from,
+    path: a.path,
+    ships: a.ships,
+    load: a.load ?? [],
+    ...(a.leaderShips === undefined ? {} : { leaderShips: a.leaderShips }),
+  };
   const error = checkFleet(d.s, phase, seat, fleet);
   if (error !== null) return error;
   moveFleet(d, phase, seat, fleet);

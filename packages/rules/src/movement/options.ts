@@ -2,6 +2,7 @@ import type { HexKey, Side } from '@outer-rim/map';
 import { UNITS } from '../content/units.js';
 import { TECH_PARAMS } from '../content/technologies.js';
 import { hasStasis } from '../combat/forces.js';
+import { keptForLeaders } from '../leaders/stranding.js';
 import type { TurnsPhase } from '../state/phase.js';
 import type { Seat, Table } from '../state/types.js';
 import {
@@ -24,6 +25,11 @@ export interface LoadSource {
   planet?: string;
   unit: LoadableUnit;
   count: number;
+  /**
+   * OR-6.2: one unit of this kind stays on the planet with the mover's
+   * leaders there (`count` leaves it out); why, in a player's words.
+   */
+  held?: string;
 }
 
 export interface Destination {
@@ -80,10 +86,13 @@ export function loadablesAt(t: Table, phase: TurnsPhase, seat: Seat, hex: HexKey
   }
   for (const [planet, groups] of Object.entries(t.units[hex]?.planets ?? {})) {
     const own = groups.find((g) => g.owner === seat)?.units ?? {};
+    const kept = keptForLeaders(t, seat, hex, planet);
     for (const unit of LOADABLE_UNITS) {
       if (unit === 'fighter') continue;
       const count = own[unit] ?? 0;
-      if (count > 0) out.push({ hex, planet, unit, count });
+      if (kept?.unit === unit && count > 0) {
+        out.push({ hex, planet, unit, count: count - 1, held: kept.reason });
+      } else if (count > 0) out.push({ hex, planet, unit, count });
     }
   }
   return out;

@@ -8,7 +8,8 @@ import type { Draft } from '../state/draft.js';
 import type { TurnsPhase } from '../state/phase.js';
 import type { Seat, Table } from '../state/types.js';
 import { placeName } from '../views/describe.js';
-import { checkFleet, moveFleet, type Fleet } from './apply-move.js';
+import { leaderShipAmong } from '../leaders/windows.js';
+import { checkFleet, leavingFrom, moveFleet, type Fleet } from './apply-move.js';
 import {
   heldCargo,
   isRift,
@@ -18,15 +19,15 @@ import {
   ownSpace,
   routesFrom,
 } from './rules.js';
-import type { MovingShip, PassageRequest } from './types.js';
+import type { PassageRequest } from './types.js';
 
 /**
  * OR-6.2 Diplomat, Leader Table: "A fleet containing a Diplomat may pass
  * through systems containing one or more ships belonging to an opponent. If
  * the opponent allows the movement."
  *
- * A fleet contains the Diplomat when the move takes it along (aboard, it is
- * on the last ship of its type: leaders/README). A `move` whose path passes
+ * A fleet contains the Diplomat when the move takes its ship along (named
+ * by the move, or the last of its kind: leaders/README). A `move` whose path passes
  * (does not end in) systems holding other players' ships — and no minor
  * race's, which is no player to ask — is held as a request: each owner of
  * those ships answers `answer-passage`; all agree and the fleet moves, one
@@ -38,23 +39,25 @@ import type { MovingShip, PassageRequest } from './types.js';
 type Move = ActionOf<'move'>;
 
 function fleetOf(a: Move, passage: boolean): Fleet {
-  return { from: a.from, path: a.path, ships: a.ships, load: a.load ?? [], passage };
+  return {
+    from: a.from,
+    path: a.path,
+    ships: a.ships,
+    load: a.load ?? [],
+    passage,
+    ...(a.leaderShips === undefined ? {} : { leaderShips: a.leaderShips }),
+  };
 }
 
-/** The move takes a Diplomat of `seat` along. */
-export function carriesDiplomat(
-  t: Table,
-  seat: Seat,
-  from: HexKey,
-  ships: Partial<Record<MovingShip, number | undefined>>,
-): boolean {
+/** The move takes a Diplomat of `seat` along: its ship is among the ships leaving. */
+export function carriesDiplomat(t: Table, seat: Seat, a: Move): boolean {
   if (!t.options.leaders) return false;
-  return leadersAt(t, seat, from, null).some(
+  const leaving = leavingFrom(fleetOf(a, false));
+  return leadersAt(t, seat, a.from, null).some(
     (l) =>
       l.type === 'diplomat' &&
       l.ship !== undefined &&
-      (ships[l.ship] ?? 0) > 0 &&
-      shipsOfType(t, seat, from, l.ship) - (ships[l.ship] ?? 0) === 0,
+      leaderShipAmong(t, seat, a.from, l.ship, leaving[l.ship] ?? 0, a.leaderShips ?? []),
   );
 }
 
@@ -72,7 +75,7 @@ export function passedOwners(t: Table, seat: Seat, path: readonly HexKey[]): Sea
 /** Who must agree to this move, or a reason it cannot be asked for; null when it needs nobody. */
 function passageFor(t: Table, phase: TurnsPhase, seat: Seat, a: Move): Seat[] | RuleError | null {
   if (checkFleet(t, phase, seat, fleetOf(a, false)) === null) return null;
-  if (!carriesDiplomat(t, seat, a.from, a.ships)) return null;
+  if (!carriesDiplomat(t, seat, a)) return null;
   const problem = checkFleet(t, phase, seat, fleetOf(a, true));
   if (problem !== null) return problem;
   const asked = passedOwners(t, seat, a.path);
@@ -188,7 +191,8 @@ export function passageMoves(t: Table, phase: TurnsPhase, seat: Seat): Move[] {
   const out: Move[] = [];
   for (const l of t.players[seat]?.leaders ?? []) {
     if (l.type !== 'diplomat' || l.status !== 'active' || l.hex === undefined) continue;
-    if (l.ship === undefined || isRift(t, l.hex)) continue;
+    // A Diplomat aboard a Fighter passes as the Carriers take its Fighter along (not offered here).
+    if (l.ship === undefined || l.ship === 'fighter' || isRift(t, l.hex)) continue;
     const from = l.hex;
     const unit = l.ship;
     const count = movableCount(t, phase, seat, from, unit);

@@ -1,3 +1,4 @@
+import type { HexKey } from '@outer-rim/map';
 import type { Action } from '../actions/schema.js';
 import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
@@ -15,6 +16,7 @@ import { openWindow } from '../cards/window.js';
 import { recordAdmirals } from '../leaders/abilities.js';
 import {
   withInvadingLeaders,
+  withLeaderShips,
   LEADERS_BOARD_SEGMENT,
   applyLandLeader,
   landLeaderLegal,
@@ -61,6 +63,16 @@ const COMBAT_HOOKS = {
   blocked: combatBlocked,
 } satisfies SegmentRules;
 
+/** OR-6.2: with leaders on, the variants naming a leaders' ship (leaders/windows.ts). */
+function leaderShipsOffered(
+  t: Table,
+  seat: Seat,
+  battleHex: HexKey | undefined,
+  actions: Action[],
+): Action[] {
+  return t.options.leaders ? withLeaderShips(t, seat, battleHex, actions) : actions;
+}
+
 /** One entry per segment. */
 export const SEGMENT_RULES: Readonly<Record<TurnSegment, SegmentRules>> = {
   'leaders-board': LEADERS_BOARD_SEGMENT,
@@ -68,9 +80,10 @@ export const SEGMENT_RULES: Readonly<Record<TurnSegment, SegmentRules>> = {
   movement: {
     ...MOVEMENT_SEGMENT,
     // BG-9: Spatial Jump, Transit Diodes and Shuttle Logistics are the mover's choices here.
+    // OR-6.2: a move may name the leaders' ship among its ships.
     legal: (t, phase, seat) => [
       ...movementTechLegal(t, phase, seat),
-      ...(MOVEMENT_SEGMENT.legal?.(t, phase, seat) ?? []),
+      ...leaderShipsOffered(t, seat, undefined, MOVEMENT_SEGMENT.legal?.(t, phase, seat) ?? []),
     ],
     apply: (d, phase, seat, a) => {
       if (a.type !== 'use-technology') return MOVEMENT_SEGMENT.apply?.(d, phase, seat, a);
@@ -95,7 +108,11 @@ export const SEGMENT_RULES: Readonly<Record<TurnSegment, SegmentRules>> = {
     enter: enterSpaceBattle,
     ...COMBAT_HOOKS,
     // BG-9 Strategic Mathematics: Cruisers of a won battle may move on.
-    legal: (t, phase, seat) => [...combatLegal(t, phase, seat), ...pursuitLegal(t, phase, seat)],
+    // OR-6.2: a casualty choice may name the leaders' ship among the losses.
+    legal: (t, phase, seat) => [
+      ...leaderShipsOffered(t, seat, phase.combat?.battle?.hex, combatLegal(t, phase, seat)),
+      ...pursuitLegal(t, phase, seat),
+    ],
     apply: (d, phase, seat, a) =>
       a.type === 'use-technology' && a.technology === 'strategic-mathematics'
         ? applyPursuit(d, phase, seat, a, fightAt)

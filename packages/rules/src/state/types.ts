@@ -55,12 +55,14 @@ export interface LeaderState {
   hex?: HexKey;
   planet?: string;
   /**
-   * Aboard a ship of this type at `hex` (no `planet`). Ships are counts, not
-   * pieces (issue 8), so a leader knows its ship only by type: it is aboard
-   * the last ship of that type its owner has there, and dies (or is taken)
-   * only when that type is wiped out in the system (OR-6.2, leaders/README).
+   * Aboard a ship of this kind at `hex` (no `planet`), Fighters included.
+   * Ships are counts, so the leader's ship is one distinguished ship of its
+   * kind, shared by all of the owner's leaders aboard that kind there; its
+   * owner says whether it is among the ships that move or are lost, and it
+   * goes or is lost anyway when all ships of its kind there do (OR-6.2,
+   * leaders/README).
    */
-  ship?: 'dreadnought' | 'carrier' | 'cruiser';
+  ship?: 'dreadnought' | 'carrier' | 'cruiser' | 'fighter';
   /** Seat holding it captive. */
   captor?: Seat;
   /**

@@ -1,5 +1,13 @@
 import type { HexKey } from '@outer-rim/map';
-import type { Action, ActionOf, GameView, Losses, Owner } from '@outer-rim/rules';
+import {
+  leaderShipsAt,
+  type Action,
+  type ActionOf,
+  type GameView,
+  type LeaderShipLine,
+  type Losses,
+  type Owner,
+} from '@outer-rim/rules';
 import { useState } from 'preact/hooks';
 import { UNIT_NAMES } from '../../board/board-model';
 import { unitEntries, unitRowWidth } from '../../board/hex-layout';
@@ -51,7 +59,7 @@ export function BattlePanel({ view, seat, actions, log, busy, onAct }: Props) {
     <section class="panel battle-panel" aria-label="Battle" data-testid="battle-panel">
       {fight === undefined ? null : <FightView view={view} fight={fight} names={names} />}
       {seat === undefined ? null : (
-        <Choices view={view} actions={actions} busy={busy} onAct={onAct} />
+        <Choices view={view} seat={seat} actions={actions} busy={busy} onAct={onAct} />
       )}
     </section>
   );
@@ -169,11 +177,13 @@ function FightView({
 
 function Choices({
   view,
+  seat,
   actions,
   busy,
   onAct,
 }: {
   view: GameView;
+  seat: number;
   actions: readonly Action[];
   busy: boolean;
   onAct: (action: Action) => Promise<void>;
@@ -190,10 +200,24 @@ function Choices({
   const send = (a: Action) => () => {
     void onAct(a);
   };
+  // OR-6.2: the seat's leaders' ships in the space battle, each its own line.
+  const battleHex =
+    view.phase.name === 'individual-turns' ? view.phase.combat?.battle?.hex : undefined;
+  const aboard = battleHex === undefined ? [] : leaderShipsAt(view, seat, battleHex);
+  const ownShips =
+    battleHex === undefined
+      ? {}
+      : (view.units[battleHex]?.space.find((g) => g.owner === seat)?.units ?? {});
   return (
     <div class="fight-choices">
       {casualties.length === 0 ? null : (
-        <CasualtyPicker options={casualties} busy={busy} onAct={onAct} />
+        <CasualtyPicker
+          options={casualties}
+          busy={busy}
+          onAct={onAct}
+          leaderShips={aboard}
+          ships={ownShips}
+        />
       )}
       {fightOn === undefined && withdraws.length === 0 ? null : (
         <div class="action-buttons" data-testid="retreat-choice">
@@ -207,6 +231,11 @@ function Choices({
             >
               Fight on
             </button>
+          )}
+          {aboard.length === 0 || withdraws.length === 0 ? null : (
+            <p class="hint" data-testid="retreat-leader-ships">
+              The whole fleet withdraws, {aboard.map((l) => l.label).join(' and ')} with it.
+            </p>
           )}
           {withdraws.map((w) => (
             <button
@@ -264,13 +293,22 @@ function CasualtyPicker({
   options,
   busy,
   onAct,
+  leaderShips = [],
+  ships = {},
 }: {
   options: readonly ActionOf<'choose-casualties'>[];
   busy: boolean;
   onAct: (action: Action) => Promise<void>;
+  /** OR-6.2: the leaders' ships here, each its own line; the counts above are of the others. */
+  leaderShips?: readonly LeaderShipLine[];
+  ships?: Partial<Record<keyof Losses, number>>;
 }) {
   const first = options[0]?.losses ?? {};
   const [picked, setPicked] = useState<Losses>(first);
+  // Where the first choice loses every ship of a kind, its leaders' ship is among them.
+  const [named, setNamed] = useState<readonly (keyof Losses)[]>(() =>
+    leaderShips.filter((l) => (first[l.kind] ?? 0) >= (ships[l.kind] ?? 0)).map((l) => l.kind),
+  );
   const kinds = LOSS_ORDER.filter((k) => options.some((o) => (o.losses[k] ?? 0) > 0));
   const max = (k: keyof Losses) => Math.max(...options.map((o) => o.losses[k] ?? 0));
   const legal = options.find((o) => sameLosses(o.losses, picked));
@@ -281,26 +319,56 @@ function CasualtyPicker({
         Choose your casualties: {[...totals].join(' or ')}{' '}
         {[...totals].every((t) => t === 1) ? 'unit' : 'units'}.
       </p>
-      {kinds.map((k) => (
-        <label key={k} class="count-pick">
-          <span>{UNIT_NAMES[k]}</span>
-          <input
-            type="number"
-            min={0}
-            max={max(k)}
-            value={picked[k] ?? 0}
-            data-loss={k}
-            onInput={(event) => {
-              const n = Math.max(
-                0,
-                Math.min(max(k), Math.round(Number(event.currentTarget.value) || 0)),
-              );
-              setPicked({ ...picked, [k]: n });
-            }}
-          />
-          <small>up to {max(k)}</small>
-        </label>
-      ))}
+      {kinds.map((k) => {
+        const line = leaderShips.find((l) => l.kind === k);
+        const own = line !== undefined && named.includes(k) ? 1 : 0;
+        const cap = line === undefined ? max(k) : Math.min(max(k), (ships[k] ?? 0) - 1);
+        return (
+          <div key={k} class="loss-kind">
+            {line !== undefined && cap <= 0 ? null : (
+              <label class="count-pick">
+                <span>
+                  {UNIT_NAMES[k]}
+                  {line === undefined ? '' : ' (others)'}
+                </span>
+                <input
+                  type="number"
+                  min={0}
+                  max={cap}
+                  value={(picked[k] ?? 0) - own}
+                  data-loss={k}
+                  onInput={(event) => {
+                    const n = Math.max(
+                      0,
+                      Math.min(cap, Math.round(Number(event.currentTarget.value) || 0)),
+                    );
+                    setPicked({ ...picked, [k]: n + own });
+                  }}
+                />
+                <small>up to {cap}</small>
+              </label>
+            )}
+            {line === undefined ? null : (
+              <label class="leader-ship">
+                <input
+                  type="checkbox"
+                  checked={own === 1}
+                  data-leader-loss={k}
+                  onChange={(event) => {
+                    const on = event.currentTarget.checked;
+                    setNamed(on ? [...named, k] : named.filter((x) => x !== k));
+                    // Picked, it takes the place of one of the others when one was picked.
+                    const others = (picked[k] ?? 0) - own;
+                    const total = on ? (others > 0 ? others : 1) : others;
+                    setPicked({ ...picked, [k]: total });
+                  }}
+                />
+                <span>{line.label}</span>
+              </label>
+            )}
+          </div>
+        );
+      })}
       <p class={legal === undefined ? 'error' : 'hint'} data-testid="casualty-check">
         {legal === undefined
           ? `Not allowed: ${lossTotal(picked)} chosen; the rules ask ${[...totals].join(' or ')} (and what your Carriers can no longer hold).`
@@ -312,7 +380,13 @@ function CasualtyPicker({
         data-action="choose-casualties"
         disabled={busy || legal === undefined}
         onClick={() => {
-          if (legal !== undefined) void onAct(legal);
+          if (legal === undefined) return;
+          // OR-6.2: the leaders' ships picked among the losses are named.
+          const lost = named.filter(
+            (k): k is 'dreadnought' | 'carrier' | 'cruiser' | 'fighter' =>
+              (picked[k] ?? 0) > 0 && leaderShips.some((l) => l.kind === k),
+          );
+          void onAct(lost.length === 0 ? legal : { ...legal, leaderShips: lost });
         }}
       >
         Remove these units

@@ -80,12 +80,16 @@ export function loadTotal(load: LoadPick): number {
   return Object.values(load).reduce((a, b) => a + b, 0);
 }
 
-/** The one `move` action the whole fleet makes, which `apply` validates whole. */
+/**
+ * The one `move` action the whole fleet makes, which `apply` validates whole;
+ * `leaderShips`: OR-6.2, the kinds whose leaders' ship the player picked.
+ */
 export function fleetMove(
   system: SystemMoveOptions,
   ships: ShipPick,
   destination: Destination,
   load: LoadPick,
+  leaderShips: readonly MovingShip[] = [],
 ): ActionOf<'move'> {
   const picked: ShipPick = {};
   for (const unit of pickedTypes(ships)) picked[unit] = ships[unit] ?? 0;
@@ -100,12 +104,14 @@ export function fleetMove(
         : { hex: src.hex, planet: src.planet, unit: src.unit, count: n },
     );
   }
+  const named = leaderShips.filter((kind) => (picked[kind] ?? 0) > 0);
   return {
     type: 'move',
     from: system.hex,
     path: destination.path,
     ships: picked,
     ...(loads.length === 0 ? {} : { load: loads }),
+    ...(named.length === 0 ? {} : { leaderShips: named }),
   };
 }
 

@@ -1,11 +1,14 @@
 import { neighbourAt, parseHexKey, hexKey, type HexKey } from '@outer-rim/map';
 import {
+  leaderShipsAt,
   movementOptions,
   passageOptions,
   UNITS,
   type Action,
   type ActionOf,
   type GameView,
+  type LeaderShipLine,
+  type MovingShip,
   type PassageOption,
   type SystemMoveOptions,
 } from '@outer-rim/rules';
@@ -75,6 +78,8 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
   const [ships, setShips] = useState<ShipPick>({});
   const [load, setLoad] = useState<LoadPick>({});
   const [to, setTo] = useState<HexKey | undefined>(undefined);
+  // OR-6.2: the kinds whose leaders' ship is among the picked ships.
+  const [named, setNamed] = useState<readonly MovingShip[]>([]);
 
   const phase = view.phase;
   const pending = phase.name === 'individual-turns' ? phase.movement?.rift : undefined;
@@ -86,6 +91,7 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
     setShips({});
     setLoad({});
     setTo(undefined);
+    setNamed([]);
   };
   const act = (action: Action) => {
     void onAct(action).then(reset);
@@ -185,6 +191,7 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
         setShips({});
         setLoad({});
         setTo(undefined);
+        setNamed([]);
         return true;
       },
       panel: (
@@ -198,10 +205,11 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
   return fleetUi(
     view,
     system,
-    { ships, load, to },
-    { setShips, setLoad, setTo, reset, act },
+    { ships, load, to, named },
+    { setShips, setLoad, setTo, setNamed, reset, act },
     busy,
     passages.filter((p) => p.move.from === system.hex),
+    seat === undefined ? [] : leaderShipsAt(view, seat, system.hex),
   );
 }
 
@@ -215,12 +223,14 @@ interface Choice {
   ships: ShipPick;
   load: LoadPick;
   to: HexKey | undefined;
+  named: readonly MovingShip[];
 }
 
 interface Setters {
   setShips: (s: ShipPick) => void;
   setLoad: (l: LoadPick) => void;
   setTo: (h: HexKey | undefined) => void;
+  setNamed: (kinds: readonly MovingShip[]) => void;
   reset: () => void;
   act: (a: Action) => void;
 }
@@ -232,6 +242,7 @@ function fleetUi(
   set: Setters,
   busy: boolean,
   passages: readonly PassageOption[],
+  leaderShips: readonly LeaderShipLine[],
 ): MoveUi {
   const destinations = fleetDestinations(system, choice.ships);
   const destination = destinations.find((d) => d.hex === choice.to);
@@ -328,25 +339,57 @@ function fleetUi(
       <section class="panel move-panel" aria-label="Move ships">
         <h4>Move from {name(system.hex)}</h4>
         <div class="ship-picks">
-          {system.groups.map((g) => (
-            <label key={g.unit} class="count-pick">
-              <span>
-                {UNIT_NAMES[g.unit]} <small>(move {g.move})</small>
-              </span>
-              <input
-                type="number"
-                min={0}
-                max={g.count}
-                value={choice.ships[g.unit] ?? 0}
-                data-unit={g.unit}
-                onInput={(event) => {
-                  const n = clamp(Number(event.currentTarget.value), 0, g.count);
-                  pickShips({ ...choice.ships, [g.unit]: n });
-                }}
-              />
-              <small>of {g.count}</small>
-            </label>
-          ))}
+          {system.groups.map((g) => {
+            // OR-6.2: the leaders' ship of this kind is its own line; the count is of the others.
+            const line = leaderShips.find((l) => l.kind === g.unit);
+            const withLeader = line !== undefined && choice.named.includes(g.unit);
+            const own = withLeader ? 1 : 0;
+            const others = line === undefined ? g.count : g.count - 1;
+            return (
+              <div key={g.unit} class="ship-kind">
+                {others === 0 && line !== undefined ? null : (
+                  <label class="count-pick">
+                    <span>
+                      {UNIT_NAMES[g.unit]}
+                      {line === undefined ? '' : ' (others)'} <small>(move {g.move})</small>
+                    </span>
+                    <input
+                      type="number"
+                      min={0}
+                      max={others}
+                      value={(choice.ships[g.unit] ?? 0) - own}
+                      data-unit={g.unit}
+                      onInput={(event) => {
+                        const n = clamp(Number(event.currentTarget.value), 0, others);
+                        pickShips({ ...choice.ships, [g.unit]: n + own });
+                      }}
+                    />
+                    <small>of {others}</small>
+                  </label>
+                )}
+                {line === undefined ? null : (
+                  <label class="leader-ship">
+                    <input
+                      type="checkbox"
+                      checked={withLeader}
+                      data-leader-ship={g.unit}
+                      onChange={(event) => {
+                        const on = event.currentTarget.checked;
+                        const rest = (choice.ships[g.unit] ?? 0) - own;
+                        set.setNamed(
+                          on
+                            ? [...choice.named.filter((k) => k !== g.unit), g.unit]
+                            : choice.named.filter((k) => k !== g.unit),
+                        );
+                        pickShips({ ...choice.ships, [g.unit]: rest + (on ? 1 : 0) });
+                      }}
+                    />
+                    <span>{line.label}</span> <small>(move {g.move})</small>
+                  </label>
+                )}
+              </div>
+            );
+          })}
         </div>
         {sources.length === 0 ? null : (
           <div class="loads">
@@ -364,6 +407,12 @@ function fleetUi(
                         : `in space at ${name(src.hex)}`
                       : `on ${src.planet}`}
                   </small>
+                  {src.held === undefined ? null : (
+                    <small class="held" data-held={sourceKey(src)}>
+                      {' '}
+                      {src.held}
+                    </small>
+                  )}
                 </span>
                 <input
                   type="number"
@@ -401,7 +450,7 @@ function fleetUi(
             onClick={() => {
               if (passage !== undefined) set.act(passage.move);
               else if (destination !== undefined) {
-                set.act(fleetMove(system, choice.ships, destination, choice.load));
+                set.act(fleetMove(system, choice.ships, destination, choice.load, choice.named));
               }
             }}
           >
