@@ -246,7 +246,9 @@ export function GamePage({ gameId }: { gameId: string }) {
           <SeedBadge commitment={record.seedCommitment} seed={record.seed} />
         )}
       </header>
-      {record === undefined || record.status === 'over' ? null : <InviteLink gameId={gameId} />}
+      {record !== undefined && inviting(record, seatToken !== undefined) ? (
+        <InviteLink gameId={gameId} />
+      ) : null}
       {live === undefined ? (
         record === undefined ? (
           <p>Loading…</p>
@@ -289,4 +291,14 @@ export function GamePage({ gameId }: { gameId: string }) {
       )}
     </main>
   );
+}
+
+/**
+ * The invite link, for whoever may pass it on: a seated player until the game ends; a
+ * spectator only while a seat is free to take (a full game has no one to invite).
+ */
+function inviting(record: GameRecord, seated: boolean): boolean {
+  if (record.status === 'over') return false;
+  if (seated) return true;
+  return record.status === 'lobby' && record.seats.some((s) => !s.taken);
 }
