@@ -9,6 +9,7 @@ import { routeHref } from '../route';
 import { ConnectionBanner } from '../ui/connection-banner';
 import { InviteLink } from '../ui/invite-link';
 import { SeedBadge } from '../ui/seed-badge';
+import { GameStory } from '../story/game-story';
 import { EndScreen } from './end/end-screen';
 import {
   dismissNotice,
@@ -207,7 +208,9 @@ export function GamePage({ gameId }: { gameId: string }) {
   }
 
   return (
-    <main class="page game-page">
+    <main
+      class={`page game-page${live !== undefined && !isGameOver(live.view) ? ' at-table' : ''}`}
+    >
       <ConnectionBanner status={status} />
       {refusal === undefined ? null : (
         <div class="banner error" role="alert" data-testid="seat-refused">
@@ -269,6 +272,9 @@ export function GamePage({ gameId }: { gameId: string }) {
             gameId={gameId}
             seed={live.seed ?? record?.seed ?? undefined}
           />
+          {live.viewer === 'spectator' && !isGameOver(live.view) ? (
+            <GameStory gameId={gameId} view={live.view} />
+          ) : null}
           <Table
             view={live.view}
             seq={live.seq}
