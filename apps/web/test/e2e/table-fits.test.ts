@@ -109,7 +109,7 @@ describe('the board fits the window; the side panels scroll on their own (real s
           await page.locator('.table-side').evaluate((s) => {
             s.scrollTop = 0;
           });
-          await page.screenshot({ path: `${shotsDir}table-${tag}.png` });
+          await page.screenshot({ path: `${shotsDir}board-in-play-${tag}.png` });
         }
         await page.context().close();
       }
@@ -142,7 +142,7 @@ describe('the board fits the window; the side panels scroll on their own (real s
     expect(first.pageWidth).toBeLessThanOrEqual(390);
     expect(first.sizes.length).toBeGreaterThan(0);
     expect(Math.min(...first.sizes)).toBeGreaterThanOrEqual(10);
-    if (SHOTS) await page.screenshot({ path: `${shotsDir}table-390x844.png` });
+    if (SHOTS) await page.screenshot({ path: `${shotsDir}board-in-play-390x844.png` });
     await page.getByRole('button', { name: 'Show the whole galaxy' }).click();
     const whole = await measureFit(page);
     expect(whole.outside).toEqual([]);
