@@ -217,7 +217,7 @@ export function Table({
         />
         <PlayersPanel view={view} seat={seat} active={active} presence={presence} seats={seats} />
         <LawsPanel view={view} />
-        {/* The log and the talk keep their place at the foot of the side column (layout.css). */}
+        {/* The log and the talk keep their place at the foot of the side column (table-layout.css). */}
         <div class="side-talk">
           <nav class="side-tabs">
             <button
