@@ -16,7 +16,7 @@ interface Loaded {
 /**
  * "The story of the game" for any viewer: the public log says where each round ended, the
  * server's spectator views at those steps give the figures (nothing hidden reaches the charts),
- * and `view`, when given, is the round now. Loaded again when a round ends.
+ * and `view`, when given, is the round now. Loaded when first opened, and again when a round ends.
  */
 export function GameStory({
   gameId,
@@ -34,9 +34,12 @@ export function GameStory({
 }) {
   const [loaded, setLoaded] = useState<Loaded | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
+  // Nothing is asked of the server until the story is opened.
+  const [shown, setShown] = useState(open);
   const round = view?.round;
 
   useEffect(() => {
+    if (!shown) return undefined;
     let alive = true;
     const spectatorView =
       viewAt ?? ((seq: number) => api.replayView(gameId, seq).then((r) => r.view as GameView));
@@ -58,11 +61,18 @@ export function GameStory({
     return () => {
       alive = false;
     };
-  }, [api, gameId, round, viewAt]);
+  }, [api, gameId, round, viewAt, shown]);
 
   const now = view ?? loaded?.last;
   return (
-    <details class="panel story" data-testid="story" open={open}>
+    <details
+      class="panel story"
+      data-testid="story"
+      open={open}
+      onToggle={(event) => {
+        if (event.currentTarget.open) setShown(true);
+      }}
+    >
       <summary>The story of the game</summary>
       {error !== undefined ? (
         <p class="error">{error}</p>
