@@ -124,4 +124,22 @@ describe('the lobby: names, seats and who sees what (real server on PGlite, real
     const visitor = await asSeat({ width: 1280, height: 720 }, open.gameId, undefined);
     await visitor.getByTestId('invite-url').waitFor();
   }, 120_000);
+
+  it('"About the rules": a "Read more" link opens the rules notes on the page itself', async () => {
+    const { server } = env();
+    const page = await env().newPage({ width: 1280, height: 720 });
+    await page.goto(`${server.url}/`);
+    await page.getByRole('link', { name: 'About the rules: what works today' }).click();
+    const link = page.locator('tr[data-rule] a', { hasText: 'our values: Rules notes' }).first();
+    await link.click();
+    await page.waitForFunction(() => location.hash === '#/rules/notes');
+    const notes = page.locator('#rules-notes');
+    await notes.locator('h3').first().waitFor();
+    // The notes are scrolled to: their heading is inside the window.
+    await page.waitForFunction(() => {
+      const top = document.querySelector('#rules-notes h2')?.getBoundingClientRect().top ?? -1;
+      return top >= 0 && top < window.innerHeight;
+    });
+    expect(await notes.locator('li').count()).toBeGreaterThan(5);
+  }, 60_000);
 });
