@@ -63,6 +63,36 @@ describe.each(BACKENDS)('lobby over HTTP on %s', (kind) => {
   );
 
   it(
+    'a game has a name: the host\'s choice, else "<host>\'s game"; a bad name is refused and nothing is made',
+    async () => {
+      const named = await http<CreateGameResponse>(server.url, 'POST', '/api/games', {
+        name: 'Hana',
+        title: '  Friday night in the Outer Rim ',
+        options: { playerCount: 2 },
+      });
+      expect(named.status).toBe(201);
+      expect(named.body.game.title).toBe('Friday night in the Outer Rim');
+      const plain = await create(2, 'Hana');
+      expect(plain.body.game.title).toBe("Hana's game");
+      const read = await http<GameRecord>(server.url, 'GET', `/api/games/${plain.body.gameId}`);
+      expect(read.body.title).toBe("Hana's game");
+      const before = await http<{ games: GameRecord[] }>(server.url, 'GET', '/api/games');
+      for (const title of ['', 'x'.repeat(49), 'line\nbreak']) {
+        const bad = await http<ErrorResponse>(server.url, 'POST', '/api/games', {
+          name: 'Hana',
+          title,
+          options: { playerCount: 2 },
+        });
+        expect(bad.status).toBe(400);
+        expect(bad.body.error.code).toBe('BAD_REQUEST');
+      }
+      const after = await http<{ games: GameRecord[] }>(server.url, 'GET', '/api/games');
+      expect(after.body.games.map((g) => g.id)).toEqual(before.body.games.map((g) => g.id));
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
     'refuses bad options and unknown games with their codes',
     async () => {
       const bad = await http<ErrorResponse>(server.url, 'POST', '/api/games', {

@@ -25,7 +25,7 @@ export function App() {
     case 'lobby':
       return <LobbyPage />;
     case 'rules':
-      return <RulesPage />;
+      return <RulesPage at={route.at} />;
     case 'game':
       return <GamePage key={route.gameId} gameId={route.gameId} />;
     case 'replay':

@@ -4,15 +4,17 @@
  */
 export type Route =
   | { readonly page: 'lobby' }
-  | { readonly page: 'rules' }
+  | { readonly page: 'rules'; readonly at?: 'notes' }
   | { readonly page: 'game'; readonly gameId: string }
   | { readonly page: 'replay'; readonly gameId: string };
 
 const GAME = /^#\/game\/([A-Za-z0-9_-]{1,64})(\/replay)?\/?$/;
-const RULES = /^#\/rules\/?$/;
+const RULES = /^#\/rules(\/notes)?\/?$/;
 
 export function parseRoute(hash: string): Route {
-  if (RULES.test(hash)) return { page: 'rules' };
+  const rules = RULES.exec(hash);
+  if (rules !== null)
+    return rules[1] === undefined ? { page: 'rules' } : { page: 'rules', at: 'notes' };
   const match = GAME.exec(hash);
   const gameId = match?.[1];
   if (gameId === undefined) return { page: 'lobby' };
@@ -24,7 +26,7 @@ export function routeHref(route: Route): string {
     case 'lobby':
       return '#/';
     case 'rules':
-      return '#/rules';
+      return route.at === 'notes' ? '#/rules/notes' : '#/rules';
     case 'game':
       return `#/game/${route.gameId}`;
     case 'replay':

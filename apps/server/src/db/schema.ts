@@ -19,6 +19,8 @@ export const games = pgTable(
   'games',
   {
     id: text('id').primaryKey(),
+    /** the name the lobby lists the game by: the host's choice, else "<host>'s game" */
+    title: text('title'),
     status: text('status', { enum: ['lobby', 'playing', 'over'] })
       .notNull()
       .default('lobby'),

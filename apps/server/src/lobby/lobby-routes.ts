@@ -42,7 +42,11 @@ export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lo
       },
     },
     async (request, reply) => {
-      const created = await lobby.create(request.body.name, request.body.options);
+      const created = await lobby.create(
+        request.body.name,
+        request.body.options,
+        request.body.title,
+      );
       request.log.info({ gameId: created.gameId }, 'game created');
       return reply.code(201).send(created);
     },

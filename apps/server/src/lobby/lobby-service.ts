@@ -10,6 +10,7 @@ import { ApiError } from '../errors.js';
 import { startWaitingFor } from '../protocol/lobby-words.js';
 import { hashToken, newGameId, newSeatToken, newSeed, seedCommitment } from '../games/secrets.js';
 import type { TableOptions } from '../protocol/create-game.js';
+import { defaultGameTitle } from '../protocol/game-record.js';
 import type { BotPolicyName, GameRecord, GameStatus } from '../protocol/game-record.js';
 
 type GameRow = typeof games.$inferSelect;
@@ -65,6 +66,7 @@ export class LobbyService {
   async create(
     name: string,
     options: TableOptions,
+    title?: string,
   ): Promise<{ gameId: string; seat: number; token: string; game: GameRecord }> {
     const gameId = newGameId();
     const seed = newSeed();
@@ -72,6 +74,7 @@ export class LobbyService {
     await this.db.transaction(async (tx) => {
       await tx.insert(games).values({
         id: gameId,
+        title: title ?? defaultGameTitle(name),
         options,
         seed,
         seedCommitment: seedCommitment(seed),
@@ -439,6 +442,9 @@ function inLobby(gameId: string) {
 function toRecord(row: GameRow, seatRows: SeatRow[]): GameRecord {
   return {
     id: row.id,
+    // A game made before games had names is named after its host.
+    title:
+      row.title ?? defaultGameTitle(seatRows.find((s) => s.seat === row.creatorSeat)?.name ?? null),
     status: row.status,
     options: row.options as Record<string, unknown>,
     seats: seatRows.map((s) => ({

@@ -4,6 +4,7 @@ import {
   DisplayNameSchema,
   GameIdSchema,
   GameRecordSchema,
+  GameTitleSchema,
   SeatIndexSchema,
 } from './game-record.js';
 
@@ -19,10 +20,13 @@ export type TableOptions = z.output<typeof TableOptionsSchema>;
 
 /**
  * `POST /api/games`: the table options (the rules package's lobby schema: player count, variant,
- * galaxy, ...). The creator takes seat 0 under `name`; every seat starts on race `random`.
+ * galaxy, ...). The creator takes seat 0 under `name`; every seat starts on race `random`. The
+ * game is listed as `title`, or "<name>'s game".
  */
 export const CreateGameRequestSchema = z.object({
   name: DisplayNameSchema,
+  /** the game's name in the lobby; "<name>'s game" when absent */
+  title: GameTitleSchema.optional(),
   options: TableOptionsSchema,
 });
 export type CreateGameRequest = z.input<typeof CreateGameRequestSchema>;

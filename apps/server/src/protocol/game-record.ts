@@ -15,6 +15,19 @@ export const DisplayNameSchema = z
   // Names are shown to every player; control characters would break logs and layouts.
   .regex(/^[^\p{Cc}]+$/u, 'no control characters');
 
+/** A game's name in the lobby list: the host's choice on the create form. */
+export const GameTitleSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(48)
+  .regex(/^[^\p{Cc}]+$/u, 'no control characters');
+
+/** The name a game gets when its host gives none: "Hana's game". */
+export function defaultGameTitle(hostName: string | null): string {
+  return hostName === null ? 'A game' : `${hostName}'s game`;
+}
+
 /** How a bot plays: `heuristic` (sensibly, the rules package's heuristicBot) or `random` (randomBot). */
 export const BotPolicyNameSchema = z.enum(['heuristic', 'random']);
 export type BotPolicyName = z.infer<typeof BotPolicyNameSchema>;
@@ -36,6 +49,11 @@ export type SeatRecord = z.infer<typeof SeatRecordSchema>;
 /** What anyone may know about a game: no tokens, no hidden state, the seed only once it is over. */
 export const GameRecordSchema = z.object({
   id: GameIdSchema,
+  /**
+   * what the lobby lists the game as: the host's choice, else "<host>'s game"; this server always
+   * sends it (read it with `gameTitle`, which also names a record without one)
+   */
+  title: z.string().optional(),
   status: GameStatusSchema,
   /** the options the game was created with (players' races are the seats' current choices) */
   options: z.record(z.string(), z.unknown()),
@@ -51,3 +69,8 @@ export const GameRecordSchema = z.object({
   createdAt: z.string(),
 });
 export type GameRecord = z.infer<typeof GameRecordSchema>;
+
+/** A game's name as the lobby shows it. */
+export function gameTitle(record: Pick<GameRecord, 'title' | 'seats' | 'creatorSeat'>): string {
+  return record.title ?? defaultGameTitle(record.seats[record.creatorSeat]?.name ?? null);
+}

@@ -51,7 +51,10 @@ describe('board component (BG-4 galaxy as SVG)', () => {
     expect(labels).toContain('Ann');
     expect(labels).toContain('Bo');
     await act(() => {
-      el.querySelector('[data-hex="0,0"]')?.dispatchEvent(new Event('pointerenter'));
+      // A mouse's hover (a finger's touch opens nothing: it pans).
+      const hover = new Event('pointerenter');
+      Object.defineProperty(hover, 'pointerType', { value: 'mouse' });
+      el.querySelector('[data-hex="0,0"]')?.dispatchEvent(hover);
     });
     expect(el.querySelector('.hex-details')?.textContent).toContain('Mecatol Rex');
   });

@@ -1,6 +1,6 @@
 import type { HexKey } from '@outer-rim/map';
 import { leaderName, type GameView } from '@outer-rim/rules';
-import { useMemo, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Icon } from '../ui/icons';
 import { raceLabel } from '../lobby/race';
 import { MINOR_OUTLINE, NEUTRAL_COLOUR, ownerColour, ownerName } from '../ui/colours';
@@ -28,7 +28,7 @@ import {
   unitRowWidth,
 } from './hex-layout';
 import { UnitRow, UnitSymbolDefs } from './unit-symbols';
-import { panBy, toBoard, unitsPerPixel, zoomAt, type ViewBox } from './viewport';
+import { openingBox, panBy, toBoard, unitsPerPixel, zoomAt, type ViewBox } from './viewport';
 
 export interface BoardProps {
   readonly view: GameView;
@@ -41,6 +41,8 @@ export interface BoardProps {
   readonly marked?: ReadonlySet<HexKey> | undefined;
   readonly onSelect?: (key: HexKey) => void;
   readonly names: readonly string[];
+  /** The viewer's seat: a narrow screen opens on its home system. */
+  readonly seat?: number | undefined;
 }
 
 const ANOMALY_FILL: Record<string, string> = {
@@ -65,12 +67,33 @@ interface Drag {
 }
 
 /** The galaxy as SVG: zoom with the wheel or a pinch, pan by dragging, tap a hex for details. */
-export function Board({ view, highlighted, selected, route, marked, onSelect, names }: BoardProps) {
+export function Board({
+  view,
+  highlighted,
+  selected,
+  route,
+  marked,
+  onSelect,
+  names,
+  seat,
+}: BoardProps) {
   const model = useMemo(() => boardModel(view), [view]);
   const [box, setBox] = useState<ViewBox>(model.bounds);
   const [hovered, setHovered] = useState<HexKey | undefined>(undefined);
   const svg = useRef<SVGSVGElement>(null);
   const drag = useRef<Drag>({ pointers: new Map(), moved: false });
+
+  // A phone's screen shows the whole galaxy too small to read: it opens on the viewer's home (or
+  // Mecatol Rex), a few systems across, and the fit button shows the whole galaxy.
+  useLayoutEffect(() => {
+    const r = svg.current?.getBoundingClientRect();
+    if (r === undefined) return;
+    const home = seat === undefined ? undefined : view.galaxy.homes[seat];
+    const centre = model.hexes.find(
+      (h) => home !== undefined && h.hex.q === home.q && h.hex.r === home.r,
+    )?.centre ?? { x: 0, y: 0 };
+    setBox(openingBox(model.bounds, r, centre));
+  }, [model.bounds.width, model.bounds.height]);
 
   const rect = () => svg.current?.getBoundingClientRect();
 
@@ -97,7 +120,11 @@ export function Board({ view, highlighted, selected, route, marked, onSelect, na
       const dx = event.clientX - last.x;
       const dy = event.clientY - last.y;
       if (Math.abs(dx) + Math.abs(dy) > 3) drag.current.moved = true;
-      if (drag.current.moved) setBox(panBy(box, dx * scale, dy * scale));
+      if (drag.current.moved) {
+        setBox(panBy(box, dx * scale, dy * scale));
+        // A system's details follow the pointer, never a pan: nothing stays over the board.
+        setHovered(undefined);
+      }
     } else if (pointers.size === 2) {
       const other = [...pointers.entries()].find(([id]) => id !== event.pointerId)?.[1];
       if (other !== undefined) {
@@ -154,8 +181,11 @@ export function Board({ view, highlighted, selected, route, marked, onSelect, na
             highlighted={highlighted?.has(h.key) ?? false}
             marked={marked?.has(h.key) ?? false}
             selected={selected === h.key}
-            onEnter={() => {
-              setHovered(h.key);
+            onEnter={(event) => {
+              // A mouse's hover only: a finger or a pen that pans would leave the details behind.
+              if (event.pointerType === 'mouse' && drag.current.pointers.size === 0) {
+                setHovered(h.key);
+              }
             }}
             onClick={() => {
               if (!drag.current.moved) onSelect?.(h.key);
@@ -206,7 +236,7 @@ interface HexShapeProps {
   readonly highlighted: boolean;
   readonly marked: boolean;
   readonly selected: boolean;
-  readonly onEnter: () => void;
+  readonly onEnter: (event: PointerEvent) => void;
   readonly onClick: () => void;
 }
 

@@ -1,3 +1,5 @@
+import { HEX_SIZE } from './board-model';
+
 /** The visible part of the board, as an SVG viewBox in board units. */
 export interface ViewBox {
   readonly x: number;
@@ -60,4 +62,24 @@ export function toBoard(
     x: originX + (screen.x - client.left) * scale,
     y: originY + (screen.y - client.top) * scale,
   };
+}
+
+/** Below this width (CSS px) the whole galaxy is too small to read: the board opens closer. */
+export const NARROW_BOARD = 600;
+/** How many board units across a narrow board opens on: about three systems. */
+export const NARROW_SPAN = 3 * 2 * HEX_SIZE;
+
+/**
+ * The view a board opens on: the whole galaxy, or on a narrow screen (a phone) about three systems
+ * across around `centre`, in the screen's own proportions.
+ */
+export function openingBox(
+  full: ViewBox,
+  client: { width: number; height: number },
+  centre: { x: number; y: number },
+): ViewBox {
+  if (client.width <= 0 || client.height <= 0 || client.width >= NARROW_BOARD) return full;
+  const width = Math.min(full.width, NARROW_SPAN);
+  const height = (width * client.height) / client.width;
+  return { x: centre.x - width / 2, y: centre.y - height / 2, width, height };
 }

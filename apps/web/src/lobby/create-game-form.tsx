@@ -48,6 +48,18 @@ export function CreateGameForm({ api, onCreated }: CreateGameFormProps) {
         />
       </label>
       <label>
+        Game name{' '}
+        <input
+          name="title"
+          maxLength={48}
+          value={form.title}
+          placeholder={form.name.trim() === '' ? 'Your game' : `${form.name.trim()}'s game`}
+          onInput={(e) => {
+            set({ title: e.currentTarget.value });
+          }}
+        />
+      </label>
+      <label>
         Players{' '}
         <select
           name="players"

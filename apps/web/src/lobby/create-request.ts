@@ -3,6 +3,8 @@ import type { CreateGameRequest } from '../net/protocol';
 /** The "create a game" form, as typed by the player. */
 export interface CreateForm {
   readonly name: string;
+  /** The game's name in the lobby; empty: "<name>'s game". */
+  readonly title: string;
   readonly players: number;
   readonly variant: 'standard' | 'long-parsecs';
   readonly galaxy: 'auto' | 'build' | 'map-string';
@@ -17,6 +19,7 @@ export interface CreateForm {
 
 export const DEFAULT_FORM: CreateForm = {
   name: '',
+  title: '',
   players: 3,
   variant: 'standard',
   galaxy: 'auto',
@@ -38,8 +41,10 @@ export function createRequest(form: CreateForm): CreateGameRequest {
       : { mode: form.galaxy };
   const limit = form.roundLimit.trim();
   const handOver = form.handOverAfter.trim();
+  const title = form.title.trim();
   return {
     name: form.name.trim(),
+    ...(title === '' ? {} : { title }),
     options: {
       playerCount: form.players,
       variant: form.variant,

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, Api } from '../net/api';
-import type { GameRecord } from '../net/protocol';
+import { gameTitle, type GameRecord } from '../net/protocol';
 import { loadSeat, saveSeat } from '../net/seat-tokens';
 import { routeHref } from '../route';
 import { CreateGameForm } from './create-game-form';
+import { finishedWords } from './finished-words';
 import { describeOptions } from './options-words';
 
 const api = new Api();
@@ -41,8 +42,11 @@ export function LobbyPage() {
     location.hash = routeHref({ page: 'game', gameId });
   };
 
-  const waiting = games?.filter((g) => g.status === 'lobby') ?? [];
-  const playing = games?.filter((g) => g.status === 'playing') ?? [];
+  // A game waiting to start with every seat taken has nothing to join: it is there to watch.
+  const full = (g: GameRecord) => g.seats.every((s) => s.taken);
+  const waiting = games?.filter((g) => g.status === 'lobby' && !full(g)) ?? [];
+  const playing =
+    games?.filter((g) => g.status === 'playing' || (g.status === 'lobby' && full(g))) ?? [];
   const over = games?.filter((g) => g.status === 'over') ?? [];
 
   return (
@@ -63,50 +67,60 @@ export function LobbyPage() {
         <div>
           {error === undefined ? null : <p class="error">{error}</p>}
           {games === undefined && error === undefined ? <p>Loading games…</p> : null}
-          <GameList title="Games to join" games={waiting} verb="Join" />
-          <GameList title="Games to watch" games={playing} verb="Watch" />
-          <GameList title="Finished games" games={over} verb="Replay" replay />
+          <GameList title="Games to join" kind="join" games={waiting} />
+          <GameList title="Games to watch" kind="watch" games={playing} />
+          <GameList title="Finished games" kind="replay" games={over} />
         </div>
       </div>
     </main>
   );
 }
 
+const VERBS = { join: 'Join', watch: 'Watch', replay: 'Replay' } as const;
+
 function GameList(props: {
   title: string;
+  kind: keyof typeof VERBS;
   games: readonly GameRecord[];
-  verb: string;
-  replay?: boolean;
 }) {
   return (
-    <section class="panel game-list">
+    <section class="panel game-list" data-list={props.kind}>
       <h2>{props.title}</h2>
       {props.games.length === 0 ? <p class="faint">None right now.</p> : null}
       <ul>
         {props.games.map((game) => {
           const taken = game.seats.filter((s) => s.taken).length;
-          // A full table waiting to start has no seat to join: it can only be watched.
-          const full = taken === game.seats.length;
           const mine = loadSeat(localStorage, game.id) !== undefined;
           const players = game.seats
             .filter((s) => s.taken)
             .map((s) => s.name)
             .join(', ');
+          const state =
+            game.status === 'over'
+              ? finishedWords(game)
+              : game.status === 'lobby'
+                ? `${String(taken)}/${String(game.seats.length)} seats${taken === game.seats.length ? ', starting soon' : ''}`
+                : 'in play';
           return (
             <li key={game.id} data-game={game.id}>
               <a
                 href={routeHref(
-                  props.replay === true
+                  props.kind === 'replay'
                     ? { page: 'replay', gameId: game.id }
                     : { page: 'game', gameId: game.id },
                 )}
               >
-                {mine ? 'Back to my seat' : full && props.verb === 'Join' ? 'Watch' : props.verb}
+                {mine && props.kind !== 'replay' ? 'Back to my seat' : VERBS[props.kind]}
               </a>{' '}
-              <code>{game.id}</code> · {taken}/{game.seats.length} seats
-              {full && props.verb === 'Join' ? ' (full)' : ''}
-              {players === '' ? '' : ` (${players})`} ·{' '}
-              {describeOptions(game.options, game.seats.length)}
+              <b class="game-title" data-testid="game-title">
+                {gameTitle(game)}
+              </b>{' '}
+              · <span data-testid="game-state">{state}</span>
+              {players === '' ? '' : ` · ${players}`}
+              <br />
+              <small class="faint">
+                {describeOptions(game.options, game.seats.length)} · <code>{game.id}</code>
+              </small>
             </li>
           );
         })}

@@ -31,4 +31,10 @@ describe('lobby option summary', () => {
       '2 players · standard map · galaxy built automatically · Shock Forces · leaders',
     );
   });
+
+  it('a round limit of one is "1 round", never "1 rounds"', () => {
+    expect(describeOptions({ roundLimit: 1 }, 2)).toContain('1 round at most');
+    expect(describeOptions({ roundLimit: 1 }, 2)).not.toContain('1 rounds');
+    expect(describeOptions({ roundLimit: 6 }, 2)).toContain('6 rounds at most');
+  });
 });

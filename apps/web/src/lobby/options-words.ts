@@ -17,7 +17,8 @@ export function describeOptions(options: Record<string, unknown>, seats: number)
   parts.push(options['shockForces'] === false ? 'no Shock Forces' : 'Shock Forces');
   parts.push(options['leaders'] === false ? 'no leaders' : 'leaders');
   const limit = options['roundLimit'];
-  if (typeof limit === 'number') parts.push(`${limit} rounds at most`);
+  if (typeof limit === 'number')
+    parts.push(`${limit === 1 ? '1 round' : `${limit} rounds`} at most`);
   const handOver = options['handOverAfterSeconds'];
   if (typeof handOver === 'number') {
     parts.push(`a bot plays for a player away longer than ${duration(handOver)}`);

@@ -13,6 +13,7 @@ const token = 'A'.repeat(43);
 function record(seats: Partial<SeatRecord>[]): GameRecord {
   return {
     id: 'bots-game',
+    title: "Hana's game",
     status: 'lobby',
     options: { playerCount: seats.length },
     seats: seats.map((s, seat) => ({
@@ -142,5 +143,28 @@ describe('bots at the table', () => {
     expect(mark(0)).toBeUndefined();
     expect(mark(1)).toBe('bot');
     expect(mark(2)).toBe('played by a bot while away');
+  });
+});
+
+describe('the waiting table', () => {
+  const game = record([
+    { name: 'Hana', taken: true },
+    { name: 'Bo', taken: true },
+  ]);
+
+  it('is headed by the game’s name', () => {
+    const { el } = lobby(game, 1);
+    expect(el.querySelector('h2 [data-testid="game-title"]')?.textContent).toBe("Hana's game");
+  });
+
+  it('the creator starts the game and is shown no Ready button of its own; the others say ready', () => {
+    const host = lobby(game, 0);
+    expect(host.el.querySelector('button[name="ready"]')).toBeNull();
+    expect(host.el.querySelector('button[name="start"]')).not.toBeNull();
+    expect(host.el.querySelector('tr[data-seat="0"] td:last-child')?.textContent).toBe('host');
+    document.body.innerHTML = '';
+    const guest = lobby(game, 1);
+    expect(guest.el.querySelector('button[name="ready"]')?.textContent).toBe('Ready');
+    expect(guest.el.querySelector('button[name="start"]')).toBeNull();
   });
 });

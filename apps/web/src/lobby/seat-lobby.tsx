@@ -1,7 +1,7 @@
 import { RACE_IDS, raceName } from '@outer-rim/map';
 import { useState } from 'preact/hooks';
 import { ApiError, type Api } from '../net/api';
-import { START_RULE, startWaitingFor, type GameRecord } from '../net/protocol';
+import { gameTitle, START_RULE, startWaitingFor, type GameRecord } from '../net/protocol';
 import { BotMark } from '../ui/bot-mark';
 import { Presence } from '../ui/presence';
 import type { StoredSeat } from '../net/seat-tokens';
@@ -57,7 +57,9 @@ export function SeatLobby({ record, stored, api, onClaimed, onLeft, presence }: 
 
   return (
     <section class="seat-lobby panel">
-      <h2>Waiting for players</h2>
+      <h2>
+        <span data-testid="game-title">{gameTitle(record)}</span>: waiting for players
+      </h2>
       <p>{describeOptions(record.options, record.seats.length)}</p>
       <p class="small">
         Seed commitment (SHA-256 of the seed, revealed when the game ends):{' '}
@@ -125,7 +127,9 @@ export function SeatLobby({ record, stored, api, onClaimed, onLeft, presence }: 
               </td>
               <td>{seat.race === 'random' ? 'random' : raceLabel(seat.race)}</td>
               <td>
-                {seat.ready ? (
+                {seat.seat === record.creatorSeat && seat.taken ? (
+                  'host'
+                ) : seat.ready ? (
                   <>
                     <Icon name="check" /> ready
                   </>
@@ -192,18 +196,23 @@ export function SeatLobby({ record, stored, api, onClaimed, onLeft, presence }: 
               ))}
             </select>
           </label>{' '}
-          <button
-            type="button"
-            name="ready"
-            disabled={busy}
-            onClick={() => {
-              void run(() =>
-                api.updateSeat(record.id, stored.token, { ready: !(me?.ready ?? false) }),
-              )();
-            }}
-          >
-            {me?.ready === true ? 'Not ready' : 'Ready'}
-          </button>{' '}
+          {/* The creator says ready by starting the game: no Ready button of its own. */}
+          {isCreator ? null : (
+            <>
+              <button
+                type="button"
+                name="ready"
+                disabled={busy}
+                onClick={() => {
+                  void run(() =>
+                    api.updateSeat(record.id, stored.token, { ready: !(me?.ready ?? false) }),
+                  )();
+                }}
+              >
+                {me?.ready === true ? 'Not ready' : 'Ready'}
+              </button>{' '}
+            </>
+          )}
           {isCreator ? (
             <button
               type="button"

@@ -9,6 +9,7 @@ import { routeHref } from '../route';
 import { ConnectionBanner } from '../ui/connection-banner';
 import { InviteLink } from '../ui/invite-link';
 import { SeedBadge } from '../ui/seed-badge';
+import { GameStory } from '../story/game-story';
 import { EndScreen } from './end/end-screen';
 import {
   dismissNotice,
@@ -207,7 +208,9 @@ export function GamePage({ gameId }: { gameId: string }) {
   }
 
   return (
-    <main class="page game-page">
+    <main
+      class={`page game-page${live !== undefined && !isGameOver(live.view) ? ' at-table' : ''}`}
+    >
       <ConnectionBanner status={status} />
       {refusal === undefined ? null : (
         <div class="banner error" role="alert" data-testid="seat-refused">
@@ -246,7 +249,9 @@ export function GamePage({ gameId }: { gameId: string }) {
           <SeedBadge commitment={record.seedCommitment} seed={record.seed} />
         )}
       </header>
-      {record === undefined || record.status === 'over' ? null : <InviteLink gameId={gameId} />}
+      {record !== undefined && inviting(record, seatToken !== undefined) ? (
+        <InviteLink gameId={gameId} />
+      ) : null}
       {live === undefined ? (
         record === undefined ? (
           <p>Loading…</p>
@@ -267,6 +272,9 @@ export function GamePage({ gameId }: { gameId: string }) {
             gameId={gameId}
             seed={live.seed ?? record?.seed ?? undefined}
           />
+          {live.viewer === 'spectator' && !isGameOver(live.view) ? (
+            <GameStory gameId={gameId} view={live.view} />
+          ) : null}
           <Table
             view={live.view}
             seq={live.seq}
@@ -289,4 +297,14 @@ export function GamePage({ gameId }: { gameId: string }) {
       )}
     </main>
   );
+}
+
+/**
+ * The invite link, for whoever may pass it on: a seated player until the game ends; a
+ * spectator only while a seat is free to take (a full game has no one to invite).
+ */
+function inviting(record: GameRecord, seated: boolean): boolean {
+  if (record.status === 'over') return false;
+  if (seated) return true;
+  return record.status === 'lobby' && record.seats.some((s) => !s.taken);
 }

@@ -156,6 +156,7 @@ export function Table({
           marked={move.marked}
           onSelect={onSelect}
           names={names}
+          seat={seat}
         />
       </div>
       <div class="table-side">
@@ -216,40 +217,43 @@ export function Table({
         />
         <PlayersPanel view={view} seat={seat} active={active} presence={presence} seats={seats} />
         <LawsPanel view={view} />
-        <nav class="side-tabs">
-          <button
-            type="button"
-            class={tab === 'log' ? 'open' : ''}
-            onClick={() => {
-              setTab('log');
-            }}
-          >
-            Log
-          </button>
-          <button
-            type="button"
-            class={tab === 'chat' ? 'open' : ''}
-            data-testid="chat-tab"
-            onClick={() => {
-              setTab('chat');
-            }}
-          >
-            Table talk{unreadChat ? <Icon name="dot" label="unread" /> : null}
-          </button>
-        </nav>
-        {tab === 'log' ? (
-          <LogPanel log={log} names={names} galaxy={view.galaxy} />
-        ) : (
-          <ChatPanel
-            chat={chat}
-            me={seat}
-            names={names}
-            onOpen={onOpenChannel}
-            onSend={onChat}
-            spectators={spectators}
-            {...(onSendSpectator === undefined ? {} : { onSendSpectator })}
-          />
-        )}
+        {/* The log and the talk keep their place at the foot of the side column (table-layout.css). */}
+        <div class="side-talk">
+          <nav class="side-tabs">
+            <button
+              type="button"
+              class={tab === 'log' ? 'open' : ''}
+              onClick={() => {
+                setTab('log');
+              }}
+            >
+              Log
+            </button>
+            <button
+              type="button"
+              class={tab === 'chat' ? 'open' : ''}
+              data-testid="chat-tab"
+              onClick={() => {
+                setTab('chat');
+              }}
+            >
+              Table talk{unreadChat ? <Icon name="dot" label="unread" /> : null}
+            </button>
+          </nav>
+          {tab === 'log' ? (
+            <LogPanel log={log} names={names} galaxy={view.galaxy} />
+          ) : (
+            <ChatPanel
+              chat={chat}
+              me={seat}
+              names={names}
+              onOpen={onOpenChannel}
+              onSend={onChat}
+              spectators={spectators}
+              {...(onSendSpectator === undefined ? {} : { onSendSpectator })}
+            />
+          )}
+        </div>
       </div>
     </div>
   );

@@ -88,6 +88,27 @@ export function idsIn(text: string): string[] {
   return found;
 }
 
+/**
+ * Slips a table of players read and reported, each made at its source once: none may come back.
+ * A home tile is "… home system" (never "home system system"); a segment is named as the others
+ * are, in capitals; a count agrees with its noun; a one-step move does not pass its own
+ * destination; a free rift roll (7–10, OR-4.2) is never "only through" the sides left open.
+ */
+const SLIPS: readonly RegExp[] = [
+  /\bsystem system\b/,
+  /\b(?:leaders board(?: ships)?|movement|space battle|invasion combat) segment\b/,
+  /(?<![\d.,])\b1 (?:rounds|credits|planets|units|ships)\b/,
+  /\bTo ([^.]+?) via \1(?:[.,]|$)/m,
+  /\brolls? (?:[7-9]|10)\b[^.]*only through side/,
+];
+
+export function slipsIn(text: string): string[] {
+  return SLIPS.flatMap((slip) => {
+    const m = slip.exec(text);
+    return m === null ? [] : [m[0]];
+  });
+}
+
 function lcg(seed: number): () => number {
   let s = seed >>> 0 || 1;
   return () => {
@@ -154,6 +175,24 @@ describe('issue 11 words: no internal id reaches a player', () => {
     ).toEqual([]);
   });
 
+  it('the slip detector finds each slip players reported, and passes the corrected sentences', () => {
+    for (const bad of [
+      'Ann loads 2 Ground Forces aboard at the Federation of Sol home system system.',
+      'leaders board ships segment of your turn.',
+      'Bo: Movement segment, then the space battle segment',
+      'The game ends after 1 rounds at most',
+      'To Vega Major / Vega Minor via Vega Major / Vega Minor.',
+      'Ann: a Cruiser in the Gravity Rift rolls 8 and may leave only through side 2, 3, 4.',
+    ]) {
+      expect(slipsIn(bad), bad).not.toEqual([]);
+    }
+    expect(
+      slipsIn(
+        'Ann loads 2 Ground Forces at the Federation of Sol home system. Leaders Board Ships segment of your turn. 1 round at most; 11 rounds. To Abyz / Fria via Mecatol Rex. Ann: a Cruiser in the Gravity Rift rolls 8 and may leave through any side; only side 2, 3 or 4 lead where it may go. Bo: a Carrier rolls 3 and may leave only through side 3.',
+      ),
+    ).toEqual([]);
+  });
+
   it('a whole random game: log, decisions, players and status in words', () => {
     let state = createGame(
       {
@@ -168,6 +207,7 @@ describe('issue 11 words: no internal id reaches a player', () => {
     const problems = new Set<string>();
     const check = (text: string, where: string) => {
       for (const id of idsIn(text)) problems.add(`${where}: ${id}`);
+      for (const slip of slipsIn(text)) problems.add(`${where}: ${slip}`);
     };
     for (let step = 1; step < 4000 && state.phase.name !== 'game-over'; step++) {
       const ds = decisions(state);

@@ -8,14 +8,10 @@ import { Icon } from '../ui/icons';
 import { PlayersPanel } from '../play/players-panel';
 import { routeHref } from '../route';
 import { SeedBadge } from '../ui/seed-badge';
+import { loadPublicLog } from '../net/public-log';
+import { GameStory } from '../story/game-story';
 import { RemoteViews } from './remote-views';
-import {
-  buildReplay,
-  entriesUpTo,
-  startOptions,
-  type PublicEntry,
-  type Replay,
-} from './replay-steps';
+import { buildReplay, entriesUpTo, startOptions, type Replay } from './replay-steps';
 
 const defaultApi = new Api();
 
@@ -24,24 +20,6 @@ const defaultApi = new Api();
  * asked of the server, which keeps a drag well inside the HTTP rate limit.
  */
 const SETTLE_MS = 120;
-
-async function loadAll(
-  api: Api,
-  gameId: string,
-): Promise<{ seed: string | null; entries: PublicEntry[] }> {
-  const entries: PublicEntry[] = [];
-  let from = 1;
-  let seed: string | null;
-  for (;;) {
-    const page = await api.actionLog(gameId, from);
-    seed = page.seed;
-    entries.push(...page.entries);
-    const last = page.entries.at(-1);
-    if (last === undefined) break;
-    from = last.seq + 1;
-  }
-  return { seed, entries };
-}
 
 /** Any game from its public log, step by step, forward and back, with a slider. */
 export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?: Api }) {
@@ -53,7 +31,7 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
   const [stepError, setStepError] = useState<string | undefined>(undefined);
 
   useEffect(() => {
-    Promise.all([api.getGame(gameId), loadAll(api, gameId)]).then(
+    Promise.all([api.getGame(gameId), loadPublicLog(api, gameId)]).then(
       ([game, log]) => {
         setRecord(game);
         const built = buildReplay(startOptions(game), log.seed ?? game.seed, log.entries);
@@ -104,6 +82,19 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
     };
   }, [remote, step]);
 
+  // The story's boards come from where this page takes its own: rebuilt here, or the server's.
+  const storyViews = useMemo(
+    () =>
+      replay === undefined
+        ? undefined
+        : (seq: number): Promise<GameView> => {
+            const built = replay.views[seq];
+            if (built !== undefined) return Promise.resolve(built);
+            if (remote !== undefined) return remote.load(seq);
+            return api.replayView(gameId, seq).then((r) => r.view as GameView);
+          },
+    [api, gameId, replay, remote],
+  );
   const total = replay?.entries.length ?? 0;
   const shown = useMemo(
     () => (replay === undefined ? [] : entriesUpTo(replay, step)),
@@ -179,6 +170,7 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
             </p>
           ) : null}
           {stepError === undefined ? null : <p class="error">{stepError}</p>}
+          <GameStory gameId={gameId} api={api} viewAt={storyViews} />
           <div
             class="table"
             data-replay-seq={viewSeq}

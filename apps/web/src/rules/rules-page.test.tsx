@@ -1,5 +1,10 @@
 // @vitest-environment happy-dom
-import { RULES_COVERAGE, statusWords } from '@outer-rim/rules';
+import {
+  RULES_COVERAGE,
+  RULES_NOTES_REFERENCE,
+  rulesNotesSections,
+  statusWords,
+} from '@outer-rim/rules';
 import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LobbyPage } from '../lobby/lobby-page';
@@ -22,8 +27,30 @@ describe('About the rules page', () => {
       expect(text).toContain(rule.name);
       expect(text).toContain(statusWords(rule.status));
       expect(text).toContain(rule.summary);
-      expect(text).toContain(rule.readMore);
+      expect(text).toContain(
+        rule.readMore.replace(RULES_NOTES_REFERENCE, 'our values: Rules notes'),
+      );
     }
+  });
+
+  it('"Read more" links to the rules notes on the page itself, which list every reconstructed value', () => {
+    render(<RulesPage at="notes" />, document.body);
+    const links = [...document.querySelectorAll('tr[data-rule] a')];
+    expect(links).toHaveLength(
+      RULES_COVERAGE.filter((r) => r.readMore.includes(RULES_NOTES_REFERENCE)).length,
+    );
+    for (const link of links) expect(link.getAttribute('href')).toBe('#/rules/notes');
+    // Nothing points at the host's README, which a player of a hosted server cannot open.
+    expect(document.querySelector('tbody')?.textContent).not.toContain('README');
+    const notes = document.getElementById('rules-notes');
+    const sections = rulesNotesSections();
+    expect(sections.length).toBeGreaterThan(0);
+    expect([...(notes?.querySelectorAll('h3') ?? [])].map((h) => h.textContent)).toEqual(
+      sections.map((s) => s.area),
+    );
+    expect(notes?.querySelectorAll('li')).toHaveLength(
+      sections.reduce((n, s) => n + s.lines.length, 0),
+    );
   });
 
   it('counts the statuses in its opening line and marks each kind apart', () => {

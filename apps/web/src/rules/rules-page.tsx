@@ -1,4 +1,11 @@
-import { RULES_COVERAGE, statusWords, type CoverageStatus } from '@outer-rim/rules';
+import {
+  RULES_COVERAGE,
+  RULES_NOTES_REFERENCE,
+  rulesNotesSections,
+  statusWords,
+  type CoverageStatus,
+} from '@outer-rim/rules';
+import { useLayoutEffect } from 'preact/hooks';
 import { routeHref } from '../route';
 
 /** A CSS class per status, so the three kinds read apart at a glance. */
@@ -8,13 +15,39 @@ function statusClass(status: CoverageStatus): string {
 }
 
 /**
+ * Where to read a rule: the printed rulebook's section, and where the rule's values are our
+ * reconstruction, a link to the "Rules notes" below on this same page (the README a host reads
+ * is not served to players, so a reference to it alone would send them nowhere).
+ */
+function ReadMore({ text }: { text: string }) {
+  const parts = text.split('; ');
+  return (
+    <>
+      {parts.map((part, i) => (
+        <span key={part}>
+          {i > 0 ? '; ' : ''}
+          {part === RULES_NOTES_REFERENCE ? (
+            <a href={routeHref({ page: 'rules', at: 'notes' })}>our values: Rules notes</a>
+          ) : (
+            part
+          )}
+        </span>
+      ))}
+    </>
+  );
+}
+
+/**
  * "About the rules": what a game follows today, rule by rule, from the same
  * list the README's "Rules coverage" table is made of, so players can look
- * before they play.
+ * before they play; then the "Rules notes", the values we had to reconstruct.
  */
-export function RulesPage() {
+export function RulesPage({ at }: { at?: 'notes' | undefined }) {
   const count = (kind: string) =>
     RULES_COVERAGE.filter((r) => statusClass(r.status) === kind).length;
+  useLayoutEffect(() => {
+    if (at === 'notes') document.getElementById('rules-notes')?.scrollIntoView();
+  }, [at]);
   return (
     <main class="page rules-page">
       <header class="game-header">
@@ -45,11 +78,32 @@ export function RulesPage() {
                 {statusWords(rule.status)}
               </td>
               <td>{rule.summary}</td>
-              <td class="small">{rule.readMore}</td>
+              <td class="small">
+                <ReadMore text={rule.readMore} />
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
+      <section id="rules-notes" class="panel rules-notes">
+        <h2>Rules notes</h2>
+        <p>
+          Some values of the printed components are lost or unclear; these are the values this
+          server uses instead, and why.
+        </p>
+        {rulesNotesSections().map(({ area, lines }) => (
+          <section key={area}>
+            <h3>{area}</h3>
+            <ul>
+              {lines.map(({ items, why }) => (
+                <li key={why}>
+                  {items.join('; ')}. <em>{why}.</em>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </section>
     </main>
   );
 }

@@ -19,10 +19,11 @@ async function send(page: Page, selector: string): Promise<void> {
 const openAs = (gameId: string, seat: number | undefined, token = '', name = '') =>
   env().openAs(viewport, gameId, seat, token, name);
 
-/** The page from its top, where the board and the fight's panel begin. */
+/** The page from its top, where the board and the fight's panel begin (the side column's top too). */
 async function shot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => {
     window.scrollTo(0, 0);
+    document.querySelector('.table-side')?.scrollTo(0, 0);
   });
   await page.screenshot({ path: `${shotsDir}${name}.png` });
 }

@@ -35,7 +35,9 @@ export function partly(missing: string): CoverageStatus {
 // reconstructions are listed.
 const OR_BOOK = 'Outer Rim rulebook';
 const BASE_BOOK = 'Twilight Imperium rulebook (1st edition)';
-const NOTES = 'our values: README "Rules notes"';
+/** The part of a `readMore` that sends a player to our reconstructed values, the "Rules notes". */
+export const RULES_NOTES_REFERENCE = 'our values: README "Rules notes"';
+const NOTES = RULES_NOTES_REFERENCE;
 
 export const RULES_COVERAGE: readonly RuleCoverage[] = [
   {

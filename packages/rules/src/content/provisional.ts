@@ -165,14 +165,16 @@ function collapse(texts: readonly string[]): string[] {
   return [...counts].map(([t, n]) => (n > 1 ? `${t} ×${n}` : t));
 }
 
-/**
- * The README's "Rules notes" body: one heading per area, and under it one
- * line per reason listing every item that shares it. Plain lists and no
- * tables, so Prettier leaves the generated text exactly as it is.
- */
-export function rulesNotesMarkdown(): string {
+/** One area of the "Rules notes": each reason once, with every item that shares it. */
+export interface RulesNotesSection {
+  readonly area: string;
+  readonly lines: readonly { readonly items: readonly string[]; readonly why: string }[];
+}
+
+/** The "Rules notes" by area, for the README and the browser's "About the rules" page alike. */
+export function rulesNotesSections(): RulesNotesSection[] {
   const notes = provisionalNotes();
-  const sections: string[] = [];
+  const sections: RulesNotesSection[] = [];
   for (const area of AREAS) {
     const inArea = notes.filter((n) => n.area === area);
     if (inArea.length === 0) continue;
@@ -182,10 +184,26 @@ export function rulesNotesMarkdown(): string {
       list.push(entryText(n));
       byNote.set(n.note, list);
     }
-    const lines = [...byNote].map(([why, items]) => `- ${collapse(items).join('; ')}. _${why}._`);
-    sections.push(`### ${area}\n\n${lines.join('\n')}`);
+    sections.push({
+      area,
+      lines: [...byNote].map(([why, items]) => ({ items: collapse(items), why })),
+    });
   }
-  return sections.join('\n\n');
+  return sections;
+}
+
+/**
+ * The README's "Rules notes" body: one heading per area, and under it one
+ * line per reason listing every item that shares it. Plain lists and no
+ * tables, so Prettier leaves the generated text exactly as it is.
+ */
+export function rulesNotesMarkdown(): string {
+  return rulesNotesSections()
+    .map(({ area, lines }) => {
+      const list = lines.map(({ items, why }) => `- ${items.join('; ')}. _${why}._`);
+      return `### ${area}\n\n${list.join('\n')}`;
+    })
+    .join('\n\n');
 }
 
 export const RULES_NOTES_START = '<!-- rules-notes:start -->';

@@ -29,6 +29,7 @@ import {
   sideTarget,
   tileAt,
 } from './rules.js';
+import { riftRollWords } from './rift-words.js';
 import { MOVING_SHIPS, type MovementState, type MovingShip, type RiftEntry } from './types.js';
 
 /**
@@ -451,7 +452,7 @@ export function applyRiftExit(
   if (side === undefined) {
     return ruleError(
       'ILLEGAL_ACTION',
-      `After rolling ${pending.roll} the ship may leave only through side ${pending.sides.join(', ')}.`,
+      `After rolling ${pending.roll} the ship ${riftRollWords(pending.roll, pending.sides)} (OR-4.2).`,
       { sides: pending.sides },
     );
   }

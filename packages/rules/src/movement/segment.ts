@@ -17,6 +17,7 @@ import {
   passageMoves,
 } from './passage.js';
 import { movementOf } from './rules.js';
+import { riftRollWords } from './rift-words.js';
 
 /** BG-5 Movement segment, with OR-4.1 Nebula and OR-4.2 Gravity Rift. */
 export const MOVEMENT_SEGMENT: SegmentRules = {
@@ -26,15 +27,11 @@ export const MOVEMENT_SEGMENT: SegmentRules = {
     if (movementOf(phase).passage !== undefined) return passageDecisions(t, phase);
     const pending = movementOf(phase).rift;
     if (pending === undefined) return [];
-    const how =
-      pending.sides.length === 6
-        ? 'leave through any side'
-        : `leave through side ${pending.sides.join(', ')}`;
     return [
       {
         seat: phase.active,
         kind: 'rift',
-        prompt: `Your ${UNITS[pending.unit].name} rolled ${pending.roll} in the Gravity Rift: ${how}, or stay.`,
+        prompt: `Your ${UNITS[pending.unit].name} rolled ${pending.roll} in the Gravity Rift: it ${riftRollWords(pending.roll, pending.sides)}, or stays.`,
       },
     ];
   },

@@ -6,6 +6,7 @@ import { ruleError, type RuleError } from '../errors.js';
 import type { Draft } from '../state/draft.js';
 import { TURN_SEGMENTS, type TurnsPhase } from '../state/phase.js';
 import type { Seat, Table } from '../state/types.js';
+import { segmentName } from '../views/describe.js';
 import { SEGMENT_RULES } from './turn-segments.js';
 import { rollTiebreak, turnOrder } from './turn-order.js';
 
@@ -17,13 +18,6 @@ import { rollTiebreak, turnOrder } from './turn-order.js';
  * segment's own decisions and actions plug in through `SEGMENT_RULES`
  * (turn-segments.ts).
  */
-
-const SEGMENT_NAMES: Readonly<Record<(typeof TURN_SEGMENTS)[number], string>> = {
-  'leaders-board': 'leaders board ships',
-  movement: 'Movement',
-  'space-battle': 'Space Battle',
-  'invasion-combat': 'Invasion Combat',
-};
 
 function startTurn(d: Draft, done: Seat[], tiebreak: number[]): boolean {
   const waiting = d.s.players.map((_, i) => i).filter((s) => !done.includes(s));
@@ -59,7 +53,7 @@ export function turnDecisions(t: Table, phase: TurnsPhase): Decision[] {
     {
       seat: phase.active,
       kind: 'turn',
-      prompt: `${SEGMENT_NAMES[phase.segment]} segment of your turn.`,
+      prompt: `${segmentName(phase.segment)} segment of your turn.`,
     },
   ];
 }
@@ -155,6 +149,6 @@ export function applyTurn(d: Draft, phase: TurnsPhase, seat: Seat, a: Action): R
   if (result !== undefined) return result;
   return ruleError(
     'ILLEGAL_ACTION',
-    `That cannot be done in the ${SEGMENT_NAMES[phase.segment]} segment.`,
+    `That cannot be done in the ${segmentName(phase.segment)} segment.`,
   );
 }

@@ -12,10 +12,12 @@ import type { CardTarget, WindowTrigger } from '../cards/types.js';
 import type { GameEvent } from '../events.js';
 import type { TurnSegment } from '../state/phase.js';
 import type { Owner, UnitCounts, UnitKind } from '../state/types.js';
+import { riftRollWords } from '../movement/rift-words.js';
 import { cardName, systemName, techName, tileName, words } from './names.js';
 
 const SEGMENT_NAMES: Readonly<Record<TurnSegment, string>> = {
-  'leaders-board': 'Leaders board',
+  // OR-6.2: "leaders board ships", named as the other segments are.
+  'leaders-board': 'Leaders Board Ships',
   movement: 'Movement',
   'space-battle': 'Space Battle',
   'invasion-combat': 'Invasion Combat',
@@ -257,13 +259,7 @@ export function describeEvent(
     case 'fighters-lost':
       return `${who(e.seat)} loses ${unitName('fighter', e.count)} at ${place(e.hex)}: no Carrier or Spacedock supports them.`;
     case 'rift-rolled': {
-      const free = e.sides.length === 6;
-      const how = free
-        ? 'may leave through any side'
-        : e.sides.length === 0
-          ? 'has nowhere to go'
-          : `may leave only through side ${e.sides.join(', ')}`;
-      return `${who(e.seat)}: a ${UNITS[e.unit].name} in ${place(e.hex)} rolls ${e.roll} and ${how}.`;
+      return `${who(e.seat)}: a ${UNITS[e.unit].name} in ${place(e.hex)} rolls ${e.roll} and ${riftRollWords(e.roll, e.sides)}.`;
     }
     case 'ship-stayed':
       return `${who(e.seat)}: a ${UNITS[e.unit].name} stays in ${place(e.hex)} (${e.reason}).`;

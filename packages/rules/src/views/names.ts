@@ -41,7 +41,10 @@ export function systemName(hex: Hex | HexKey, galaxy?: Pick<Galaxy, 'tiles'>): s
   const placed = galaxy?.tiles[key];
   if (placed !== undefined) {
     const tile = tileById(placed.tileId);
-    if (tile !== undefined && tile.planets.length > 0) return `the ${tile.name} system`;
+    // A home tile is named "… home system" already: never "home system system".
+    if (tile !== undefined && tile.planets.length > 0) {
+      return tile.name.endsWith(' system') ? `the ${tile.name}` : `the ${tile.name} system`;
+    }
   }
   let ring: number;
   try {

@@ -530,7 +530,11 @@ function LandingForm(props: {
           void props.onAct(action);
         }}
       >
-        Invade {planet}
+        {/* BG-6: landing on a planet one holds already is no invasion. */}
+        {props.view.phase.name === 'individual-turns' && owner === props.view.phase.active
+          ? 'Land on'
+          : 'Invade'}{' '}
+        {planet}
       </button>
     </div>
   );

@@ -96,4 +96,31 @@ describe('the invasion in the browser (BG-7, OR-6.1): landing, bombardment, prom
       expect(watcher.querySelectorAll('button').length).toBe(0);
     }
   });
+
+  it('BG-7: landing on a planet the seat holds already says "Land on", an enemy planet "Invade"', () => {
+    const s0 = turnOf(0, 'movement', { players: [{ race: 'sol' }, { race: 'letnev' }] });
+    const home = hexKey(s0.galaxy.homes[0] ?? { q: 0, r: 0 });
+    const start = openNeighbour(s0, home);
+    let s = withUnits(s0, start, 0, { carrier: 1, 'ground-force': 2 });
+    const log: LogEntry[] = [];
+    s = step(
+      s,
+      0,
+      {
+        type: 'move',
+        from: start,
+        path: [home],
+        ships: { carrier: 1 },
+        load: [{ hex: start, unit: 'ground-force', count: 2 }],
+      },
+      log,
+    );
+    s = step(s, 0, { type: 'end-segment' }, log);
+    s = step(s, 0, { type: 'end-segment' }, log);
+    const el = showPanel(BattlePanel, s, 0, [], { log, alone: true });
+    const button = el.querySelector(
+      '.landing-planet[data-planet="Jord"] button[data-action="land"]',
+    );
+    expect(button?.textContent).toBe('Land on Jord');
+  });
 });

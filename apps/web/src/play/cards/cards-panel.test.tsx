@@ -84,6 +84,9 @@ describe('BG-9 cards panel', () => {
     };
     const el = show(traded, 0, []);
     expect(el.querySelector('[data-testid="trade-panel"]')?.textContent).toContain('Ann and Bo');
+    // BG-11: a partner's cancel is a word of its own, never glued to the name ("Bocancel").
+    const line = el.querySelector('[data-testid="trade-panel"] li')?.textContent ?? '';
+    expect(line).toBe('Ann and Bo — cancel');
   });
 
   it('OR-6.2: a seat with an Agent and no card may sacrifice it to cancel the card being played', () => {

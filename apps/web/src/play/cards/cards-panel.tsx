@@ -288,16 +288,19 @@ function TradePanel(props: {
               <li key={`${a.seats[0]}-${a.seats[1]}`}>
                 {seatName(names, a.seats[0])} and {seatName(names, a.seats[1])}
                 {seat !== undefined && a.seats.includes(seat) && cancel !== undefined ? (
-                  <button
-                    type="button"
-                    class="link"
-                    disabled={busy}
-                    onClick={() => {
-                      void onAct(cancel);
-                    }}
-                  >
-                    cancel
-                  </button>
+                  <>
+                    {' — '}
+                    <button
+                      type="button"
+                      class="link"
+                      disabled={busy}
+                      onClick={() => {
+                        void onAct(cancel);
+                      }}
+                    >
+                      cancel
+                    </button>
+                  </>
                 ) : null}
               </li>
             );

@@ -1,5 +1,6 @@
 import { winReasonText, type GameView } from '@outer-rim/rules';
 import { routeHref } from '../../route';
+import { GameStory } from '../../story/game-story';
 import { playerSummaries } from '../player-summary';
 
 /**
@@ -54,6 +55,7 @@ export function EndScreen({
           ))}
         </tbody>
       </table>
+      <GameStory gameId={gameId} view={view} open />
       <p>
         {seed === undefined ? (
           'The seed is being revealed…'

@@ -90,7 +90,11 @@ describe('BG-5 Movement in the browser: pick ships, destinations light up, one f
       expect(ui().onHex(TOP1 as HexKey)).toBe(true);
     });
     expect(ui().route).toEqual([TOP2, TOP1]);
-    expect(el.querySelector('[data-testid="move-destination"]')?.textContent).toMatch(/^To .* via/);
+    // One step: the destination is named once, never "To X via X".
+    expect(el.querySelector('[data-testid="move-destination"]')?.textContent).toMatch(
+      /^To [^.]+\.$/,
+    );
+    expect(el.querySelector('[data-testid="move-destination"]')?.textContent).not.toContain('via');
     await act(() => {
       el.querySelector<HTMLButtonElement>('button[data-action="move"]')?.click();
     });

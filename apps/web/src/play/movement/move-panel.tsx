@@ -3,6 +3,7 @@ import {
   leaderShipsAt,
   movementOptions,
   passageOptions,
+  riftRollWords,
   UNITS,
   type Action,
   type ActionOf,
@@ -14,6 +15,7 @@ import {
 } from '@outer-rim/rules';
 import { useMemo, useState } from 'preact/hooks';
 import { UNIT_NAMES } from '../../board/board-model';
+import { routeWords } from './route-words';
 import {
   defaultLoad,
   fleetCapacity,
@@ -132,7 +134,7 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
             Your {UNITS[pending.unit].name} rolled <b class="die">{pending.roll}</b>:{' '}
             {pending.sides.length === 6
               ? 'it may leave through any side.'
-              : `it may leave through side ${pending.sides.join(' or ')} (lit on the board), or stay.`}
+              : `it ${riftRollWords(pending.roll, pending.sides)} (lit on the board), or stays.`}
           </p>
           {pending.left === undefined ? null : (
             <p data-testid="rift-left">
@@ -143,7 +145,10 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
           <p class="hint">
             {chosen === undefined
               ? 'Click a lit system to leave that way.'
-              : `Leave to ${systemName(view.galaxy, to ?? pending.hex)} via ${chosen.path.map((h) => systemName(view.galaxy, h)).join(' → ')}.`}
+              : `${routeWords(
+                  systemName(view.galaxy, to ?? pending.hex),
+                  chosen.path.map((h) => systemName(view.galaxy, h)),
+                )}.`}
           </p>
           <div class="action-buttons">
             <button
@@ -434,12 +439,12 @@ function fleetUi(
           {Object.values(choice.ships).every((n) => n === 0)
             ? 'Pick the ships that move.'
             : passage !== undefined
-              ? `To ${name(choice.to ?? system.hex)} via ${passage.move.path.map(name).join(' → ')}, past ${asks ?? ''}'s ships with your Diplomat: ${asks ?? ''} is asked first.`
+              ? `${routeWords(name(choice.to ?? system.hex), passage.move.path.map(name))}, past ${asks ?? ''}'s ships with your Diplomat: ${asks ?? ''} is asked first.`
               : destinations.length === 0 && asking.size === 0
                 ? 'These ships cannot move anywhere together.'
                 : destination === undefined
                   ? `Click a lit system: ${destinations.length + asking.size} within reach${asking.size === 0 ? '' : ` (${asking.size} past other players’ ships, if they agree)`}.`
-                  : `To ${name(destination.hex)} via ${destination.path.map(name).join(' → ')}.`}
+                  : `${routeWords(name(destination.hex), destination.path.map(name))}.`}
         </p>
         <div class="action-buttons">
           <button

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { finishedWords } from './finished-words';
+
+const seat = (n: number, name: string, race: string) => ({
+  seat: n,
+  name,
+  race,
+  ready: true,
+  taken: true,
+});
+
+describe('BG-10 a finished game in the lobby says who won', () => {
+  const seats = [seat(0, 'Hana', 'sol'), seat(1, 'Bo', 'letnev'), seat(2, 'Cy', 'naalu')];
+
+  it('names the winner and race, as the end screen does', () => {
+    expect(finishedWords({ seats, winner: 1 })).toBe('Finished: Bo (Barony of Letnev) wins');
+  });
+
+  it('names every winner of a shared victory', () => {
+    expect(finishedWords({ seats, winner: [0, 2] })).toMatch(
+      /^Finished: Hana \(.+\) and Cy \(.+\) share the victory$/,
+    );
+  });
+
+  it('says so when nobody won', () => {
+    expect(finishedWords({ seats, winner: null })).toBe('Finished: no winner');
+  });
+});

@@ -1,0 +1,145 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { rest } from './harness';
+import { seatTable, SHOTS, shotsDir, useE2eSession, type Viewport } from './session';
+
+const env = useE2eSession();
+
+/** A page holding `seat`'s token of `gameId`, on the game's page. */
+async function asSeat(
+  viewport: Viewport,
+  gameId: string,
+  seat: { seat: number; token: string; name: string } | undefined,
+): Promise<Page> {
+  const { server } = env();
+  const page = await env().newPage(viewport);
+  await page.goto(`${server.url}/`);
+  if (seat !== undefined) {
+    await page.evaluate(
+      ([id, stored]) => {
+        localStorage.setItem(`outer-rim:seat:${id ?? ''}`, stored ?? '');
+      },
+      [gameId, JSON.stringify(seat)],
+    );
+  }
+  await page.goto(`${server.url}/#/game/${gameId}`);
+  await page.locator('table.seats').waitFor();
+  return page;
+}
+
+/** What of the seats table a player cannot read whole: headers on two lines, cut names and choices. */
+function unreadable(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    if (document.documentElement.scrollWidth > window.innerWidth)
+      out.push('the page scrolls sideways');
+    for (const th of document.querySelectorAll('table.seats th')) {
+      const range = document.createRange();
+      range.selectNodeContents(th);
+      const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+      if (lines.size > 1) out.push(`header "${th.textContent}" on ${String(lines.size)} lines`);
+    }
+    for (const name of document.querySelectorAll<HTMLElement>('table.seats .name')) {
+      if (name.scrollWidth > name.clientWidth + 0.5) out.push(`name "${name.textContent}" cut`);
+    }
+    for (const select of document.querySelectorAll<HTMLSelectElement>('select[name=bot-policy]')) {
+      const style = getComputedStyle(select);
+      const probe = document.createElement('span');
+      probe.style.font = style.font;
+      probe.style.whiteSpace = 'pre';
+      probe.textContent = select.selectedOptions[0]?.textContent ?? '';
+      document.body.append(probe);
+      const text = probe.getBoundingClientRect().width;
+      probe.remove();
+      // The room inside: the select's width less its padding and its arrow.
+      const room =
+        select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
+      if (text > room) out.push(`bot choice "${probe.textContent}" cut (${String(room)} px)`);
+    }
+    return out;
+  });
+}
+
+describe('the lobby: names, seats and who sees what (real server on PGlite, real Chromium)', () => {
+  for (const viewport of [
+    { width: 1280, height: 720 },
+    { width: 390, height: 844 },
+  ]) {
+    const tag = `${String(viewport.width)}x${String(viewport.height)}`;
+    it(`at ${tag}: the waiting table reads whole — "Seat", every name, the bot's choice; the host has no Ready button`, async () => {
+      const { gameId, tokens, hostToken } = await seatTable(env(), ['Hana', 'Cyrus'], {
+        playerCount: 4,
+      });
+      await rest(env().server.url, 'PUT', `/api/games/${gameId}/seats/2/bot`, {}, hostToken);
+      const host = await asSeat(viewport, gameId, { seat: 0, token: hostToken, name: 'Hana' });
+      await host.locator('tr[data-seat="2"] [data-testid="bot-mark"]').waitFor();
+      expect(await host.getByTestId('game-title').textContent()).toBe("Hana's game");
+      expect(await unreadable(host)).toEqual([]);
+      expect(await host.locator('button[name=ready]').count()).toBe(0);
+      await host.locator('button[name=start]').waitFor();
+      if (SHOTS && viewport.width === 1280) await host.screenshot({ path: `${shotsDir}seats.png` });
+
+      const cyrus = await asSeat(viewport, gameId, {
+        seat: 1,
+        token: tokens[1] ?? '',
+        name: 'Cyrus',
+      });
+      await cyrus.locator('button[name=ready]').waitFor();
+      expect(await unreadable(cyrus)).toEqual([]);
+      await host.context().close();
+      await cyrus.context().close();
+    }, 120_000);
+  }
+
+  it('games are listed by name; a full game is never offered to join; a spectator of a full game gets no invite link', async () => {
+    const { server } = env();
+    const open = await seatTable(env(), ['Hana'], { playerCount: 3 });
+    const full = await seatTable(env(), ['Ines', 'Jo'], { playerCount: 2 });
+    const named = await rest<{ gameId: string }>(server.url, 'POST', '/api/games', {
+      name: 'Kai',
+      title: 'Friday in the Outer Rim',
+      options: { playerCount: 2 },
+    });
+
+    const lobby = await env().newPage({ width: 1280, height: 720 });
+    await lobby.goto(`${server.url}/`);
+    const join = lobby.locator('[data-list="join"]');
+    const watch = lobby.locator('[data-list="watch"]');
+    await join.locator(`li[data-game="${named.gameId}"]`).waitFor();
+    expect(
+      await join
+        .locator(`li[data-game="${named.gameId}"] [data-testid="game-title"]`)
+        .textContent(),
+    ).toBe('Friday in the Outer Rim');
+    expect(
+      await join.locator(`li[data-game="${open.gameId}"] [data-testid="game-title"]`).textContent(),
+    ).toBe("Hana's game");
+    expect(await join.locator(`li[data-game="${full.gameId}"]`).count()).toBe(0);
+    expect(await watch.locator(`li[data-game="${full.gameId}"] a`).textContent()).toBe('Watch');
+    if (SHOTS) await lobby.screenshot({ path: `${shotsDir}lobby-games.png` });
+
+    // A spectator of the full game: nothing to invite anyone to. Of the open game: the link.
+    const watcher = await asSeat({ width: 1280, height: 720 }, full.gameId, undefined);
+    expect(await watcher.getByTestId('invite').count()).toBe(0);
+    const visitor = await asSeat({ width: 1280, height: 720 }, open.gameId, undefined);
+    await visitor.getByTestId('invite-url').waitFor();
+  }, 120_000);
+
+  it('"About the rules": a "Read more" link opens the rules notes on the page itself', async () => {
+    const { server } = env();
+    const page = await env().newPage({ width: 1280, height: 720 });
+    await page.goto(`${server.url}/`);
+    await page.getByRole('link', { name: 'About the rules: what works today' }).click();
+    const link = page.locator('tr[data-rule] a', { hasText: 'our values: Rules notes' }).first();
+    await link.click();
+    await page.waitForFunction(() => location.hash === '#/rules/notes');
+    const notes = page.locator('#rules-notes');
+    await notes.locator('h3').first().waitFor();
+    // The notes are scrolled to: their heading is inside the window.
+    await page.waitForFunction(() => {
+      const top = document.querySelector('#rules-notes h2')?.getBoundingClientRect().top ?? -1;
+      return top >= 0 && top < window.innerHeight;
+    });
+    expect(await notes.locator('li').count()).toBeGreaterThan(5);
+  }, 60_000);
+});
