@@ -2,7 +2,13 @@ import { isGameOver, type Action, type GameEvent, type GameView } from '@outer-r
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { SeatLobby } from '../lobby/seat-lobby';
 import { Api, ApiError } from '../net/api';
-import { GameConnection, type ConnectionStatus } from '../net/connection';
+import { clientConfig } from '../net/client-config';
+import {
+  GameConnection,
+  NO_STATE_ERROR,
+  type ConnectionStatus,
+  type StateWaitOutcome,
+} from '../net/connection';
 import type { GameRecord } from '../net/protocol';
 import { forgetSeat, loadSeat, saveSeat, type StoredSeat } from '../net/seat-tokens';
 import { routeHref } from '../route';
@@ -36,6 +42,7 @@ export function GamePage({ gameId }: { gameId: string }) {
   const [chat, setChat] = useState<ChatState>(emptyChat);
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const [presence, setPresence] = useState<readonly boolean[] | undefined>(undefined);
+  const [stateWait, setStateWait] = useState<StateWaitOutcome | undefined>(undefined);
   const [spectatorLines, setSpectatorLines] = useState<readonly SpectatorLine[]>([]);
   // A seat token the server refused: the page watches as a spectator and says why.
   const [refusal, setRefusal] = useState<string | undefined>(undefined);
@@ -61,6 +68,7 @@ export function GamePage({ gameId }: { gameId: string }) {
         gameId,
         ...(seatToken === undefined ? {} : { token: seatToken.token }),
         lastSeq: () => liveRef.current?.seq ?? 0,
+        ...clientConfig(location.search),
       },
       {
         status: (next) => {
@@ -74,6 +82,7 @@ export function GamePage({ gameId }: { gameId: string }) {
         presence: (message) => {
           setPresence(message.seats);
         },
+        stateWait: setStateWait,
         spectatorChat: (message) => {
           setSpectatorLines((lines) => receiveSpectator(lines, message));
         },
@@ -81,6 +90,8 @@ export function GamePage({ gameId }: { gameId: string }) {
           setRecord(message.game);
         },
         state: (message) => {
+          // What the notice waited for has come: it clears itself.
+          setNotice((shown) => (shown === NO_STATE_ERROR.message ? undefined : shown));
           setGame(
             fromState(
               {
@@ -207,7 +218,7 @@ export function GamePage({ gameId }: { gameId: string }) {
   }
 
   return (
-    <main class="page game-page">
+    <main class="page game-page" data-state-wait={stateWait}>
       <ConnectionBanner status={status} />
       {refusal === undefined ? null : (
         <div class="banner error" role="alert" data-testid="seat-refused">
