@@ -8,6 +8,7 @@ export type {
   CardTargetInput,
   Losses,
   PurchasableUnit,
+  PurchaseBasket,
 } from './actions/schema.js';
 export type {
   BattleStep,
@@ -50,6 +51,7 @@ export { EMPTY_MOVEMENT, LOADABLE_UNITS, MOVING_SHIPS } from './movement/types.j
 export type { LoadableUnit, MovementState, MovingShip, RiftPending } from './movement/types.js';
 export { SEGMENT_RULES } from './phases/turn-segments.js';
 export { technologyPrice } from './phases/technology.js';
+export { basketLines, sponsorshipLeft } from './phases/purchase-units.js';
 export type { SegmentRules } from './phases/turn-segments.js';
 export { replay } from './replay.js';
 export { createGame } from './setup/create-game.js';

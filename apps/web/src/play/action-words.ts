@@ -42,6 +42,8 @@ export interface WordsContext {
   readonly galaxy?: Galaxy;
   /** The seat's Spacedocks and how many new units each may place per round. */
   readonly docks?: readonly { readonly planet: string; readonly capacity: number }[];
+  /** BG-9 Corporate Sponsorship: credits left this phase that pay for PDS (and Spacedocks) only. */
+  readonly sponsorship?: number;
   /** What each unit costs this seat (race and technology discounts included). */
   readonly unitCosts?: Readonly<Partial<Record<string, number>>>;
   /** OR-6.2: fleet moves with a Diplomat through other players' ships, and whom each asks. */
@@ -129,10 +131,10 @@ export function actionWords(action: Action, names: Names = [], context: WordsCon
         // BG-9: Integrated Economy places at a Spacedock at once; Gen Synthesis buys for a planet without one.
         const docked = context.docks?.some((d) => d.planet === action.planet) === true;
         return docked
-          ? `Buy ${action.count} ${unitWord(action.unit, action.count)} placed at once at ${action.planet} (Integrated Economy)`
+          ? `Buy ${basketWords(action.units)} placed at once at ${action.planet} (Integrated Economy)`
           : `Buy 1 Ground Force for ${action.planet} (Gen Synthesis)`;
       }
-      return `Buy ${action.count} ${unitWord(action.unit, action.count)}`;
+      return `Buy ${basketWords(action.units)}`;
     case 'purchase-spacedock':
       return `Buy a Spacedock on ${action.planet}`;
     case 'cancel-purchases':
@@ -226,6 +228,16 @@ export function techWords(id: string): string {
   return `${tech.name} (${tech.colour} · ${TECH_COLOUR_NAMES[tech.colour]}, ${tech.cost} credits${
     needs.length === 0 ? '' : `; needs ${needs.join(joiner)}`
   })`;
+}
+
+/** A purchase's basket: "1 Carrier, 2 Cruisers and 1 PDS". */
+export function basketWords(units: Readonly<Partial<Record<string, number>>>): string {
+  const parts = Object.entries(units)
+    .filter((e): e is [string, number] => (e[1] ?? 0) > 0)
+    .map(([unit, n]) => `${n} ${unitWord(unit, n)}`);
+  const last = parts.pop();
+  if (last === undefined) return 'nothing';
+  return parts.length === 0 ? last : `${parts.join(', ')} and ${last}`;
 }
 
 /** A fleet move in words; OR-6.2: one through other players' ships says whom it asks. */

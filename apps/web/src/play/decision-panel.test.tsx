@@ -201,7 +201,7 @@ describe('issue 11: the choices a table needs', () => {
     ).toBe(true);
   });
 
-  it('Purchase Units: how many of each unit, with a running total', async () => {
+  it('Purchase Units: how many of each unit, with a running total; Buy sends the whole basket as one action', async () => {
     const s = advanceTo(
       createGame({ players: [{ name: 'Ann' }, { name: 'Bo' }, { name: 'Cy' }] }, 'buy-form'),
       'purchase-units',
@@ -210,14 +210,16 @@ describe('issue 11: the choices a table needs', () => {
     const sent: Action[] = [];
     const el = panel(s, seat, sent);
     const cost = unitCost(s, seat, 'ground-force') ?? 0;
+    const fighter = unitCost(s, seat, 'fighter') ?? 0;
     await type(el.querySelector<HTMLInputElement>('input[name=ground-force]'), '2');
+    await type(el.querySelector<HTMLInputElement>('input[name=fighter]'), '1');
     expect(el.querySelector('[data-testid=running-total]')?.textContent).toContain(
-      `Total: ${2 * cost} of ${s.players[seat]?.credits ?? 0} credits`,
+      `Total: ${2 * cost + fighter} of ${s.players[seat]?.credits ?? 0} credits`,
     );
     await act(() => {
       el.querySelector<HTMLFormElement>('[data-testid=purchase-form]')?.requestSubmit();
     });
-    expect(sent).toEqual([{ type: 'purchase', unit: 'ground-force', count: 2 }]);
+    expect(sent).toEqual([{ type: 'purchase', units: { fighter: 1, 'ground-force': 2 } }]);
   });
 
   it('asks before ending placement with units still waiting (they would be lost)', async () => {

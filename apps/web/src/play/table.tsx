@@ -11,6 +11,7 @@ import {
   TECHNOLOGIES,
   technologyPrice,
   unitCost,
+  sponsorshipLeft,
   type Action,
   type GameView,
 } from '@outer-rim/rules';
@@ -282,6 +283,7 @@ function wordsContext(view: GameView, seat: number | undefined): WordsContext {
             ? {}
             : { groundForceOrders: player.groundForceOrders }),
           docks: docksOf(view, seat),
+          sponsorship: sponsorshipLeft(view, seat),
           unitCosts: Object.fromEntries(
             PURCHASABLE_UNITS.map((unit) => [unit, unitCost(view, seat, unit) ?? 0]),
           ),
