@@ -220,6 +220,9 @@ describe('issue 11: the choices a table needs', () => {
       el.querySelector<HTMLFormElement>('[data-testid=purchase-form]')?.requestSubmit();
     });
     expect(sent).toEqual([{ type: 'purchase', units: { fighter: 1, 'ground-force': 2 } }]);
+    // Nothing bought shows in the view (as after a refusal): the form keeps the basket.
+    expect(el.querySelector<HTMLInputElement>('input[name=ground-force]')?.value).toBe('2');
+    expect(el.querySelector<HTMLInputElement>('input[name=fighter]')?.value).toBe('1');
   });
 
   it('asks before ending placement with units still waiting (they would be lost)', async () => {

@@ -1,7 +1,17 @@
+import type { GameState } from '@outer-rim/rules';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { advanceTo } from '../../../../packages/rules/src/testing/fixtures.js';
 import { rest } from './harness';
-import { seatTable, useE2eSession } from './session';
+import {
+  SHOTS,
+  seatOpener,
+  seatTable,
+  seqOf,
+  shotsDir,
+  startPrepared,
+  useE2eSession,
+} from './session';
 
 const env = useE2eSession(180_000);
 
@@ -30,7 +40,60 @@ async function openWithShortWait(
   return page;
 }
 
+/**
+ * Purchase Units of the first round (hands emptied, so no action-card window opens), with Ann
+ * (Sol: Jord's Spacedock places 8) holding 41 credits and Corporate Sponsorship's 10 (BG-9).
+ */
+function atPurchase(stored: GameState): { state: GameState } {
+  const emptied: GameState = {
+    ...stored,
+    actionDiscard: [...stored.actionDiscard, ...stored.players.flatMap((p) => p.hand)],
+    players: stored.players.map((p) => ({ ...p, hand: [] })),
+  };
+  const s = advanceTo(emptied, 'purchase-units');
+  return {
+    state: {
+      ...s,
+      players: s.players.map((p, i) => (i === 0 ? { ...p, credits: 41, hand: [] } : p)),
+      cardEffects: [
+        ...s.cardEffects,
+        { card: 'corporate-sponsorship', seat: 0, target: { count: 10 }, until: 'phase' },
+      ],
+    },
+  };
+}
+
 describe('At the table (real server on PGlite, real Chromium)', () => {
+  it('BG-2: one Buy buys the whole basket as one action, Corporate Sponsorship counted in the total', async () => {
+    const names = ['Ann', 'Bo'];
+    const { table } = await startPrepared(env(), names, { leaders: false }, atPurchase, [
+      'sol',
+      'letnev',
+    ]);
+    const ann = await seatOpener(env(), viewport, table, names)(0);
+    const form = ann.getByTestId('purchase-form');
+    await form.waitFor();
+    await form.locator('input[name=carrier]').fill('1');
+    await form.locator('input[name=cruiser]').fill('2');
+    await form.locator('input[name=ground-force]').fill('2');
+    await form.locator('input[name=pds]').fill('1');
+    // 10 + 12 + 8 + 10 = 40, of which the sponsorship pays the PDS's 10.
+    expect(await ann.getByTestId('running-total').textContent()).toMatch(
+      /^Total: 30 of 41 credits \(40 less 10 from Corporate Sponsorship\)/,
+    );
+    if (SHOTS) await form.screenshot({ path: `${shotsDir}purchase-basket.png` });
+    const before = await seqOf(ann);
+    await form.locator('button[type=submit]').click();
+    await ann
+      .getByTestId('pending-units')
+      .filter({ hasText: '1 Carrier, 2 Cruisers, 2 Ground Forces, 1 PDS' })
+      .waitFor();
+    // One intent, one action: the basket moved the game on by one step.
+    expect(await seqOf(ann)).toBe(before + 1);
+    await ann.locator('[data-testid=credits-0]').filter({ hasText: /^11$/ }).waitFor();
+    expect(await ann.locator('.decision-panel .error').count()).toBe(0);
+  });
+
   it('the waiting room shows no error while the game has not started, nor after it starts', async () => {
     const { gameId, hostToken } = await seatTable(env(), ['Ann', 'Bo'], { leaders: false });
     const host = await openWithShortWait(gameId, { seat: 0, token: hostToken, name: 'Ann' });
