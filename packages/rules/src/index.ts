@@ -101,7 +101,7 @@ export { heuristicBot } from './bots/heuristic-bot.js';
 export { unitCost } from './state/economy.js';
 export { gameOverReason, phaseName, segmentName } from './views/describe.js';
 export { cardName, systemName, techName, tileName } from './views/names.js';
-export { winReasonText } from './phases/progression.js';
+export { gameOverText, winReasonText, winnersOf } from './phases/progression.js';
 // BG-8 Political phase and OR-6.1 Hopes End (politics/).
 export { agendaOptions, diplomatPicker, hopesEndOwner } from './phases/political.js';
 export { cardOf as politicalCardOf, lawsInForce } from './politics/laws.js';

@@ -1,7 +1,7 @@
 import { planetByName, type HexKey } from '@outer-rim/map';
 import {
   decisions,
-  gameOverReason,
+  gameOverText,
   isGameOver,
   legalActions,
   passageOptions,
@@ -326,7 +326,7 @@ function StatusLine({
     phase.name === 'individual-turns'
       ? ` — ${names[phase.active] ?? ''}'s turn, ${segmentName(phase.segment)} segment`
       : phase.name === 'game-over'
-        ? ` — ${view.winner === null ? 'no winner' : `${names[view.winner] ?? ''} wins`} (${gameOverReason(phase.reason)})`
+        ? ` — ${gameOverText(view)}`
         : '';
   return (
     <p class="status-line" data-testid="status-line">

@@ -1,4 +1,4 @@
-import type { GameView } from '@outer-rim/rules';
+import { gameOverText, isGameOver, type GameView } from '@outer-rim/rules';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { Board } from '../board/board';
 import { Api, ApiError } from '../net/api';
@@ -179,6 +179,11 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
             </p>
           ) : null}
           {stepError === undefined ? null : <p class="error">{stepError}</p>}
+          {view === undefined || !isGameOver(view) ? null : (
+            <p class="end-winner" data-testid="replay-result">
+              {gameOverText(view)}
+            </p>
+          )}
           <div
             class="table"
             data-replay-seq={viewSeq}

@@ -1,7 +1,11 @@
-import type { GameState } from '@outer-rim/rules';
+import { decisions, type GameState } from '@outer-rim/rules';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { advanceTo } from '../../../../packages/rules/src/testing/fixtures.js';
+import {
+  advanceTo,
+  mustApply,
+  passAction,
+} from '../../../../packages/rules/src/testing/fixtures.js';
 import { rest } from './harness';
 import {
   SHOTS,
@@ -63,7 +67,73 @@ function atPurchase(stored: GameState): { state: GameState } {
   };
 }
 
+/**
+ * The last round's Technology phase (a one-round game), where only seat 0 has still to pass,
+ * and no player holds a planet: at the round limit both stand at Warlord with nothing, tied on
+ * every tie-break, so they share the victory (BG-10).
+ */
+function sharedEnd(stored: GameState): { state: GameState } {
+  let s: GameState = { ...stored, options: { ...stored.options, roundLimit: 1 } };
+  for (let i = 0; s.phase.name !== 'technology'; i++) {
+    if (i > 500) throw new Error('did not reach the Technology phase');
+    s = {
+      ...s,
+      actionDiscard: [...s.actionDiscard, ...s.players.flatMap((p) => p.hand)],
+      players: s.players.map((p) => ({ ...p, hand: [] })),
+    };
+    const next = decisions(s)[0];
+    const a = next === undefined ? undefined : passAction(s, next.seat);
+    if (next === undefined || a === undefined) throw new Error(`stuck in ${s.phase.name}`);
+    s = mustApply(s, next.seat, a);
+  }
+  s = {
+    ...s,
+    planets: Object.fromEntries(
+      Object.entries(s.planets).map(([name, p]) => [name, { ...p, owner: null }]),
+    ),
+  };
+  const a = passAction(s, 1);
+  if (a !== undefined && s.phase.name === 'technology' && !s.phase.done.includes(1))
+    s = mustApply(s, 1, a);
+  return { state: s };
+}
+
 describe('At the table (real server on PGlite, real Chromium)', () => {
+  it('BG-10: a shared victory names its winners and why, marks them, and says it alike everywhere', async () => {
+    const names = ['Ann', 'Bo'];
+    const { table } = await startPrepared(env(), names, { leaders: false }, sharedEnd, [
+      'sol',
+      'letnev',
+    ]);
+    const ann = await seatOpener(env(), viewport, table, names)(0);
+    const spectator = await env().openAs(viewport, table.gameId, undefined);
+    await ann.locator('[data-action="pass-technology"]').first().click();
+    const sentence =
+      'Ann (Federation of Sol) and Bo (Barony of Letnev) share the victory: they stood highest on the progression chart when the round limit was reached, and tied on influence and on resources (BG-10).';
+    for (const page of [ann, spectator]) {
+      await page.getByTestId('end-screen').waitFor();
+      expect(await page.getByTestId('end-winner').textContent()).toBe(sentence);
+      expect(
+        await page.locator('.end-screen tbody tr[data-winner="true"] th').allTextContents(),
+      ).toEqual(['Ann (Federation of Sol) · winner', 'Bo (Barony of Letnev) · winner']);
+      expect(await page.getByTestId('status-line').textContent()).toContain(`— ${sentence}`);
+    }
+    if (SHOTS) {
+      await ann.evaluate(() => {
+        window.scrollTo(0, 0);
+      });
+      await ann.screenshot({ path: `${shotsDir}end-screen-winners.png` });
+    }
+    // The replay's log ends on the same words (this prepared game replays as its log only).
+    await spectator.getByRole('link', { name: 'Watch the replay' }).click();
+    await spectator
+      .locator('.log-lines', {
+        hasText:
+          'The game is over. Ann and Bo share the victory: they stood highest on the progression chart when the round limit was reached, and tied on influence and on resources (BG-10).',
+      })
+      .waitFor();
+  });
+
   it('BG-2: one Buy buys the whole basket as one action, Corporate Sponsorship counted in the total', async () => {
     const names = ['Ann', 'Bo'];
     const { table } = await startPrepared(env(), names, { leaders: false }, atPurchase, [
