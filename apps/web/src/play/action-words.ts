@@ -42,6 +42,8 @@ export interface WordsContext {
   readonly galaxy?: Galaxy;
   /** The seat's Spacedocks and how many new units each may place per round. */
   readonly docks?: readonly { readonly planet: string; readonly capacity: number }[];
+  /** BG-7: the systems where the seat's forces can land now (Invasion Combat). */
+  readonly landings?: readonly string[];
   /** BG-9 Corporate Sponsorship: credits left this phase that pay for PDS (and Spacedocks) only. */
   readonly sponsorship?: number;
   /** What each unit costs this seat (race and technology discounts included). */

@@ -12,6 +12,7 @@ import {
   technologyPrice,
   unitCost,
   sponsorshipLeft,
+  systemName,
   type Action,
   type GameView,
 } from '@outer-rim/rules';
@@ -213,7 +214,11 @@ export function Table({
           busy={busy}
           error={error}
           over={over}
-          context={{ ...wordsContext(view, seat), passages }}
+          context={{
+            ...wordsContext(view, seat),
+            passages,
+            landings: landingSystems(view, actions),
+          }}
         />
         <PlayersPanel view={view} seat={seat} active={active} presence={presence} seats={seats} />
         <LawsPanel view={view} />
@@ -266,6 +271,13 @@ function docksOf(view: GameView, seat: number): { planet: string; capacity: numb
     if (docked) out.push({ planet, capacity: planetByName(planet)?.planet.resources ?? 0 });
   }
   return out;
+}
+
+/** BG-7: the systems named by the seat's legal landings, once each. */
+function landingSystems(view: GameView, actions: readonly Action[]): string[] {
+  const hexes = new Set<HexKey>();
+  for (const a of actions) if (a.type === 'land') hexes.add(a.hex);
+  return [...hexes].map((hex) => systemName(hex, view.galaxy));
 }
 
 function wordsContext(view: GameView, seat: number | undefined): WordsContext {

@@ -1,3 +1,4 @@
+import { hexKey, tileById, type HexKey } from '@outer-rim/map';
 import { decisions, type GameState } from '@outer-rim/rules';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import {
   seatTable,
   seqOf,
   shotsDir,
+  waitForSeq,
   startPrepared,
   useE2eSession,
 } from './session';
@@ -98,7 +100,123 @@ function sharedEnd(stored: GameState): { state: GameState } {
   return { state: s };
 }
 
+/**
+ * The active seat's first Movement segment (hands emptied), with a Carrier and three Ground
+ * Forces in a system of two neutral planets, away from every home and minor race.
+ */
+function twoPlanetLanding(stored: GameState): {
+  state: GameState;
+  seat: number;
+  hex: HexKey;
+  planets: [string, string];
+} {
+  const emptied: GameState = {
+    ...stored,
+    actionDiscard: [...stored.actionDiscard, ...stored.players.flatMap((p) => p.hand)],
+    players: stored.players.map((p) => ({ ...p, hand: [] })),
+  };
+  const s = advanceTo(emptied, 'individual-turns');
+  if (s.phase.name !== 'individual-turns') throw new Error('no turn');
+  const seat = s.phase.active;
+  const taken = new Set<string>([
+    ...s.galaxy.homes.map(hexKey),
+    ...s.minorRaces.map((m) => m.hex),
+    '0,0',
+  ]);
+  const found = (Object.entries(s.galaxy.tiles) as [HexKey, { tileId: string }][]).find(
+    ([hex, placed]) =>
+      !taken.has(hex) &&
+      tileById(placed.tileId)?.planets.length === 2 &&
+      tileById(placed.tileId)?.anomaly === undefined,
+  );
+  if (found === undefined) throw new Error('no two-planet system on this galaxy');
+  const [hex, placed] = found;
+  const names = (tileById(placed.tileId)?.planets ?? []).map((p) => p.name);
+  const [a, b] = names;
+  if (a === undefined || b === undefined) throw new Error('two planets expected');
+  const planetOf = (name: string) => {
+    const planet = s.planets[name];
+    if (planet === undefined) throw new Error(`no planet ${name}`);
+    return planet;
+  };
+  return {
+    seat,
+    hex,
+    planets: [a, b],
+    state: {
+      ...s,
+      planets: {
+        ...s.planets,
+        [a]: { ...planetOf(a), owner: null },
+        [b]: { ...planetOf(b), owner: null },
+      },
+      units: {
+        ...s.units,
+        [hex]: {
+          space: [{ owner: seat, units: { carrier: 1, 'ground-force': 3 } }],
+          planets: {},
+        },
+      },
+    },
+  };
+}
+
 describe('At the table (real server on PGlite, real Chromium)', () => {
+  it('BG-7: the Invasion Combat segment lists where forces can land, each form follows the latest view, and ending the turn asks first', async () => {
+    const names = ['Ann', 'Bo'];
+    const { table, prepared } = await startPrepared(
+      env(),
+      names,
+      { leaders: false },
+      twoPlanetLanding,
+    );
+    const { seat, hex, planets } = prepared;
+    const me = await seatOpener(env(), viewport, table, names)(seat);
+    // Movement, then Space Battle, end without a move: the Invasion Combat segment opens.
+    const landing = me.getByTestId('landing');
+    for (let i = 0; i < 3 && (await landing.count()) === 0; i++) {
+      const before = await seqOf(me);
+      await me.locator('.decision-panel button[data-action="end-segment"]').click();
+      await waitForSeq(me, before + 1);
+    }
+    // Trap: the landing was hidden. Listed by system, lit on the board, with a form per planet.
+    const system = landing.locator(`.landing-system[data-hex="${hex}"]`);
+    await system.waitFor();
+    expect(await me.locator(`.board-svg .hex-legal[data-hex="${hex}"]`).count()).toBe(1);
+    const [first, second] = planets;
+    const formOf = (planet: string) => system.locator(`.landing-planet[data-planet="${planet}"]`);
+    expect(await formOf(first).locator('input[data-land="groundForces"]').inputValue()).toBe('3');
+    expect(await formOf(second).locator('input[data-land="groundForces"]').inputValue()).toBe('3');
+    if (SHOTS) await landing.screenshot({ path: `${shotsDir}invasion-panel.png` });
+
+    // Two land on the first planet; the second's form now offers the one that is left.
+    await formOf(first).locator('input[data-land="groundForces"]').fill('2');
+    let before = await seqOf(me);
+    await formOf(first).locator('button[data-action="land"]').click();
+    await waitForSeq(me, before + 1);
+    const field = formOf(second).locator('input[data-land="groundForces"]');
+    await me
+      .locator(`.landing-planet[data-planet="${second}"] input[data-land="groundForces"][max="1"]`)
+      .waitFor();
+    expect(await field.inputValue()).toBe('1');
+
+    // Ending the turn with a landing still possible asks first; Cancel sends nothing.
+    const endTurn = me.locator('.decision-panel button[data-action="end-turn"]');
+    await endTurn.click();
+    const confirm = me.getByTestId('confirm');
+    await confirm.waitFor();
+    expect(await confirm.textContent()).toContain('Your forces can still land in');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    expect(await confirm.count()).toBe(0);
+
+    before = await seqOf(me);
+    await formOf(second).locator('button[data-action="land"]').click();
+    await waitForSeq(me, before + 1);
+    expect(await me.locator('.table-side .error').count()).toBe(0);
+    await me.locator(`.planet[data-planet="${second}"] .planet-disc[fill]`).first().waitFor();
+    expect(await seqOf(me)).toBe(before + 1);
+  });
+
   it('BG-10: a shared victory names its winners and why, marks them, and says it alike everywhere', async () => {
     const names = ['Ann', 'Bo'];
     const { table } = await startPrepared(env(), names, { leaders: false }, sharedEnd, [

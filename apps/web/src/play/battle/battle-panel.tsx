@@ -193,7 +193,12 @@ function Choices({
   return (
     <div class="fight-choices">
       {casualties.length === 0 ? null : (
-        <CasualtyPicker options={casualties} busy={busy} onAct={onAct} />
+        <CasualtyPicker
+          key={JSON.stringify(casualties)}
+          options={casualties}
+          busy={busy}
+          onAct={onAct}
+        />
       )}
       {fightOn === undefined && withdraws.length === 0 ? null : (
         <div class="action-buttons" data-testid="retreat-choice">
@@ -321,7 +326,12 @@ function CasualtyPicker({
   );
 }
 
-/** BG-7: per planet, how many land and how many Dreadnoughts bombard first. */
+/**
+ * BG-7, the Invasion Combat segment: every system where forces can land now, lit on the board
+ * too, and per planet how many land and how many Dreadnoughts bombard first. A planet's form is
+ * drawn afresh whenever its limits change (after a landing beside it, say), so it never offers
+ * more than the latest view allows.
+ */
 function Landing({
   view,
   options,
@@ -333,21 +343,37 @@ function Landing({
   busy: boolean;
   onAct: (action: Action) => Promise<void>;
 }) {
-  const planets = [...new Map(options.map((o) => [`${o.hex}|${o.planet}`, o])).values()];
+  const systems = [...new Set(options.map((o) => o.hex))];
   return (
-    <div class="landing">
+    <div class="landing" data-testid="landing">
       <h4>Invasion: land your forces</h4>
-      {planets.map((o) => (
-        <LandingForm
-          key={`${o.hex}|${o.planet}`}
-          view={view}
-          hex={o.hex}
-          planet={o.planet}
-          options={options.filter((x) => x.hex === o.hex && x.planet === o.planet)}
-          busy={busy}
-          onAct={onAct}
-        />
-      ))}
+      <p class="hint">
+        Your forces can land in {systems.map((hex) => systemName(view.galaxy, hex)).join(', ')} (lit
+        on the board).
+      </p>
+      {systems.map((hex) => {
+        const here = options.filter((o) => o.hex === hex);
+        const planets = [...new Set(here.map((o) => o.planet))];
+        return (
+          <div key={hex} class="landing-system" data-hex={hex}>
+            <h5>{systemName(view.galaxy, hex)}</h5>
+            {planets.map((planet) => {
+              const mine = here.filter((x) => x.planet === planet);
+              return (
+                <LandingForm
+                  key={`${hex}|${planet}|${JSON.stringify(mine)}`}
+                  view={view}
+                  hex={hex}
+                  planet={planet}
+                  options={mine}
+                  busy={busy}
+                  onAct={onAct}
+                />
+              );
+            })}
+          </div>
+        );
+      })}
     </div>
   );
 }
@@ -385,8 +411,17 @@ function LandingForm(props: {
   const [bacterial, setBacterial] = useState(false);
   const owner: Owner | null = props.view.planets[planet]?.owner ?? null;
   const something =
-    bacterial || picked.groundForces + picked.shockForces + picked.pds + picked.bombard > 0;
-  const { fighters, ...rest } = picked;
+    bacterial ||
+    Math.min(picked.groundForces, max('groundForces')) +
+      Math.min(picked.shockForces, max('shockForces')) +
+      Math.min(picked.pds, max('pds')) +
+      Math.min(picked.bombard, max('bombard')) >
+      0;
+  // Never more than the latest view allows, whatever was typed or first offered.
+  const shown = Object.fromEntries(
+    LAND_FIELDS.map(([f]) => [f, Math.min(picked[f], max(f))]),
+  ) as Record<LandField, number>;
+  const { fighters, ...rest } = shown;
   const action: Action = {
     type: 'land',
     hex: props.hex,
@@ -417,7 +452,7 @@ function LandingForm(props: {
             type="number"
             min={0}
             max={max(f)}
-            value={picked[f]}
+            value={Math.min(picked[f], max(f))}
             data-land={f}
             onInput={(event) => {
               const n = Math.max(
