@@ -14,6 +14,7 @@ import {
   sponsorshipLeft,
   systemName,
   type Action,
+  type Decision,
   type GameView,
 } from '@outer-rim/rules';
 import { useMemo, useState } from 'preact/hooks';
@@ -80,11 +81,13 @@ export function Table({
   const [error, setError] = useState<string | undefined>(undefined);
   const [tab, setTab] = useState<'log' | 'chat'>('log');
 
+  // BG-9: while an action-card window waits for other seats, nothing else may be done yet.
+  const held = cardWindowHold(view, seat, waiting);
   const move = useMoveUi({
     view,
     seat,
     actions,
-    busy,
+    busy: busy || held !== undefined,
     onAct: async (action) => {
       await act(action);
     },
@@ -170,6 +173,11 @@ export function Table({
               setChosenTile(id === tile ? undefined : id);
             }}
           />
+        )}
+        {held === undefined ? null : (
+          <p class="prompt other" role="status" data-testid="card-hold">
+            {held}
+          </p>
         )}
         {move.panel}
         <BattlePanel
@@ -273,6 +281,25 @@ function docksOf(view: GameView, seat: number): { planet: string; capacity: numb
   return out;
 }
 
+/**
+ * BG-9: an action-card window open for other seats holds everything else of this seat (the
+ * server answers any other action NOT_YOUR_DECISION): the words that say whom it waits for.
+ */
+function cardWindowHold(
+  view: GameView,
+  seat: number | undefined,
+  waiting: readonly Decision[],
+): string | undefined {
+  if (seat === undefined || view.window === undefined) return undefined;
+  const asked = [
+    ...new Set(waiting.filter((d) => d.kind === 'card' && d.seat !== seat).map((d) => d.seat)),
+  ];
+  if (asked.length === 0 || waiting.some((d) => d.seat === seat && d.kind === 'card'))
+    return undefined;
+  const who = asked.map((s) => view.players[s]?.name ?? `Seat ${s + 1}`).join(' and ');
+  return `Waiting for ${who} to play or pass an action card; your other choices wait until then (BG-9).`;
+}
+
 /** BG-7: the systems named by the seat's legal landings, once each. */
 function landingSystems(view: GameView, actions: readonly Action[]): string[] {
   const hexes = new Set<HexKey>();
@@ -333,9 +360,13 @@ function StatusLine({
   names: readonly string[];
 }) {
   const phase = view.phase;
-  const words = PHASE_WORDS[phase.name] ?? phaseName(phase.name);
+  // An action-card window at the start of a phase belongs to that phase (BG-9): name it.
+  const opening =
+    view.window?.trigger.kind === 'phase-start' ? view.window.trigger.phase : undefined;
+  const current = opening ?? phase.name;
+  const words = `${PHASE_WORDS[current] ?? phaseName(current)}${opening === undefined ? '' : ', action cards first'}`;
   const detail =
-    phase.name === 'individual-turns'
+    phase.name === 'individual-turns' && opening === undefined
       ? ` — ${names[phase.active] ?? ''}'s turn, ${segmentName(phase.segment)} segment`
       : phase.name === 'game-over'
         ? ` — ${gameOverText(view)}`
