@@ -42,6 +42,8 @@ export interface WordsContext {
   readonly galaxy?: Galaxy;
   /** The seat's Spacedocks and how many new units each may place per round. */
   readonly docks?: readonly { readonly planet: string; readonly capacity: number }[];
+  /** BG-2 Place New Units: how many more units each of the seat's Spacedocks may place this round. */
+  readonly dockRoom?: Readonly<Record<string, number>>;
   /** BG-7: the systems where the seat's forces can land now (Invasion Combat). */
   readonly landings?: readonly string[];
   /** BG-9 Corporate Sponsorship: credits left this phase that pay for PDS (and Spacedocks) only. */
@@ -156,7 +158,9 @@ export function actionWords(action: Action, names: Names = [], context: WordsCon
     case 'use-technology':
       return useTechnologyWords(action, context);
     case 'place-unit':
-      return `Place a ${unitWord(action.unit)} at ${action.planet}`;
+      return (action.count ?? 1) > 1
+        ? `Place ${action.count ?? 1} ${unitWord(action.unit, action.count)} at ${action.planet}`
+        : `Place a ${unitWord(action.unit)} at ${action.planet}`;
     case 'end-placement':
       return 'Done placing units';
     // OR-6.2 leaders: boarding, landing, and the captor's choice in the Political phase.

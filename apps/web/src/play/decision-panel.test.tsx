@@ -252,6 +252,35 @@ describe('issue 11: the choices a table needs', () => {
     expect(sent).toEqual([{ type: 'end-placement' }]);
   });
 
+  it('BG-2 Place New Units: several of one unit at one dock, as one action', async () => {
+    const sent: Action[] = [];
+    const el = root();
+    render(
+      <DecisionPanel
+        decisions={[{ seat: 0, kind: 'place-units', prompt: 'Place your new units.' }]}
+        seat={0}
+        actions={[
+          { type: 'place-unit', unit: 'cruiser', planet: 'Jord' },
+          { type: 'place-unit', unit: 'fighter', planet: 'Jord' },
+          { type: 'end-placement' },
+        ]}
+        names={names}
+        onAct={recorder(sent)}
+        busy={false}
+        over={false}
+        context={{ purchases: { cruiser: 3, fighter: 1 }, dockRoom: { Jord: 8 } }}
+      />,
+      el,
+    );
+    const row = el.querySelector('.place-row[data-unit=cruiser]');
+    expect(row?.querySelector('button')?.textContent).toBe('Place 3 Cruisers at Jord');
+    await type(row?.querySelector<HTMLInputElement>('input') ?? null, '2');
+    await act(() => {
+      row?.querySelector<HTMLButtonElement>('button')?.click();
+    });
+    expect(sent).toEqual([{ type: 'place-unit', unit: 'cruiser', planet: 'Jord', count: 2 }]);
+  });
+
   it('lists each distinct choice once', () => {
     const actions: Action[] = [
       { type: 'place-tile', tileId: 'empty-1', hex: { q: 0, r: -2 } },

@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import { groupActions, MAX_BUTTONS, type GroupProps } from './action-groups';
 import { actionDetail, actionWords, unitWord, type WordsContext } from './action-words';
 import { MarketOfferForm } from './market-offer-form';
+import { PlaceForm } from './place-form';
 import { PurchaseForm } from './purchase-form';
 import { TechnologyChoices } from './technology/technology-choices';
 import { warningFor } from './warnings';
@@ -116,6 +117,7 @@ function Group(props: GroupProps) {
   if (type === 'make-offer') return <MarketOfferForm {...props} />;
   if (first?.type === 'purchase' && first.planet === undefined) return <PurchaseForm {...props} />;
   if (type === 'buy-technology') return <TechnologyChoices {...props} />;
+  if (type === 'place-unit') return <PlaceForm {...props} />;
   return <ActionChoices {...props} />;
 }
 

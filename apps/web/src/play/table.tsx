@@ -335,6 +335,13 @@ function wordsContext(view: GameView, seat: number | undefined): WordsContext {
       ),
     };
   if (phase.name === 'market') return { ...mine, offers: phase.offers };
+  if (phase.name === 'place-new-units' && seat !== undefined)
+    return {
+      ...mine,
+      dockRoom: Object.fromEntries(
+        docksOf(view, seat).map((d) => [d.planet, d.capacity - (phase.used[d.planet] ?? 0)]),
+      ),
+    };
   if (phase.name === 'individual-turns') return { ...mine, segment: phase.segment };
   return mine;
 }

@@ -137,7 +137,13 @@ export const BuyTechnologySchema = z.object({
 });
 export const PassTechnologySchema = z.object({ type: z.literal('pass-technology') });
 
-export const PlaceUnitSchema = z.object({ type: z.literal('place-unit'), unit, planet });
+/** BG-2 phase 11: `count` (1 when absent, as stored logs have it) units of one type at one dock. */
+export const PlaceUnitSchema = z.object({
+  type: z.literal('place-unit'),
+  unit,
+  planet,
+  count: z.number().int().min(2).max(100).optional(),
+});
 export const EndPlacementSchema = z.object({ type: z.literal('end-placement') });
 
 // BG-6 / BG-7 / OR-6.1 combat (hexes as keys "q,r", like movement).
