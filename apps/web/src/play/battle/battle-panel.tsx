@@ -6,6 +6,7 @@ import { unitEntries, unitRowWidth } from '../../board/hex-layout';
 import { UnitRow } from '../../board/unit-symbols';
 import { MINOR_OUTLINE, ownerColour } from '../../ui/colours';
 import type { LogEntry } from '../live-game';
+import { unitWord } from '../action-words';
 import { systemName } from '../movement/fleet';
 import {
   dieWords,
@@ -264,8 +265,29 @@ const LOSS_ORDER: (keyof Losses)[] = [
   'pds',
 ];
 
-/** Casualties per unit type; the choice is checked live against the engine's legal choices. */
-function CasualtyPicker({
+/** Units that take hits in a space battle; the rest of a loss is cargo that goes down with them. */
+const SHIP_LOSSES: ReadonlySet<keyof Losses> = new Set([
+  'fighter',
+  'cruiser',
+  'carrier',
+  'dreadnought',
+]);
+
+function shipsOf(l: Losses, ships: boolean): Losses {
+  const out: Losses = {};
+  for (const k of LOSS_ORDER) {
+    const n = l[k] ?? 0;
+    if (n > 0 && (!ships || SHIP_LOSSES.has(k))) out[k] = n;
+  }
+  return out;
+}
+
+/**
+ * Casualties (BG-6): in a space battle the hits are asked as ships; Ground Forces, Shock Forces
+ * and PDS a lost Carrier can no longer hold are not choices but said to go down with it. The
+ * choice is checked live against the engine's legal choices.
+ */
+export function CasualtyPicker({
   options,
   busy,
   onAct,
@@ -274,17 +296,34 @@ function CasualtyPicker({
   busy: boolean;
   onAct: (action: Action) => Promise<void>;
 }) {
-  const first = options[0]?.losses ?? {};
+  const ships = options.some((o) =>
+    LOSS_ORDER.some((k) => SHIP_LOSSES.has(k) && (o.losses[k] ?? 0) > 0),
+  );
+  const first = shipsOf(options[0]?.losses ?? {}, ships);
   const [picked, setPicked] = useState<Losses>(first);
-  const kinds = LOSS_ORDER.filter((k) => options.some((o) => (o.losses[k] ?? 0) > 0));
+  const kinds = LOSS_ORDER.filter(
+    (k) => (!ships || SHIP_LOSSES.has(k)) && options.some((o) => (o.losses[k] ?? 0) > 0),
+  );
   const max = (k: keyof Losses) => Math.max(...options.map((o) => o.losses[k] ?? 0));
-  const legal = options.find((o) => sameLosses(o.losses, picked));
-  const totals = new Set(options.map((o) => lossTotal(o.losses)));
+  // Of the legal choices with these ships, the one that loses the least cargo.
+  const legal = options
+    .filter((o) => sameLosses(shipsOf(o.losses, ships), picked))
+    .reduce<ActionOf<'choose-casualties'> | undefined>(
+      (best, o) => (best === undefined || lossTotal(o.losses) < lossTotal(best.losses) ? o : best),
+      undefined,
+    );
+  const totals = [...new Set(options.map((o) => lossTotal(shipsOf(o.losses, ships))))].sort(
+    (a, b) => a - b,
+  );
+  const owed = totals.join(' or ');
+  const cargo: Losses = legal === undefined ? {} : legal.losses;
+  const lostCargo = LOSS_ORDER.filter((k) => ships && !SHIP_LOSSES.has(k) && (cargo[k] ?? 0) > 0);
   return (
     <div class="casualties" data-testid="casualty-picker">
       <p class="prompt mine">
-        Choose your casualties: {[...totals].join(' or ')}{' '}
-        {[...totals].every((t) => t === 1) ? 'unit' : 'units'}.
+        {ships
+          ? `Take ${owed} ${totals.every((t) => t === 1) ? 'hit' : 'hits'} on your ships: choose which ships are lost.`
+          : `Choose your casualties: ${owed} ${totals.every((t) => t === 1) ? 'unit' : 'units'}.`}
       </p>
       {kinds.map((k) => (
         <label key={k} class="count-pick">
@@ -306,9 +345,16 @@ function CasualtyPicker({
           <small>up to {max(k)}</small>
         </label>
       ))}
+      {lostCargo.length === 0 ? null : (
+        <p class="hint" data-testid="casualty-cargo">
+          Lost with them:{' '}
+          {lostCargo.map((k) => `${cargo[k] ?? 0} ${unitWord(k, cargo[k] ?? 0)}`).join(', ')} (cargo
+          the Carriers left can no longer hold).
+        </p>
+      )}
       <p class={legal === undefined ? 'error' : 'hint'} data-testid="casualty-check">
         {legal === undefined
-          ? `Not allowed: ${lossTotal(picked)} chosen; the rules ask ${[...totals].join(' or ')} (and what your Carriers can no longer hold).`
+          ? `Not allowed: ${lossTotal(picked)} chosen; the rules ask ${owed}.`
           : 'Allowed.'}
       </p>
       <button
