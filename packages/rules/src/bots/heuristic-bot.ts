@@ -148,6 +148,21 @@ function purchaseChoice(v: GameView, seat: Seat, legal: readonly Action[]): Acti
   return unit === undefined ? end : { type: 'purchase', units: { [unit]: 1 } };
 }
 
+/** The most single-ship moves the heuristic bot makes in one Movement segment. */
+export const MOVES_PER_SEGMENT = 6;
+
+const SHIPS: readonly UnitType[] = ['dreadnought', 'carrier', 'cruiser', 'fighter'];
+
+/** Ships the active player has moved this turn (cargo not counted). */
+function shipsMovedThisTurn(v: GameView): number {
+  const phase = v.phase;
+  if (phase.name !== 'individual-turns' || phase.movement === undefined) return 0;
+  let n = 0;
+  for (const counts of Object.values(phase.movement.moved))
+    for (const unit of SHIPS) n += counts[unit] ?? 0;
+  return n;
+}
+
 function turnChoice(v: GameView, seat: Seat, legal: readonly Action[]): Action | undefined {
   // Combat answers first: cheapest casualties, withdraw when losing, take installations.
   const casualties = legal.filter((a) => a.type === 'choose-casualties');
@@ -190,6 +205,11 @@ function turnChoice(v: GameView, seat: Seat, legal: readonly Action[]): Action |
   }
   if (bestLand !== undefined) return bestLand;
 
+  // A table waits for each move a bot makes (the server's bot delay): a few moves a segment
+  // keep its Movement segment to seconds; the best ones are made first.
+  if (shipsMovedThisTurn(v) >= MOVES_PER_SEGMENT) {
+    return first(legal, 'end-segment') ?? first(legal, 'end-turn') ?? legal[0];
+  }
   const targets = targetHexes(v, seat);
   let bestMove: Action | undefined;
   let bestScore = 0;
