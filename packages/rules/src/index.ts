@@ -100,6 +100,7 @@ export { heuristicBot } from './bots/heuristic-bot.js';
 // What a player reads for what the engine keeps by id (issue 11).
 export { unitCost } from './state/economy.js';
 export { gameOverReason, phaseName, segmentName } from './views/describe.js';
+export { RULE_LINES, ruleIdOf, whyNot } from './views/why-not.js';
 export { cardName, systemName, techName, tileName } from './views/names.js';
 export { gameOverText, winReasonText, winnersOf } from './phases/progression.js';
 // BG-8 Political phase and OR-6.1 Hopes End (politics/).

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import {
+  RULE_LINES,
   apply,
   createGame,
   decisions,
@@ -104,6 +105,28 @@ describe('decision panel (issue 5: only legal choices, plainly worded)', () => {
     expect(el.querySelectorAll('button.action')).toHaveLength(0);
     expect(el.querySelector('[data-testid=my-prompt]')).toBeNull();
     expect(el.querySelector('[role=alert]')?.textContent).toBe('That is not your decision.');
+    // It names no rule: no "Why not?" line.
+    expect(el.querySelector('[data-testid=why-not]')).toBeNull();
+  });
+
+  it('"Why not?": a refusal that names its rule is followed by that rule in one line', () => {
+    const el = root();
+    render(
+      <DecisionPanel
+        decisions={[]}
+        seat={0}
+        actions={[]}
+        names={names}
+        onAct={() => Promise.resolve()}
+        busy={false}
+        over={false}
+        error="That costs 46 credits; you have 41. Nothing was bought (BG-2)"
+      />,
+      el,
+    );
+    expect(el.querySelector('[data-testid=why-not]')?.textContent).toBe(
+      `Why not? ${RULE_LINES['BG-2'] ?? ''} (BG-2)`,
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { RULES_COVERAGE, statusWords } from '@outer-rim/rules';
+import { RULE_LINES, RULES_COVERAGE, statusWords } from '@outer-rim/rules';
 import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LobbyPage } from '../lobby/lobby-page';
@@ -24,6 +24,14 @@ describe('About the rules page', () => {
       expect(text).toContain(rule.summary);
       expect(text).toContain(rule.readMore);
     }
+  });
+
+  it('"Why not?": lists the one-line text of every rule a refusal may name', () => {
+    render(<RulesPage />, document.body);
+    const lines = [...document.querySelectorAll('[data-rule-line]')];
+    expect(lines.map((l) => l.getAttribute('data-rule-line'))).toEqual(Object.keys(RULE_LINES));
+    for (const l of lines)
+      expect(l.textContent).toContain(RULE_LINES[l.getAttribute('data-rule-line') ?? ''] ?? '?');
   });
 
   it('counts the statuses in its opening line and marks each kind apart', () => {

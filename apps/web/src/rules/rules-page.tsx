@@ -1,4 +1,4 @@
-import { RULES_COVERAGE, statusWords, type CoverageStatus } from '@outer-rim/rules';
+import { RULE_LINES, RULES_COVERAGE, statusWords, type CoverageStatus } from '@outer-rim/rules';
 import { routeHref } from '../route';
 
 /** A CSS class per status, so the three kinds read apart at a glance. */
@@ -50,6 +50,18 @@ export function RulesPage() {
           ))}
         </tbody>
       </table>
+      <h2>Why not? The rules behind a refusal</h2>
+      <p>
+        When the game refuses a choice, it names the rule that stopped it and says it in one line:
+      </p>
+      <dl class="panel rule-lines" data-testid="rule-lines">
+        {Object.entries(RULE_LINES).map(([id, line]) => (
+          <div key={id} data-rule-line={id}>
+            <dt>{id}</dt>
+            <dd>{line}</dd>
+          </div>
+        ))}
+      </dl>
     </main>
   );
 }
