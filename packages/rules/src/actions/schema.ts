@@ -142,7 +142,7 @@ export const PlaceUnitSchema = z.object({
   type: z.literal('place-unit'),
   unit,
   planet,
-  count: z.number().int().min(2).max(100).optional(),
+  count: z.number().int().min(1).max(100).optional(),
 });
 export const EndPlacementSchema = z.object({ type: z.literal('end-placement') });
 
