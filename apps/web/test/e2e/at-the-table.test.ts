@@ -179,7 +179,7 @@ describe('At the table (real server on PGlite, real Chromium)', () => {
       await me.locator('.decision-panel button[data-action="end-segment"]').click();
       await waitForSeq(me, before + 1);
     }
-    // Trap: the landing was hidden. Listed by system, lit on the board, with a form per planet.
+    // Where forces can land is listed by system, lit on the board, with a form per planet.
     const system = landing.locator(`.landing-system[data-hex="${hex}"]`);
     await system.waitFor();
     expect(await me.locator(`.board-svg .hex-legal[data-hex="${hex}"]`).count()).toBe(1);
