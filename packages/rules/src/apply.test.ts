@@ -13,7 +13,9 @@ vi.setConfig({ testTimeout: 60_000 });
 
 /** Objects shaped like actions of every type, with plausible and implausible fields. */
 const anyShapedAction = fc.record({
-  type: fc.constantFrom(...ActionSchema.options.map((o) => o.shape.type.value)),
+  type: fc.constantFrom(
+    ...ActionSchema.options.map((o) => ('shape' in o ? o.shape : o.in.shape).type.value),
+  ),
   to: fc.integer({ min: 0, max: 7 }),
   credits: fc.integer({ min: 0, max: 100 }),
   cards: fc.array(fc.string(), { maxLength: 2 }),

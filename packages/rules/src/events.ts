@@ -128,7 +128,7 @@ export type GameEvent =
     }
   | { type: 'units-lost'; seat: Seat; unit: UnitKind; count: number; reason: string }
   | { type: 'placement-ended'; seat: Seat }
-  | { type: 'game-over'; winner: Seat | null; reason: string }
+  | { type: 'game-over'; winner: Seat | null; reason: string; winners?: Seat[] }
   // BG-3 / BG-6 / BG-7 / OR-2.2 / OR-6.1 (combat/). Dice come as 'dice-rolled'
   // with a purpose naming the step, the unit type and, for a minor race, the race.
   | { type: 'battle-started'; hex: HexKey; attacker: Seat; defender: Owner | null }

@@ -8,6 +8,7 @@ export type {
   CardTargetInput,
   Losses,
   PurchasableUnit,
+  PurchaseBasket,
 } from './actions/schema.js';
 export type {
   BattleStep,
@@ -50,6 +51,7 @@ export { EMPTY_MOVEMENT, LOADABLE_UNITS, MOVING_SHIPS } from './movement/types.j
 export type { LoadableUnit, MovementState, MovingShip, RiftPending } from './movement/types.js';
 export { SEGMENT_RULES } from './phases/turn-segments.js';
 export { technologyPrice } from './phases/technology.js';
+export { basketLines, sponsorshipLeft } from './phases/purchase-units.js';
 export type { SegmentRules } from './phases/turn-segments.js';
 export { replay } from './replay.js';
 export { createGame } from './setup/create-game.js';
@@ -101,8 +103,9 @@ export { heuristicBot } from './bots/heuristic-bot.js';
 export { unitCost } from './state/economy.js';
 export { gameOverReason, phaseName, segmentName } from './views/describe.js';
 export { riftRollWords } from './movement/rift-words.js';
+export { RULE_LINES, ruleIdOf, whyNot } from './views/why-not.js';
 export { cardName, systemName, techName, tileName } from './views/names.js';
-export { winReasonText } from './phases/progression.js';
+export { gameOverText, winReasonText, winnersOf } from './phases/progression.js';
 // BG-8 Political phase and OR-6.1 Hopes End (politics/).
 export { agendaOptions, diplomatPicker, hopesEndOwner } from './phases/political.js';
 export { cardOf as politicalCardOf, lawsInForce } from './politics/laws.js';

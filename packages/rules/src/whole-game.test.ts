@@ -97,7 +97,7 @@ describe('BG-10 a whole game to a progression win, played by heuristic bots', ()
     const r = playBots(start, bots, 50_000);
     expect(r.refused).toEqual([]);
     const end = r.state.phase;
-    expect(end).toEqual({ name: 'game-over', reason: 'imperium-rex' });
+    expect(end).toMatchObject({ name: 'game-over', reason: 'imperium-rex' });
     const winner = r.state.winner;
     if (winner === null) throw new Error('no single winner');
     const top = BRACKETS['imperium-rex'].requires;
@@ -115,7 +115,7 @@ describe('BG-10 a whole game to a progression win, played by heuristic bots', ()
     );
     expect(climbs.map((e) => e.bracket)).toEqual([1, 2, 3, 4]);
     expect(r.events.filter((e) => e.type === 'game-over')).toEqual([
-      { type: 'game-over', winner, reason: 'imperium-rex' },
+      { type: 'game-over', winner, reason: 'imperium-rex', winners: [winner] },
     ]);
     // Any other seat that reached the top at the same time lost the tie-break (more influence first).
     r.state.players.forEach((p, s) => {

@@ -177,3 +177,49 @@ describe('GameConnection: a state it cannot read, or none at all, does not leave
     expect(errors).toEqual([]);
   });
 });
+
+const lobbyRecord = (status: 'lobby' | 'playing') => ({
+  game: {
+    id: 'game-0001',
+    status,
+    options: {},
+    seats: [],
+    creatorSeat: 0,
+    seedCommitment: 'a'.repeat(64),
+    seed: null,
+    seq: 0,
+    winner: null,
+    createdAt: '2026-12-03T00:00:00.000Z',
+  },
+});
+
+describe('GameConnection: a game in its waiting room owes no state', () => {
+  it('the wait ends as "not started": no resync, no error; the start sets the wait going again', async () => {
+    let start: (() => void) | undefined;
+    const server = await FakeServer.start(
+      (socket) => {
+        socket.emit('lobby', lobbyRecord('lobby'));
+        start = () => {
+          socket.emit('lobby', lobbyRecord('playing'));
+        };
+      },
+      (socket) => {
+        socket.emit('state', goodState(0));
+        return { ok: true, seq: 0, missed: [] };
+      },
+    );
+    const waits: string[] = [];
+    const { states, errors, handlers } = recorder();
+    connect(server, { ...handlers, stateWait: (outcome) => waits.push(outcome) }, 50);
+    await until(() => waits.length === 1);
+    expect(waits).toEqual(['not-started']);
+    expect(server.resyncs).toEqual([]);
+    expect(errors).toEqual([]);
+    // Started, but its state lost on the way: the wait runs again and asks for it.
+    start?.();
+    await until(() => states.length === 1);
+    expect(waits).toEqual(['not-started', 'asked-again', 'received']);
+    expect(server.resyncs).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+});

@@ -44,9 +44,17 @@ export interface ConnectionHandlers {
   missed(entries: readonly MissedEntry[]): void;
   /** Which seats have their player connected now. */
   presence?(message: PresenceMessage): void;
+  /**
+   * How the wait for the game's state ended: 'not-started' (the game is still in its waiting
+   * room, so no state is owed and nothing is asked), 'asked-again' (none came: a resync) or
+   * 'received'. Observable, so a page (and a test) can tell the wait is over without a clock.
+   */
+  stateWait?(outcome: StateWaitOutcome): void;
   /** A line of the spectators' channel (spectators; everyone once the game is over). */
   spectatorChat?(message: SpectatorChatMessage): void;
 }
+
+export type StateWaitOutcome = 'not-started' | 'asked-again' | 'received';
 
 export interface MissedEntry {
   readonly seq: number;
@@ -105,6 +113,8 @@ export class GameConnection {
   /** Resyncs asked since the last readable `state` because none came or one could not be read. */
   private stateAttempts = 0;
   private stateTimer: ReturnType<typeof setTimeout> | undefined;
+  /** From the last `lobby` message: a game still in its waiting room owes no `state`. */
+  private started: boolean | undefined;
   private closed = false;
 
   constructor(
@@ -155,6 +165,13 @@ export class GameConnection {
       handlers.status({ kind: 'reconnecting', attempt: this.attempts });
     });
     listen(socket, SOCKET_EVENTS.lobby, LobbyMessageSchema, (m) => {
+      const started = m.game.status !== 'lobby';
+      // The game has just started: its first state is owed now.
+      if (started && this.started === false && this.statesSeen === 0) {
+        this.stateAttempts = 0;
+        this.expectState();
+      }
+      this.started = started;
       handlers.lobby(m);
     });
     listen(
@@ -166,6 +183,7 @@ export class GameConnection {
         this.stateAttempts = 0;
         clearTimeout(this.stateTimer);
         handlers.state(m);
+        handlers.stateWait?.('received');
       },
       () => {
         this.askAgain();
@@ -213,12 +231,23 @@ export class GameConnection {
       );
   }
 
-  /** Asks again if no readable `state` comes within STATE_WAIT_MS. */
+  /**
+   * Asks again if no readable `state` comes within STATE_WAIT_MS, unless the game turns out to be
+   * still in its waiting room: the server sends no state before the start, and its `lobby` message
+   * on start sets the wait going again.
+   */
   private expectState(): void {
     clearTimeout(this.stateTimer);
     const seen = this.statesSeen;
     this.stateTimer = setTimeout(() => {
-      if (!this.closed && this.socket.connected && this.statesSeen === seen) this.askAgain();
+      if (this.closed || !this.socket.connected || this.statesSeen !== seen) return;
+      if (this.started === false) {
+        this.stateAttempts = 0;
+        this.handlers.stateWait?.('not-started');
+        return;
+      }
+      this.handlers.stateWait?.('asked-again');
+      this.askAgain();
     }, this.options.stateWaitMs ?? STATE_WAIT_MS);
   }
 

@@ -16,10 +16,10 @@ describe('legal actions in words', () => {
         names,
       ),
     ).toBe('Offer 5 credits and Sabotage, Good Year to Ann');
-    expect(actionWords({ type: 'purchase', unit: 'ground-force', count: 3 })).toBe(
+    expect(actionWords({ type: 'purchase', units: { 'ground-force': 3 } })).toBe(
       'Buy 3 Ground Forces',
     );
-    expect(actionWords({ type: 'purchase', unit: 'carrier', count: 1 })).toBe('Buy 1 Carrier');
+    expect(actionWords({ type: 'purchase', units: { carrier: 1 } })).toBe('Buy 1 Carrier');
     expect(actionWords({ type: 'place-unit', unit: 'pds', planet: 'Jord' })).toBe(
       'Place a PDS at Jord',
     );

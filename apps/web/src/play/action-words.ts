@@ -42,6 +42,12 @@ export interface WordsContext {
   readonly galaxy?: Galaxy;
   /** The seat's Spacedocks and how many new units each may place per round. */
   readonly docks?: readonly { readonly planet: string; readonly capacity: number }[];
+  /** BG-2 Place New Units: how many more units each of the seat's Spacedocks may place this round. */
+  readonly dockRoom?: Readonly<Record<string, number>>;
+  /** BG-7: the systems where the seat's forces can land now (Invasion Combat). */
+  readonly landings?: readonly string[];
+  /** BG-9 Corporate Sponsorship: credits left this phase that pay for PDS (and Spacedocks) only. */
+  readonly sponsorship?: number;
   /** What each unit costs this seat (race and technology discounts included). */
   readonly unitCosts?: Readonly<Partial<Record<string, number>>>;
   /** OR-6.2: fleet moves with a Diplomat through other players' ships, and whom each asks. */
@@ -129,10 +135,10 @@ export function actionWords(action: Action, names: Names = [], context: WordsCon
         // BG-9: Integrated Economy places at a Spacedock at once; Gen Synthesis buys for a planet without one.
         const docked = context.docks?.some((d) => d.planet === action.planet) === true;
         return docked
-          ? `Buy ${action.count} ${unitWord(action.unit, action.count)} placed at once at ${action.planet} (Integrated Economy)`
+          ? `Buy ${basketWords(action.units)} placed at once at ${action.planet} (Integrated Economy)`
           : `Buy 1 Ground Force for ${action.planet} (Gen Synthesis)`;
       }
-      return `Buy ${action.count} ${unitWord(action.unit, action.count)}`;
+      return `Buy ${basketWords(action.units)}`;
     case 'purchase-spacedock':
       return `Buy a Spacedock on ${action.planet}`;
     case 'cancel-purchases':
@@ -152,7 +158,9 @@ export function actionWords(action: Action, names: Names = [], context: WordsCon
     case 'use-technology':
       return useTechnologyWords(action, context);
     case 'place-unit':
-      return `Place a ${unitWord(action.unit)} at ${action.planet}`;
+      return (action.count ?? 1) > 1
+        ? `Place ${action.count ?? 1} ${unitWord(action.unit, action.count)} at ${action.planet}`
+        : `Place a ${unitWord(action.unit)} at ${action.planet}`;
     case 'end-placement':
       return 'Done placing units';
     // OR-6.2 leaders: boarding, landing, and the captor's choice in the Political phase.
@@ -226,6 +234,16 @@ export function techWords(id: string): string {
   return `${tech.name} (${tech.colour} · ${TECH_COLOUR_NAMES[tech.colour]}, ${tech.cost} credits${
     needs.length === 0 ? '' : `; needs ${needs.join(joiner)}`
   })`;
+}
+
+/** A purchase's basket: "1 Carrier, 2 Cruisers and 1 PDS". */
+export function basketWords(units: Readonly<Partial<Record<string, number>>>): string {
+  const parts = Object.entries(units)
+    .filter((e): e is [string, number] => (e[1] ?? 0) > 0)
+    .map(([unit, n]) => `${n} ${unitWord(unit, n)}`);
+  const last = parts.pop();
+  if (last === undefined) return 'nothing';
+  return parts.length === 0 ? last : `${parts.join(', ')} and ${last}`;
 }
 
 /** A fleet move in words; OR-6.2: one through other players' ships says whom it asks. */

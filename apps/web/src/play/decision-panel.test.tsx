@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import {
+  RULE_LINES,
   apply,
   createGame,
   decisions,
@@ -104,6 +105,28 @@ describe('decision panel (issue 5: only legal choices, plainly worded)', () => {
     expect(el.querySelectorAll('button.action')).toHaveLength(0);
     expect(el.querySelector('[data-testid=my-prompt]')).toBeNull();
     expect(el.querySelector('[role=alert]')?.textContent).toBe('That is not your decision.');
+    // It names no rule: no "Why not?" line.
+    expect(el.querySelector('[data-testid=why-not]')).toBeNull();
+  });
+
+  it('"Why not?": a refusal that names its rule is followed by that rule in one line', () => {
+    const el = root();
+    render(
+      <DecisionPanel
+        decisions={[]}
+        seat={0}
+        actions={[]}
+        names={names}
+        onAct={() => Promise.resolve()}
+        busy={false}
+        over={false}
+        error="That costs 46 credits; you have 41. Nothing was bought (BG-2)"
+      />,
+      el,
+    );
+    expect(el.querySelector('[data-testid=why-not]')?.textContent).toBe(
+      `Why not? ${RULE_LINES['BG-2'] ?? ''} (BG-2)`,
+    );
   });
 });
 
@@ -201,7 +224,7 @@ describe('issue 11: the choices a table needs', () => {
     ).toBe(true);
   });
 
-  it('Purchase Units: how many of each unit, with a running total', async () => {
+  it('Purchase Units: how many of each unit, with a running total; Buy sends the whole basket as one action', async () => {
     const s = advanceTo(
       createGame({ players: [{ name: 'Ann' }, { name: 'Bo' }, { name: 'Cy' }] }, 'buy-form'),
       'purchase-units',
@@ -210,14 +233,19 @@ describe('issue 11: the choices a table needs', () => {
     const sent: Action[] = [];
     const el = panel(s, seat, sent);
     const cost = unitCost(s, seat, 'ground-force') ?? 0;
+    const fighter = unitCost(s, seat, 'fighter') ?? 0;
     await type(el.querySelector<HTMLInputElement>('input[name=ground-force]'), '2');
+    await type(el.querySelector<HTMLInputElement>('input[name=fighter]'), '1');
     expect(el.querySelector('[data-testid=running-total]')?.textContent).toContain(
-      `Total: ${2 * cost} of ${s.players[seat]?.credits ?? 0} credits`,
+      `Total: ${2 * cost + fighter} of ${s.players[seat]?.credits ?? 0} credits`,
     );
     await act(() => {
       el.querySelector<HTMLFormElement>('[data-testid=purchase-form]')?.requestSubmit();
     });
-    expect(sent).toEqual([{ type: 'purchase', unit: 'ground-force', count: 2 }]);
+    expect(sent).toEqual([{ type: 'purchase', units: { fighter: 1, 'ground-force': 2 } }]);
+    // Nothing bought shows in the view (as after a refusal): the form keeps the basket.
+    expect(el.querySelector<HTMLInputElement>('input[name=ground-force]')?.value).toBe('2');
+    expect(el.querySelector<HTMLInputElement>('input[name=fighter]')?.value).toBe('1');
   });
 
   it('asks before ending placement with units still waiting (they would be lost)', async () => {
@@ -245,6 +273,35 @@ describe('issue 11: the choices a table needs', () => {
       el.querySelector<HTMLButtonElement>('[data-testid=confirm] button.danger')?.click();
     });
     expect(sent).toEqual([{ type: 'end-placement' }]);
+  });
+
+  it('BG-2 Place New Units: several of one unit at one dock, as one action', async () => {
+    const sent: Action[] = [];
+    const el = root();
+    render(
+      <DecisionPanel
+        decisions={[{ seat: 0, kind: 'place-units', prompt: 'Place your new units.' }]}
+        seat={0}
+        actions={[
+          { type: 'place-unit', unit: 'cruiser', planet: 'Jord' },
+          { type: 'place-unit', unit: 'fighter', planet: 'Jord' },
+          { type: 'end-placement' },
+        ]}
+        names={names}
+        onAct={recorder(sent)}
+        busy={false}
+        over={false}
+        context={{ purchases: { cruiser: 3, fighter: 1 }, dockRoom: { Jord: 8 } }}
+      />,
+      el,
+    );
+    const row = el.querySelector('.place-row[data-unit=cruiser]');
+    expect(row?.querySelector('button')?.textContent).toBe('Place 3 Cruisers at Jord');
+    await type(row?.querySelector<HTMLInputElement>('input') ?? null, '2');
+    await act(() => {
+      row?.querySelector<HTMLButtonElement>('button')?.click();
+    });
+    expect(sent).toEqual([{ type: 'place-unit', unit: 'cruiser', planet: 'Jord', count: 2 }]);
   });
 
   it('lists each distinct choice once', () => {

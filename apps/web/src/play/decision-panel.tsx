@@ -1,9 +1,10 @@
 import type { HexKey } from '@outer-rim/map';
-import { segmentName, systemName, type Action, type Decision } from '@outer-rim/rules';
+import { segmentName, systemName, whyNot, type Action, type Decision } from '@outer-rim/rules';
 import { useState } from 'preact/hooks';
 import { groupActions, MAX_BUTTONS, type GroupProps } from './action-groups';
 import { actionDetail, actionWords, unitWord, type WordsContext } from './action-words';
 import { MarketOfferForm } from './market-offer-form';
+import { PlaceForm } from './place-form';
 import { PurchaseForm } from './purchase-form';
 import { TechnologyChoices } from './technology/technology-choices';
 import { warningFor } from './warnings';
@@ -105,7 +106,19 @@ export function DecisionPanel(props: DecisionPanelProps) {
           {props.error}
         </p>
       )}
+      {props.error === undefined ? null : <WhyNot message={props.error} />}
     </section>
+  );
+}
+
+/** Under a refusal: the one line of the rule it names ("Why not?"), when it names one. */
+function WhyNot({ message }: { message: string }) {
+  const why = whyNot(message);
+  if (why === undefined) return null;
+  return (
+    <p class="hint why-not" data-testid="why-not">
+      Why not? {why.line} ({why.rule})
+    </p>
   );
 }
 
@@ -116,6 +129,7 @@ function Group(props: GroupProps) {
   if (type === 'make-offer') return <MarketOfferForm {...props} />;
   if (first?.type === 'purchase' && first.planet === undefined) return <PurchaseForm {...props} />;
   if (type === 'buy-technology') return <TechnologyChoices {...props} />;
+  if (type === 'place-unit') return <PlaceForm {...props} />;
   return <ActionChoices {...props} />;
 }
 

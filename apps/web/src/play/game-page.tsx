@@ -2,7 +2,13 @@ import { isGameOver, type Action, type GameEvent, type GameView } from '@outer-r
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { SeatLobby } from '../lobby/seat-lobby';
 import { Api, ApiError } from '../net/api';
-import { GameConnection, type ConnectionStatus } from '../net/connection';
+import { clientConfig } from '../net/client-config';
+import {
+  GameConnection,
+  NO_STATE_ERROR,
+  type ConnectionStatus,
+  type StateWaitOutcome,
+} from '../net/connection';
 import type { GameRecord } from '../net/protocol';
 import { forgetSeat, loadSeat, saveSeat, type StoredSeat } from '../net/seat-tokens';
 import { routeHref } from '../route';
@@ -37,6 +43,7 @@ export function GamePage({ gameId }: { gameId: string }) {
   const [chat, setChat] = useState<ChatState>(emptyChat);
   const [notice, setNotice] = useState<string | undefined>(undefined);
   const [presence, setPresence] = useState<readonly boolean[] | undefined>(undefined);
+  const [stateWait, setStateWait] = useState<StateWaitOutcome | undefined>(undefined);
   const [spectatorLines, setSpectatorLines] = useState<readonly SpectatorLine[]>([]);
   // A seat token the server refused: the page watches as a spectator and says why.
   const [refusal, setRefusal] = useState<string | undefined>(undefined);
@@ -62,6 +69,7 @@ export function GamePage({ gameId }: { gameId: string }) {
         gameId,
         ...(seatToken === undefined ? {} : { token: seatToken.token }),
         lastSeq: () => liveRef.current?.seq ?? 0,
+        ...clientConfig(location.search),
       },
       {
         status: (next) => {
@@ -75,6 +83,7 @@ export function GamePage({ gameId }: { gameId: string }) {
         presence: (message) => {
           setPresence(message.seats);
         },
+        stateWait: setStateWait,
         spectatorChat: (message) => {
           setSpectatorLines((lines) => receiveSpectator(lines, message));
         },
@@ -82,6 +91,8 @@ export function GamePage({ gameId }: { gameId: string }) {
           setRecord(message.game);
         },
         state: (message) => {
+          // What the notice waited for has come: it clears itself.
+          setNotice((shown) => (shown === NO_STATE_ERROR.message ? undefined : shown));
           setGame(
             fromState(
               {
@@ -210,6 +221,7 @@ export function GamePage({ gameId }: { gameId: string }) {
   return (
     <main
       class={`page game-page${live !== undefined && !isGameOver(live.view) ? ' at-table' : ''}`}
+      data-state-wait={stateWait}
     >
       <ConnectionBanner status={status} />
       {refusal === undefined ? null : (

@@ -1,7 +1,7 @@
 import { planetByName, type HexKey } from '@outer-rim/map';
 import {
   decisions,
-  gameOverReason,
+  gameOverText,
   isGameOver,
   legalActions,
   passageOptions,
@@ -11,7 +11,10 @@ import {
   TECHNOLOGIES,
   technologyPrice,
   unitCost,
+  sponsorshipLeft,
+  systemName,
   type Action,
+  type Decision,
   type GameView,
 } from '@outer-rim/rules';
 import { useMemo, useState } from 'preact/hooks';
@@ -78,11 +81,13 @@ export function Table({
   const [error, setError] = useState<string | undefined>(undefined);
   const [tab, setTab] = useState<'log' | 'chat'>('log');
 
+  // BG-9: while an action-card window waits for other seats, nothing else may be done yet.
+  const held = cardWindowHold(view, seat, waiting);
   const move = useMoveUi({
     view,
     seat,
     actions,
-    busy,
+    busy: busy || held !== undefined,
     onAct: async (action) => {
       await act(action);
     },
@@ -170,6 +175,11 @@ export function Table({
             }}
           />
         )}
+        {held === undefined ? null : (
+          <p class="prompt other" role="status" data-testid="card-hold">
+            {held}
+          </p>
+        )}
         {move.panel}
         <BattlePanel
           view={view}
@@ -213,7 +223,11 @@ export function Table({
           busy={busy}
           error={error}
           over={over}
-          context={{ ...wordsContext(view, seat), passages }}
+          context={{
+            ...wordsContext(view, seat),
+            passages,
+            landings: landingSystems(view, actions),
+          }}
         />
         <PlayersPanel view={view} seat={seat} active={active} presence={presence} seats={seats} />
         <LawsPanel view={view} />
@@ -271,6 +285,32 @@ function docksOf(view: GameView, seat: number): { planet: string; capacity: numb
   return out;
 }
 
+/**
+ * BG-9: an action-card window open for other seats holds everything else of this seat (the
+ * server answers any other action NOT_YOUR_DECISION): the words that say whom it waits for.
+ */
+function cardWindowHold(
+  view: GameView,
+  seat: number | undefined,
+  waiting: readonly Decision[],
+): string | undefined {
+  if (seat === undefined || view.window === undefined) return undefined;
+  const asked = [
+    ...new Set(waiting.filter((d) => d.kind === 'card' && d.seat !== seat).map((d) => d.seat)),
+  ];
+  if (asked.length === 0 || waiting.some((d) => d.seat === seat && d.kind === 'card'))
+    return undefined;
+  const who = asked.map((s) => view.players[s]?.name ?? `Seat ${s + 1}`).join(' and ');
+  return `Waiting for ${who} to play or pass an action card; your other choices wait until then (BG-9).`;
+}
+
+/** BG-7: the systems named by the seat's legal landings, once each. */
+function landingSystems(view: GameView, actions: readonly Action[]): string[] {
+  const hexes = new Set<HexKey>();
+  for (const a of actions) if (a.type === 'land') hexes.add(a.hex);
+  return [...hexes].map((hex) => systemName(hex, view.galaxy));
+}
+
 function wordsContext(view: GameView, seat: number | undefined): WordsContext {
   const phase = view.phase;
   const player = seat === undefined ? undefined : view.players[seat];
@@ -286,6 +326,7 @@ function wordsContext(view: GameView, seat: number | undefined): WordsContext {
             ? {}
             : { groundForceOrders: player.groundForceOrders }),
           docks: docksOf(view, seat),
+          sponsorship: sponsorshipLeft(view, seat),
           unitCosts: Object.fromEntries(
             PURCHASABLE_UNITS.map((unit) => [unit, unitCost(view, seat, unit) ?? 0]),
           ),
@@ -298,6 +339,13 @@ function wordsContext(view: GameView, seat: number | undefined): WordsContext {
       ),
     };
   if (phase.name === 'market') return { ...mine, offers: phase.offers };
+  if (phase.name === 'place-new-units' && seat !== undefined)
+    return {
+      ...mine,
+      dockRoom: Object.fromEntries(
+        docksOf(view, seat).map((d) => [d.planet, d.capacity - (phase.used[d.planet] ?? 0)]),
+      ),
+    };
   if (phase.name === 'individual-turns') return { ...mine, segment: phase.segment };
   return mine;
 }
@@ -323,12 +371,16 @@ function StatusLine({
   names: readonly string[];
 }) {
   const phase = view.phase;
-  const words = PHASE_WORDS[phase.name] ?? phaseName(phase.name);
+  // An action-card window at the start of a phase belongs to that phase (BG-9): name it.
+  const opening =
+    view.window?.trigger.kind === 'phase-start' ? view.window.trigger.phase : undefined;
+  const current = opening ?? phase.name;
+  const words = `${PHASE_WORDS[current] ?? phaseName(current)}${opening === undefined ? '' : ', action cards first'}`;
   const detail =
-    phase.name === 'individual-turns'
+    phase.name === 'individual-turns' && opening === undefined
       ? ` — ${names[phase.active] ?? ''}'s turn, ${segmentName(phase.segment)} segment`
       : phase.name === 'game-over'
-        ? ` — ${view.winner === null ? 'no winner' : `${names[view.winner] ?? ''} wins`} (${gameOverReason(phase.reason)})`
+        ? ` — ${gameOverText(view)}`
         : '';
   return (
     <p class="status-line" data-testid="status-line">

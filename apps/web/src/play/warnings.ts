@@ -12,5 +12,13 @@ export function warningFor(action: Action, context: WordsContext): string | unde
     const what = left.map(([unit, n = 0]) => `${n} ${unitWord(unit, n)}`).join(', ');
     return `Still waiting to be placed: ${what}. Units left unplaced are lost, and their credits are not refunded.`;
   }
+  // BG-7: a turn that ends leaves its Invasion Combat segment; forces that could land stay aboard.
+  if (
+    action.type === 'end-turn' &&
+    context.segment === 'invasion-combat' &&
+    (context.landings?.length ?? 0) > 0
+  ) {
+    return `Your forces can still land in ${(context.landings ?? []).join(', ')}. End your turn without landing there?`;
+  }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import type { GameView } from '@outer-rim/rules';
+import { gameOverText, isGameOver, type GameView } from '@outer-rim/rules';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { Board } from '../board/board';
 import { Api, ApiError } from '../net/api';
@@ -170,6 +170,11 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
             </p>
           ) : null}
           {stepError === undefined ? null : <p class="error">{stepError}</p>}
+          {view === undefined || !isGameOver(view) ? null : (
+            <p class="end-winner" data-testid="replay-result">
+              {gameOverText(view)}
+            </p>
+          )}
           <GameStory gameId={gameId} api={api} viewAt={storyViews} />
           <div
             class="table"

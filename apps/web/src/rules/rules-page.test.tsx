@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import {
+  RULE_LINES,
   RULES_COVERAGE,
   RULES_NOTES_REFERENCE,
   rulesNotesSections,
@@ -51,6 +52,14 @@ describe('About the rules page', () => {
     expect(notes?.querySelectorAll('li')).toHaveLength(
       sections.reduce((n, s) => n + s.lines.length, 0),
     );
+  });
+
+  it('"Why not?": lists the one-line text of every rule a refusal may name', () => {
+    render(<RulesPage />, document.body);
+    const lines = [...document.querySelectorAll('[data-rule-line]')];
+    expect(lines.map((l) => l.getAttribute('data-rule-line'))).toEqual(Object.keys(RULE_LINES));
+    for (const l of lines)
+      expect(l.textContent).toContain(RULE_LINES[l.getAttribute('data-rule-line') ?? ''] ?? '?');
   });
 
   it('counts the statuses in its opening line and marks each kind apart', () => {

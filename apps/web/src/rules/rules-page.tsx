@@ -1,4 +1,5 @@
 import {
+  RULE_LINES,
   RULES_COVERAGE,
   RULES_NOTES_REFERENCE,
   rulesNotesSections,
@@ -104,6 +105,18 @@ export function RulesPage({ at }: { at?: 'notes' | undefined }) {
           </section>
         ))}
       </section>
+      <h2>Why not? The rules behind a refusal</h2>
+      <p>
+        When the game refuses a choice, it names the rule that stopped it and says it in one line:
+      </p>
+      <dl class="panel rule-lines" data-testid="rule-lines">
+        {Object.entries(RULE_LINES).map(([id, line]) => (
+          <div key={id} data-rule-line={id}>
+            <dt>{id}</dt>
+            <dd>{line}</dd>
+          </div>
+        ))}
+      </dl>
     </main>
   );
 }

@@ -42,17 +42,45 @@ export const EndMarketSchema = z.object({ type: z.literal('end-market') });
 
 export const DiscardSchema = z.object({ type: z.literal('discard'), card: cardId });
 
+/** How many of each unit a purchase buys (at least one line). */
+const basket = z
+  .partialRecord(unit, z.number().int().min(1).max(100))
+  .refine((b) => Object.keys(b).length > 0, 'A purchase buys at least one unit.');
+export type PurchaseBasket = Partial<Record<z.infer<typeof unit>, number>>;
+
 /**
- * Buy `count` units. `planet`: with Integrated Economy (BG-9) the units
- * appear at once at the Spacedock there; with Gen Synthesis one Ground Force
- * is bought for that planet without a Spacedock.
+ * BG-2 phase 7: one purchase, the whole basket (`units`: how many of each),
+ * accepted or refused whole. `planet`: with Integrated Economy (BG-9) the
+ * units appear at once at the Spacedock there; with Gen Synthesis one Ground
+ * Force is bought for that planet without a Spacedock (one unit type).
+ *
+ * Logs stored before baskets carry one line (`unit`, `count`): it is read as
+ * the basket of that one line, so old games replay to the same state.
  */
-export const PurchaseSchema = z.object({
-  type: z.literal('purchase'),
-  unit,
-  count: z.number().int().min(1).max(100),
-  planet: planet.optional(),
-});
+export const PurchaseSchema = z
+  .object({
+    type: z.literal('purchase'),
+    units: basket.optional(),
+    unit: unit.optional(),
+    count: z.number().int().min(1).max(100).optional(),
+    planet: planet.optional(),
+  })
+  .refine(
+    (a) => (a.units === undefined) !== (a.unit === undefined || a.count === undefined),
+    'A purchase names its units, or one unit and a count.',
+  )
+  .transform(
+    ({
+      units,
+      unit: line,
+      count,
+      planet: at,
+    }): { type: 'purchase'; units: PurchaseBasket; planet?: string } => ({
+      type: 'purchase',
+      units: units ?? (line === undefined ? {} : { [line]: count }),
+      ...(at === undefined ? {} : { planet: at }),
+    }),
+  );
 export const PurchaseSpacedockSchema = z.object({ type: z.literal('purchase-spacedock'), planet });
 export const CancelPurchasesSchema = z.object({ type: z.literal('cancel-purchases') });
 export const EndPurchaseSchema = z.object({ type: z.literal('end-purchase') });
@@ -119,7 +147,13 @@ export const BuyTechnologySchema = z.object({
 });
 export const PassTechnologySchema = z.object({ type: z.literal('pass-technology') });
 
-export const PlaceUnitSchema = z.object({ type: z.literal('place-unit'), unit, planet });
+/** BG-2 phase 11: `count` (1 when absent, as stored logs have it) units of one type at one dock. */
+export const PlaceUnitSchema = z.object({
+  type: z.literal('place-unit'),
+  unit,
+  planet,
+  count: z.number().int().min(1).max(100).optional(),
+});
 export const EndPlacementSchema = z.object({ type: z.literal('end-placement') });
 
 // BG-6 / BG-7 / OR-6.1 combat (hexes as keys "q,r", like movement).

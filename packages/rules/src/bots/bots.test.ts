@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { newGame } from '../testing/fixtures.js';
 import type { GameState, Seat } from '../state/types.js';
 import { playBots as play } from '../testing/bot-play.js';
-import { heuristicBot } from './heuristic-bot.js';
+import { heuristicBot, MOVES_PER_SEGMENT } from './heuristic-bot.js';
 import { STEP_ENDING, type BotPolicy } from './policy.js';
 import { randomBot } from './random-bot.js';
 
@@ -34,6 +34,30 @@ describe('bots (issue 12): legal play from their own views', () => {
     const r = play(start, bots, 20_000);
     expect(r.refused).toEqual([]);
     expect(r.state.round).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the heuristic bot keeps a Movement segment short', () => {
+  it(`makes at most ${MOVES_PER_SEGMENT} moves in a Movement segment, so a table waits seconds for it`, () => {
+    const start = newGame(6, { roundLimit: 8, leaders: true }, 'prof-bot');
+    const r = play(
+      start,
+      [1, 2, 3, 4, 5, 6].map((s) => heuristicBot(s)),
+      30_000,
+    );
+    expect(r.refused).toEqual([]);
+    let run = 0;
+    let longest = 0;
+    let moves = 0;
+    for (const { action } of r.actions) {
+      if (action.type === 'move') {
+        run++;
+        moves++;
+      } else if (action.type === 'end-segment' || action.type === 'end-turn') run = 0;
+      longest = Math.max(longest, run);
+    }
+    expect(moves).toBeGreaterThan(0);
+    expect(longest).toBeLessThanOrEqual(MOVES_PER_SEGMENT);
   });
 });
 

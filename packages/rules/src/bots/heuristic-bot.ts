@@ -1,5 +1,5 @@
 import { distance, parseHexKey, type HexKey } from '@outer-rim/map';
-import type { Action, ActionOf, Losses } from '../actions/schema.js';
+import type { Action, ActionOf, Losses, PurchasableUnit } from '../actions/schema.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { UNITS, type UnitType } from '../content/units.js';
 import { legalActions } from '../legal-actions.js';
@@ -131,24 +131,36 @@ function purchaseChoice(v: GameView, seat: Seat, legal: readonly Action[]): Acti
   // BG-10: from the second round on it keeps the price of a technology for the Technology phase,
   // or it never climbs past Consortium (every bracket above asks for more technologies).
   const reserve = v.round >= 2 ? RULE_CONSTANTS.technologyCost : 0;
-  const buy = (unit: UnitType): Action | undefined =>
-    p.credits - (UNITS[unit].cost ?? 0) < reserve
-      ? undefined
-      : legal.find((a) => a.type === 'purchase' && a.unit === unit && a.count === 1);
+  const buyable = (unit: PurchasableUnit): boolean =>
+    p.credits - (UNITS[unit].cost ?? 0) >= reserve &&
+    legal.some((a) => a.type === 'purchase' && a.planet === undefined && a.units[unit] === 1);
   const carriers = ownedCount(v, seat, 'carrier');
   const ground = ownedCount(v, seat, 'ground-force');
   const early = v.round <= 3;
-  const wants: UnitType[] = [];
+  const wants: PurchasableUnit[] = [];
   if (ground < 4 * Math.max(1, carriers)) wants.push('ground-force');
   if (carriers < (early ? 3 : 2)) wants.push('carrier');
   wants.push(
     ...(early ? (['ground-force', 'cruiser'] as const) : (['dreadnought', 'cruiser'] as const)),
   );
-  for (const u of wants) {
-    const a = buy(u);
-    if (a !== undefined) return a;
-  }
-  return end;
+  // One unit a step, as before: each step's legal actions say what still fits.
+  const unit = wants.find(buyable);
+  return unit === undefined ? end : { type: 'purchase', units: { [unit]: 1 } };
+}
+
+/** The most single-ship moves the heuristic bot makes in one Movement segment. */
+export const MOVES_PER_SEGMENT = 6;
+
+const SHIPS: readonly UnitType[] = ['dreadnought', 'carrier', 'cruiser', 'fighter'];
+
+/** Ships the active player has moved this turn (cargo not counted). */
+function shipsMovedThisTurn(v: GameView): number {
+  const phase = v.phase;
+  if (phase.name !== 'individual-turns' || phase.movement === undefined) return 0;
+  let n = 0;
+  for (const counts of Object.values(phase.movement.moved))
+    for (const unit of SHIPS) n += counts[unit] ?? 0;
+  return n;
 }
 
 function turnChoice(v: GameView, seat: Seat, legal: readonly Action[]): Action | undefined {
@@ -193,6 +205,11 @@ function turnChoice(v: GameView, seat: Seat, legal: readonly Action[]): Action |
   }
   if (bestLand !== undefined) return bestLand;
 
+  // A table waits for each move a bot makes (the server's bot delay): a few moves a segment
+  // keep its Movement segment to seconds; the best ones are made first.
+  if (shipsMovedThisTurn(v) >= MOVES_PER_SEGMENT) {
+    return first(legal, 'end-segment') ?? first(legal, 'end-turn') ?? legal[0];
+  }
   const targets = targetHexes(v, seat);
   let bestMove: Action | undefined;
   let bestScore = 0;

@@ -558,6 +558,14 @@ describe('BG-9 cards of the round phases', () => {
     );
     const pds = step(sponsor.state, 0, { type: 'purchase', unit: 'pds', count: 1 });
     expect(ofType(pds.events, 'units-purchased')[0]?.cost).toBe(0);
+    // In one basket the sponsorship pays for the PDS, the credits for the rest.
+    const mixed = step(sponsor.state, 0, { type: 'purchase', units: { pds: 1, cruiser: 1 } });
+    const costs = ofType(mixed.events, 'units-purchased').map((e) => [e.unit, e.cost]);
+    expect(costs).toEqual([
+      ['cruiser', expect.any(Number)],
+      ['pds', 0],
+    ]);
+    expect(costs[0]?.[1]).toBeGreaterThan(0);
     const credits = pds.state.players[0]?.credits ?? 0;
     const cancel = step(pds.state, 0, { type: 'cancel-purchases' });
     expect(cancel.state.players[0]?.credits).toBe(credits);

@@ -32,6 +32,20 @@ describe('BG-2 Place New Units', () => {
     expect(s2.players[1]?.purchases).toEqual({ cruiser: 1 });
   });
 
+  it('BG-2: several units of one type at one dock in one action, all or nothing', () => {
+    const s = placing();
+    const dock = spacedocksOf(s, 1)[0] ?? '';
+    const hex = s.planets[dock]?.hex ?? '0,0';
+    const before = countIn(s.units[hex]?.space, 1, 'cruiser');
+    const three = apply(s, 1, { type: 'place-unit', unit: 'cruiser', planet: dock, count: 3 });
+    expect(!three.ok && three.error.message).toMatch(/not 3; nothing was placed \(BG-2\)$/);
+    const r = apply(s, 1, { type: 'place-unit', unit: 'cruiser', planet: dock, count: 2 });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(countIn(r.state.units[hex]?.space, 1, 'cruiser')).toBe(before + 2);
+    expect(r.state.players[1]?.purchases).toEqual({ 'ground-force': 1 });
+    expect(r.events.filter((e) => e.type === 'unit-placed')).toHaveLength(2);
+  });
+
   it('places at most the resource value of the dock planet per dock', () => {
     const s = placing();
     const dock = spacedocksOf(s, 1)[0] ?? '';

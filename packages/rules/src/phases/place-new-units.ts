@@ -182,22 +182,37 @@ export function applyPlace(d: Draft, phase: PlacePhase, seat: Seat, a: Action): 
   if ((p.purchases[a.unit] ?? 0) <= 0) {
     return ruleError('ILLEGAL_ACTION', `You have no ${UNITS[a.unit].name} waiting to be placed.`);
   }
-  const planet = d.s.planets[a.planet];
-  const problem = placementProblem(d.s, phase, seat, a.unit, a.planet);
-  if (planet === undefined || problem !== null) {
-    return ruleError('ILLEGAL_ACTION', problem ?? 'There is no such planet.');
+  const count = a.count ?? 1;
+  if ((p.purchases[a.unit] ?? 0) < count) {
+    return ruleError(
+      'ILLEGAL_ACTION',
+      `Only ${p.purchases[a.unit] ?? 0} ${UNITS[a.unit].name} wait to be placed, not ${count}; nothing was placed (BG-2)`,
+    );
   }
-  const ship = UNITS[a.unit].ship;
-  const w = d.player(seat);
-  const left = (w.purchases[a.unit] ?? 0) - 1;
-  w.purchases = withCount(w.purchases, a.unit, left);
-  d.addUnits(planet.hex, ship ? null : a.planet, seat, a.unit, 1);
-  d.s.phase = { ...phase, used: { ...phase.used, [a.planet]: (phase.used[a.planet] ?? 0) + 1 } };
-  d.emit(
-    ship
-      ? { type: 'unit-placed', owner: seat, unit: a.unit, hex: planet.hex }
-      : { type: 'unit-placed', owner: seat, unit: a.unit, hex: planet.hex, planet: a.planet },
-  );
+  const planet = d.s.planets[a.planet];
+  if (planet === undefined) return ruleError('ILLEGAL_ACTION', 'There is no such planet.');
+  // Unit by unit, each checked as if placed alone; one refused refuses them all (nothing changes).
+  for (let i = 0; i < count; i++) {
+    const now = d.s.phase.name === 'place-new-units' ? d.s.phase : phase;
+    const problem = placementProblem(d.s, now, seat, a.unit, a.planet);
+    if (problem !== null) {
+      return ruleError(
+        'ILLEGAL_ACTION',
+        count === 1 ? problem : `${problem} Nothing was placed (BG-2)`,
+      );
+    }
+    const ship = UNITS[a.unit].ship;
+    const w = d.player(seat);
+    const left = (w.purchases[a.unit] ?? 0) - 1;
+    w.purchases = withCount(w.purchases, a.unit, left);
+    d.addUnits(planet.hex, ship ? null : a.planet, seat, a.unit, 1);
+    d.s.phase = { ...now, used: { ...now.used, [a.planet]: (now.used[a.planet] ?? 0) + 1 } };
+    d.emit(
+      ship
+        ? { type: 'unit-placed', owner: seat, unit: a.unit, hex: planet.hex }
+        : { type: 'unit-placed', owner: seat, unit: a.unit, hex: planet.hex, planet: a.planet },
+    );
+  }
   return null;
 }
 

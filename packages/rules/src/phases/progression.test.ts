@@ -70,7 +70,7 @@ describe('BG-10 Progression', () => {
     if (resources >= 30) {
       expect(over).toBe(true);
       expect(after.winner).toBe(0);
-      expect(after.phase).toEqual({ name: 'game-over', reason: 'imperium-rex' });
+      expect(after.phase).toMatchObject({ name: 'game-over', reason: 'imperium-rex' });
     } else {
       expect(over).toBe(false);
     }
@@ -92,6 +92,11 @@ describe('BG-10 Progression', () => {
     const d = new Draft(ranked);
     endByRoundLimit(d);
     expect(d.finish().winner).toBe(2);
-    expect(d.events).toContainEqual({ type: 'game-over', winner: 2, reason: 'round-limit' });
+    expect(d.events).toContainEqual({
+      type: 'game-over',
+      winner: 2,
+      reason: 'round-limit',
+      winners: [2],
+    });
   });
 });

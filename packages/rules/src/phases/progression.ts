@@ -1,4 +1,5 @@
 import { PROGRESSION, WINNING_BRACKET, meetsBracket } from '../content/progression.js';
+import { RACES } from '../content/races.js';
 import type { Draft } from '../state/draft.js';
 import { influenceOf, planetsOutsideHome, resourcesOf } from '../state/economy.js';
 import { planetsOf } from '../state/board.js';
@@ -19,10 +20,58 @@ function tiedOnBreaks(t: Table, a: Seat, b: Seat): boolean {
   return influenceOf(t, a) === influenceOf(t, b) && resourcesOf(t, a) === resourcesOf(t, b);
 }
 
-export function endGame(d: Draft, winner: Seat | null, reason: string): void {
+/** BG-10: the first place among `seats`: the best ranked and every seat tied with it on every tie-break. */
+function firstPlace(t: Table, seats: readonly Seat[]): Seat[] {
+  const ranked = rankWinners(t, seats);
+  const first = ranked[0];
+  return first === undefined ? [] : ranked.filter((s) => tiedOnBreaks(t, first, s)).sort();
+}
+
+/**
+ * The game ends with its winners named: one, or several sharing the victory (tied on every
+ * tie-break). `winner` stays the single winner (null when shared), as stored games have it.
+ */
+export function endGame(d: Draft, winners: readonly Seat[], reason: string): void {
+  const winner = winners.length === 1 ? (winners[0] ?? null) : null;
   d.s.winner = winner;
-  d.s.phase = { name: 'game-over', reason };
-  d.emit({ type: 'game-over', winner, reason });
+  d.s.phase = { name: 'game-over', reason, winners: [...winners] };
+  d.emit({ type: 'game-over', winner, reason, winners: [...winners] });
+}
+
+/**
+ * BG-10: who won a finished game. Games stored before the winners were kept name their single
+ * winner; a shared victory of theirs is worked out again from the final standing.
+ */
+export function winnersOf(t: Table): Seat[] {
+  if (t.phase.name !== 'game-over') return [];
+  if (t.phase.winners !== undefined) return t.phase.winners;
+  if (t.winner !== null) return [t.winner];
+  const top = Math.max(...t.players.map((p) => p.bracket));
+  return firstPlace(
+    t,
+    t.players.map((_, s) => s).filter((s) => t.players[s]?.bracket === top),
+  );
+}
+
+/**
+ * BG-10: the one sentence that says who won and why, on the end screen, in the header, the log,
+ * the replay and the lobby: "Ann (Federation of Sol) wins: Ann reached Imperium Rex, …".
+ */
+export function gameOverText(t: Table): string {
+  if (t.phase.name !== 'game-over') return '';
+  const why = winReasonText(t.phase.reason);
+  const name = (s: Seat): string => t.players[s]?.name ?? `Seat ${s + 1}`;
+  const who = (s: Seat): string => {
+    const race = t.players[s]?.race;
+    return race === undefined ? name(s) : `${name(s)} (${RACES[race].name})`;
+  };
+  const winners = winnersOf(t);
+  const [only, ...others] = winners;
+  if (only === undefined) return `The game is over: nobody could be named the winner (${why}).`;
+  if (others.length === 0) return `${who(only)} wins: ${name(only)} ${why}.`;
+  const last = winners.at(-1) ?? only;
+  const list = `${winners.slice(0, -1).map(who).join(', ')} and ${who(last)}`;
+  return `${list} share the victory: they ${why}, and tied on influence and on resources (BG-10).`;
 }
 
 /**
@@ -50,14 +99,12 @@ export function runProgression(d: Draft): boolean {
     if (next.id === WINNING_BRACKET) reachedTop.push(seat);
   }
   if (reachedTop.length > 0) {
-    const [first, second] = rankWinners(d.s, reachedTop);
-    const shared = second !== undefined && first !== undefined && tiedOnBreaks(d.s, first, second);
-    endGame(d, shared ? null : (first ?? null), 'imperium-rex');
+    endGame(d, firstPlace(d.s, reachedTop), 'imperium-rex');
     return true;
   }
   const withPlanets = d.s.players.map((_, s) => s).filter((s) => planetsOf(d.s, s).length > 0);
   if (withPlanets.length === 1 && d.s.players.length > 1) {
-    endGame(d, withPlanets[0] ?? null, 'last-with-planets');
+    endGame(d, withPlanets, 'last-with-planets');
     return true;
   }
   return false;
@@ -67,9 +114,7 @@ export function runProgression(d: Draft): boolean {
 export function endByRoundLimit(d: Draft): void {
   const top = Math.max(...d.s.players.map((p) => p.bracket));
   const best = d.s.players.map((p, s) => (p.bracket === top ? s : -1)).filter((s) => s >= 0);
-  const [first, second] = rankWinners(d.s, best);
-  const shared = second !== undefined && first !== undefined && tiedOnBreaks(d.s, first, second);
-  endGame(d, shared ? null : (first ?? null), 'round-limit');
+  endGame(d, firstPlace(d.s, best), 'round-limit');
 }
 
 /** BG-10: why a game ended, in words a player reads on the end screen and in the log. */

@@ -7,7 +7,7 @@ import { createGame } from '../setup/create-game.js';
 import { spacedocksOf } from '../state/board.js';
 import { advanceTo, mustApply, withPlayer } from '../testing/fixtures.js';
 import type { GameState } from '../state/types.js';
-import { dockCapacity } from './purchase-units.js';
+import { basketLines, dockCapacity } from './purchase-units.js';
 
 function purchasing(): GameState {
   const s = createGame({ players: [{ race: 'sol' }, { race: 'letnev' }] }, 'purchase');
@@ -31,7 +31,9 @@ describe('BG-2 Purchase Units', () => {
     const r = apply(s, 0, { type: 'purchase', unit: 'dreadnought', count: 1 });
     expect(!r.ok && r.error.code).toBe('ILLEGAL_ACTION');
     for (const a of legalActions(s, 0)) {
-      if (a.type === 'purchase') expect((UNITS[a.unit].cost ?? 0) * a.count).toBeLessThanOrEqual(9);
+      if (a.type !== 'purchase') continue;
+      for (const [unit, n] of basketLines(a.units))
+        expect((UNITS[unit].cost ?? 0) * n).toBeLessThanOrEqual(9);
     }
   });
 
@@ -43,6 +45,41 @@ describe('BG-2 Purchase Units', () => {
     expect(!over.ok && over.error.code).toBe('ILLEGAL_ACTION');
     const s1 = mustApply(s, 0, { type: 'purchase', unit: 'ground-force', count: cap });
     expect(legalActions(s1, 0).some((a) => a.type === 'purchase')).toBe(false);
+  });
+
+  it('BG-2: one purchase buys the whole basket, with one event per unit type', () => {
+    const s = withPlayer(purchasing(), 0, { credits: 41 });
+    const cap = dockCapacity(s, 0);
+    expect(cap).toBeGreaterThanOrEqual(4);
+    const r = apply(s, 0, { type: 'purchase', units: { carrier: 1, cruiser: 2, fighter: 1 } });
+    if (!r.ok) throw new Error(r.error.message);
+    const cost =
+      (UNITS.carrier.cost ?? 0) + 2 * (UNITS.cruiser.cost ?? 0) + (UNITS.fighter.cost ?? 0);
+    expect(r.state.players[0]?.credits).toBe(41 - cost);
+    expect(r.state.players[0]?.purchases).toEqual({ carrier: 1, cruiser: 2, fighter: 1 });
+    expect(r.events.filter((e) => e.type === 'units-purchased')).toHaveLength(3);
+  });
+
+  it('BG-2: a basket beyond the credits or the Spacedocks is refused whole, with the rule id, and changes nothing', () => {
+    const s = withPlayer(purchasing(), 0, { credits: 19 });
+    const dear = apply(s, 0, { type: 'purchase', units: { cruiser: 1, carrier: 1, fighter: 1 } });
+    expect(dear.ok).toBe(false);
+    if (dear.ok) return;
+    expect(dear.error.code).toBe('ILLEGAL_ACTION');
+    expect(dear.error.message).toMatch(/you have 19\. Nothing was bought \(BG-2\)$/);
+    const rich = withPlayer(purchasing(), 0, { credits: 10_000 });
+    const cap = dockCapacity(rich, 0);
+    const many = apply(rich, 0, { type: 'purchase', units: { cruiser: cap, fighter: 1 } });
+    expect(!many.ok && many.error.message).toMatch(/\(BG-2\)$/);
+    // A refusal leaves the state as it was: nothing of the basket was bought.
+    expect(rich.players[0]?.purchases).toEqual({});
+  });
+
+  it('a purchase stored before baskets (one unit and a count) still means the same', () => {
+    const s = purchasing();
+    const old = mustApply(s, 0, { type: 'purchase', unit: 'cruiser', count: 2 });
+    const basket = mustApply(s, 0, { type: 'purchase', units: { cruiser: 2 } });
+    expect(old).toEqual(basket);
   });
 
   it('sells a Spacedock only for a controlled planet without one, and refunds on cancel', () => {

@@ -1,4 +1,9 @@
-import { PURCHASABLE_UNITS, type Action, type PurchasableUnit } from '../actions/schema.js';
+import {
+  PURCHASABLE_UNITS,
+  type Action,
+  type PurchasableUnit,
+  type PurchaseBasket,
+} from '../actions/schema.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
@@ -119,8 +124,8 @@ export function purchaseLegal(t: Table, phase: PurchasePhase, seat: Seat): Actio
   const out: Action[] = [];
   for (const unit of PURCHASABLE_UNITS) {
     const max = maxBuyable(t, seat, unit);
-    if (max >= 1) out.push({ type: 'purchase', unit, count: 1 });
-    if (max > 1) out.push({ type: 'purchase', unit, count: max });
+    if (max >= 1) out.push({ type: 'purchase', units: { [unit]: 1 } });
+    if (max > 1) out.push({ type: 'purchase', units: { [unit]: max } });
   }
   // BG-9 Integrated Economy (placed at once at a dock) and Gen Synthesis (a planet without one).
   out.push(
@@ -139,7 +144,7 @@ export function purchaseLegal(t: Table, phase: PurchasePhase, seat: Seat): Actio
 }
 
 /** BG-9 Corporate Sponsorship: credits left this phase for Spacedocks and PDS only. */
-function sponsorship(t: Table, seat: Seat): number {
+export function sponsorshipLeft(t: Table, seat: Seat): number {
   let n = 0;
   for (const e of t.cardEffects)
     if (e.card === 'corporate-sponsorship' && e.seat === seat) n += e.target?.count ?? 0;
@@ -176,6 +181,80 @@ function refundOf(t: Table, seat: Seat): number {
   return n + p.spacedockOrders.length * SPACEDOCK_COST(t, seat) + groundForceOrdersRefund(t, seat);
 }
 
+/** A basket's lines with at least one unit, in the order units are listed everywhere. */
+export function basketLines(units: PurchaseBasket): [PurchasableUnit, number][] {
+  return PURCHASABLE_UNITS.flatMap((unit): [PurchasableUnit, number][] => {
+    const n = units[unit] ?? 0;
+    return n > 0 ? [[unit, n]] : [];
+  });
+}
+
+/**
+ * BG-2 phase 7: the whole basket, or nothing. Its cost (Corporate Sponsorship, BG-9, pays for
+ * PDS first) must be within the credits at hand, and its units within what the Spacedocks may
+ * still place this round.
+ */
+function buyBasket(d: Draft, seat: Seat, units: PurchaseBasket): RuleError | null {
+  const p = d.s.players[seat];
+  if (p === undefined) return ruleError('UNKNOWN_SEAT', 'No such seat.');
+  const lines = basketLines(units);
+  let full = 0;
+  let count = 0;
+  const costs = new Map<PurchasableUnit, number>();
+  for (const [unit, n] of lines) {
+    const cost = unitCost(d.s, seat, unit);
+    if (cost === null) return ruleError('ILLEGAL_ACTION', 'That unit cannot be bought (BG-3)');
+    costs.set(unit, cost * n);
+    full += cost * n;
+    count += n;
+  }
+  if (count === 0) return ruleError('ILLEGAL_ACTION', 'A purchase buys at least one unit (BG-2)');
+  const sponsored = Math.min(costs.get('pds') ?? 0, sponsorshipLeft(d.s, seat));
+  const total = full - sponsored;
+  if (total > p.credits) {
+    return ruleError(
+      'ILLEGAL_ACTION',
+      `That costs ${total} credits; you have ${p.credits}. Nothing was bought (BG-2)`,
+    );
+  }
+  const room = roomLeft(d.s, seat);
+  if (count > room) {
+    const left = Math.max(0, room);
+    return ruleError(
+      'ILLEGAL_ACTION',
+      `Your Spacedocks can place only ${left} more unit${left === 1 ? '' : 's'} this round, not ${count}; a Spacedock places at most its planet's resources. Nothing was bought (BG-2)`,
+    );
+  }
+  const w = d.player(seat);
+  w.credits -= total;
+  if (sponsored > 0) setSponsorship(d, seat, sponsorshipLeft(d.s, seat) - sponsored);
+  const purchases = { ...w.purchases };
+  for (const [unit, n] of lines) {
+    purchases[unit] = (purchases[unit] ?? 0) + n;
+    const cost = (costs.get(unit) ?? 0) - (unit === 'pds' ? sponsored : 0);
+    d.emit({ type: 'units-purchased', seat, unit, count: n, cost });
+  }
+  w.purchases = purchases;
+  return null;
+}
+
+/** BG-9 Integrated Economy or Gen Synthesis: one unit type, for the named planet. */
+function buyForPlanet(
+  d: Draft,
+  seat: Seat,
+  units: PurchaseBasket,
+  planet: string,
+): RuleError | null {
+  const p = d.s.players[seat];
+  if (p === undefined) return ruleError('UNKNOWN_SEAT', 'No such seat.');
+  const [line, ...more] = basketLines(units);
+  if (line === undefined || more.length > 0) {
+    return ruleError('ILLEGAL_ACTION', 'A purchase for a planet buys one unit type (BG-9)');
+  }
+  const room = dockCapacity(d.s, seat) - pendingUnits(p.purchases) - placedEarlyTotal(d.s, seat);
+  return applyPlanetPurchase(d, seat, { unit: line[0], count: line[1], planet }, room);
+}
+
 export function applyPurchase(
   d: Draft,
   phase: PurchasePhase,
@@ -185,41 +264,17 @@ export function applyPurchase(
   const p = d.s.players[seat];
   if (p === undefined) return ruleError('UNKNOWN_SEAT', 'No such seat.');
   switch (a.type) {
-    case 'purchase': {
-      if (a.planet !== undefined) {
-        const room =
-          dockCapacity(d.s, seat) - pendingUnits(p.purchases) - placedEarlyTotal(d.s, seat);
-        return applyPlanetPurchase(d, seat, { ...a, planet: a.planet }, room);
-      }
-      const cost = unitCost(d.s, seat, a.unit);
-      if (cost === null) return ruleError('ILLEGAL_ACTION', 'That unit cannot be bought.');
-      const full = cost * a.count;
-      const sponsored = a.unit === 'pds' ? Math.min(full, sponsorship(d.s, seat)) : 0;
-      const total = full - sponsored;
-      if (total > p.credits) {
-        return ruleError('ILLEGAL_ACTION', `That costs ${total} credits; you have ${p.credits}.`);
-      }
-      const room = roomLeft(d.s, seat);
-      if (a.count > room) {
-        return ruleError(
-          'ILLEGAL_ACTION',
-          `Your Spacedocks can place only ${Math.max(0, room)} more unit${room === 1 ? '' : 's'} this round.`,
-        );
-      }
-      const w = d.player(seat);
-      w.credits -= total;
-      if (sponsored > 0) setSponsorship(d, seat, sponsorship(d.s, seat) - sponsored);
-      w.purchases = { ...w.purchases, [a.unit]: (w.purchases[a.unit] ?? 0) + a.count };
-      d.emit({ type: 'units-purchased', seat, unit: a.unit, count: a.count, cost: total });
-      return null;
-    }
+    case 'purchase':
+      return a.planet === undefined
+        ? buyBasket(d, seat, a.units)
+        : buyForPlanet(d, seat, a.units, a.planet);
     case 'purchase-scientist-pds': {
       if (roomLeft(d.s, seat) < 1)
         return ruleError('ILLEGAL_ACTION', 'Your Spacedocks can place no more units this round.');
       return buyScientistPds(d, seat, a.planet);
     }
     case 'purchase-spacedock': {
-      const sponsored = Math.min(SPACEDOCK_COST(d.s, seat), sponsorship(d.s, seat));
+      const sponsored = Math.min(SPACEDOCK_COST(d.s, seat), sponsorshipLeft(d.s, seat));
       const cost = SPACEDOCK_COST(d.s, seat) - sponsored;
       if (cost > p.credits) {
         return ruleError(
@@ -235,7 +290,7 @@ export function applyPurchase(
       }
       const w = d.player(seat);
       w.credits -= cost;
-      if (sponsored > 0) setSponsorship(d, seat, sponsorship(d.s, seat) - sponsored);
+      if (sponsored > 0) setSponsorship(d, seat, sponsorshipLeft(d.s, seat) - sponsored);
       w.spacedockOrders = [...w.spacedockOrders, a.planet];
       d.emit({ type: 'spacedock-ordered', seat, planet: a.planet, cost });
       return null;
@@ -243,7 +298,7 @@ export function applyPurchase(
     case 'cancel-purchases': {
       // Sponsorship credits spent go back to the sponsorship, not into the player's purse.
       const given = sponsorshipGiven(d.s, seat);
-      const refund = refundOf(d.s, seat) - (given - sponsorship(d.s, seat));
+      const refund = refundOf(d.s, seat) - (given - sponsorshipLeft(d.s, seat));
       if (given > 0) setSponsorship(d, seat, given);
       const scientist = cancelScientistPds(d, seat);
       const w = d.player(seat);

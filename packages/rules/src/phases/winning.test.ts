@@ -8,7 +8,14 @@ import { influenceOf, resourcesOf } from '../state/economy.js';
 import type { GameState, Seat } from '../state/types.js';
 import { advanceTo, newGame } from '../testing/fixtures.js';
 import { describeEvent } from '../views/describe.js';
-import { endByRoundLimit, runProgression, winReasonText } from './progression.js';
+import {
+  endByRoundLimit,
+  gameOverText,
+  runProgression,
+  winnersOf,
+  winReasonText,
+} from './progression.js';
+import { RACES } from '../content/races.js';
 
 // Races without economy abilities, and no technologies, so a seat's numbers are its planets' values.
 function plainGame(players: number, seed: string, extra = {}): GameState {
@@ -74,7 +81,7 @@ describe('BG-10 progression brackets', () => {
     }
     expect(names).toEqual(PROGRESSION.slice(1).map((b) => b.name));
     expect(s.winner).toBe(0);
-    expect(s.phase).toEqual({ name: 'game-over', reason: 'imperium-rex' });
+    expect(s.phase).toMatchObject({ name: 'game-over', reason: 'imperium-rex' });
   });
 
   it('each bracket waits for every one of its needs: technologies hold a player at Foundation', () => {
@@ -154,7 +161,7 @@ describe('BG-10 last player with planets', () => {
     const r = progress(own(own(s, 1, []), 2, []));
     expect(r.over).toBe(true);
     expect(r.state.winner).toBe(0);
-    expect(r.state.phase).toEqual({ name: 'game-over', reason: 'last-with-planets' });
+    expect(r.state.phase).toMatchObject({ name: 'game-over', reason: 'last-with-planets' });
   });
 
   it('two players with planets: the game goes on', () => {
@@ -197,7 +204,22 @@ describe('BG-10 round limit', () => {
     const none = new Draft(stripped);
     endByRoundLimit(none);
     expect(none.finish().winner).toBe(null);
-    expect(none.events).toContainEqual({ type: 'game-over', winner: null, reason: 'round-limit' });
+    expect(none.events).toContainEqual({
+      type: 'game-over',
+      winner: null,
+      reason: 'round-limit',
+      winners: [0, 1],
+    });
+    // BG-10: a shared victory names everyone who shares it, in one sentence.
+    const shared = none.finish();
+    expect(winnersOf(shared)).toEqual([0, 1]);
+    const [a, b] = shared.players;
+    expect(gameOverText(shared)).toBe(
+      `${a?.name ?? ''} (${RACES[a?.race ?? 'sol'].name}) and ${b?.name ?? ''} (${RACES[b?.race ?? 'sol'].name}) share the victory: they stood highest on the progression chart when the round limit was reached, and tied on influence and on resources (BG-10).`,
+    );
+    // A shared victory stored before the winners were kept is worked out from the standing.
+    const stored = { ...shared, phase: { name: 'game-over' as const, reason: 'round-limit' } };
+    expect(winnersOf(stored)).toEqual([0, 1]);
   });
 
   it('a game with the option stops after that round, and then every action gets GAME_OVER', () => {
@@ -219,7 +241,7 @@ describe('BG-10 why the game ended, in words', () => {
     expect(winReasonText('last-with-planets')).toMatch(/planets/);
     expect(winReasonText('round-limit')).toMatch(/round limit/);
     const line = describeEvent(
-      { type: 'game-over', winner: 0, reason: 'imperium-rex' },
+      { type: 'game-over', winner: 0, reason: 'imperium-rex', winners: [0] },
       ['Ann', 'Bob'],
       newGame(2).galaxy,
     );

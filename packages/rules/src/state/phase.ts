@@ -67,7 +67,8 @@ export type PhaseState =
     }
   /** BG-8 / OR-6.1: see politics/types.ts. */
   | PoliticalPhase
-  | { name: 'game-over'; reason: string };
+  /** BG-10: `winners`, one or several sharing the victory (absent in games stored before it). */
+  | { name: 'game-over'; reason: string; winners?: Seat[] };
 
 export type PhaseName = PhaseState['name'];
 

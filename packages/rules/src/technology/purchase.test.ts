@@ -22,8 +22,7 @@ describe('BG-9 Gen Synthesis (technology): Ground Forces bought for planets with
     const base = withPlayer(purchasing(), 1, { credits: 100 });
     const offer = {
       type: 'purchase',
-      unit: 'ground-force',
-      count: 1,
+      units: { 'ground-force': 1 },
       planet: 'Wren Terra',
     } as const;
     expect(legalActions(base, 1)).not.toContainEqual(offer);
@@ -41,8 +40,7 @@ describe('BG-9 Gen Synthesis (technology): Ground Forces bought for planets with
     expect(apply(r.state, 1, offer).ok).toBe(false);
     expect(legalActions(r.state, 1)).toContainEqual({
       type: 'purchase',
-      unit: 'ground-force',
-      count: dockCapacity(r.state, 1),
+      units: { 'ground-force': dockCapacity(r.state, 1) },
     });
     // Cancelling refunds it.
     const cancelled = mustApply(r.state, 1, { type: 'cancel-purchases' });
@@ -61,7 +59,7 @@ describe('BG-9 Gen Synthesis (technology): Ground Forces bought for planets with
 describe('BG-9 Integrated Economy (technology): bought units are placed at once', () => {
   it('places units at a Spacedock as they are bought, using that dock’s output this round', () => {
     const base = withPlayer(purchasing(), 0, { credits: 100 });
-    const offer = { type: 'purchase', unit: 'cruiser', count: 1, planet: 'Jord' } as const;
+    const offer = { type: 'purchase', units: { cruiser: 1 }, planet: 'Jord' } as const;
     expect(legalActions(base, 0)).not.toContainEqual(offer);
     expect(apply(base, 0, offer).ok).toBe(false);
     const s = withPlayer(base, 0, {

@@ -1,4 +1,4 @@
-import { PURCHASABLE_UNITS, type Action, type ActionOf } from '../actions/schema.js';
+import { PURCHASABLE_UNITS, type Action, type PurchasableUnit } from '../actions/schema.js';
 import { TECH_PARAMS } from '../content/technologies.js';
 import { UNITS } from '../content/units.js';
 import { ruleError, type RuleError } from '../errors.js';
@@ -71,13 +71,13 @@ export function planetPurchaseLegal(t: Table, seat: Seat, canBuy: (unit: UnitKin
       if (!canBuy(unit)) continue;
       for (const planet of spacedocksOf(t, seat)) {
         if (placementProblem(t, asPlacePhase(t, seat), seat, unit, planet) === null)
-          out.push({ type: 'purchase', unit, count: 1, planet });
+          out.push({ type: 'purchase', units: { [unit]: 1 }, planet });
       }
     }
   }
   if (gfCost !== null && p.credits >= gfCost) {
     for (const planet of genSynthesisPlanets(t, seat))
-      out.push({ type: 'purchase', unit: 'ground-force', count: 1, planet });
+      out.push({ type: 'purchase', units: { 'ground-force': 1 }, planet });
   }
   return out;
 }
@@ -104,7 +104,7 @@ function placeAtOnce(d: Draft, seat: Seat, unit: UnitKind, planet: string, count
 export function applyPlanetPurchase(
   d: Draft,
   seat: Seat,
-  a: ActionOf<'purchase'> & { planet: string },
+  a: { readonly unit: PurchasableUnit; readonly count: number; readonly planet: string },
   room: number,
 ): RuleError | null {
   const t = d.s;

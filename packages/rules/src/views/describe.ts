@@ -409,10 +409,12 @@ export function describeEvent(
     case 'income-changed':
       return `${who(e.seat)}'s income changes by ${e.amount} (${e.reason}).`;
     case 'game-over':
-      // BG-10: the reason in words; a shared victory is a tie on every tie-break.
-      return e.winner === null
-        ? `The game is over: a shared victory, tied on every tie-break (${winReasonText(e.reason)}).`
-        : `The game is over. ${who(e.winner)} wins: ${who(e.winner)} ${winReasonText(e.reason)}.`;
+      // BG-10: the reason in words; a shared victory names everyone who shares it.
+      return e.winner !== null
+        ? `The game is over. ${who(e.winner)} wins: ${who(e.winner)} ${winReasonText(e.reason)}.`
+        : e.winners !== undefined && e.winners.length > 1
+          ? `The game is over. ${e.winners.map(who).join(' and ')} share the victory: they ${winReasonText(e.reason)}, and tied on influence and on resources (BG-10).`
+          : `The game is over: a shared victory, tied on every tie-break (${winReasonText(e.reason)}).`;
   }
 }
 

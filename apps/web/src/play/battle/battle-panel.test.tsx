@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
 import { decisions, type Action, type GameState } from '@outer-rim/rules';
+import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { movementTable, withUnits } from '../../../../../packages/rules/src/testing/board';
 import type { LogEntry } from '../live-game';
 import { logged as step, showPanel } from '../panel-fixture';
-import { BattlePanel } from './battle-panel';
+import { BattlePanel, CasualtyPicker } from './battle-panel';
 import { diceOf, dieWords } from './fight';
 
 afterEach(() => {
@@ -126,5 +127,41 @@ describe('BG-1 Mentak: Ambush in the battle panel', () => {
     // Two hits, no return fire: the opponent loses both ships and the battle is over at once.
     expect(decisions(s).some((d) => d.kind === 'casualties')).toBe(false);
     expect(log.flatMap((e) => e.events).filter((e) => e.type === 'battle-round')).toEqual([]);
+  });
+});
+
+describe('BG-6 casualties are asked as hits on ships', () => {
+  it('carried Ground Forces are no choice: the cargo a lost Carrier takes with it is said', async () => {
+    const sent: Action[] = [];
+    const el = document.body.appendChild(document.createElement('div'));
+    render(
+      <CasualtyPicker
+        options={[
+          { type: 'choose-casualties', losses: { carrier: 1, 'ground-force': 2 } },
+          { type: 'choose-casualties', losses: { cruiser: 1 } },
+        ]}
+        busy={false}
+        onAct={(a) => {
+          sent.push(a);
+          return Promise.resolve();
+        }}
+      />,
+      el,
+    );
+    expect(el.querySelector('.prompt')?.textContent).toBe(
+      'Take 1 hit on your ships: choose which ships are lost.',
+    );
+    expect(
+      [...el.querySelectorAll('input[data-loss]')].map((i) => i.getAttribute('data-loss')),
+    ).toEqual(['cruiser', 'carrier']);
+    expect(el.querySelector('[data-testid="casualty-cargo"]')?.textContent).toContain(
+      'Lost with them: 2 Ground Forces',
+    );
+    await act(() => {
+      el.querySelector<HTMLButtonElement>('button[data-action="choose-casualties"]')?.click();
+    });
+    expect(sent).toEqual([
+      { type: 'choose-casualties', losses: { carrier: 1, 'ground-force': 2 } },
+    ]);
   });
 });

@@ -14,6 +14,7 @@ import { unitEntries, unitRowWidth } from '../../board/hex-layout';
 import { UnitRow } from '../../board/unit-symbols';
 import { MINOR_OUTLINE, ownerColour } from '../../ui/colours';
 import type { LogEntry } from '../live-game';
+import { unitWord } from '../action-words';
 import { systemName } from '../movement/fleet';
 import {
   dieWords,
@@ -212,6 +213,7 @@ function Choices({
     <div class="fight-choices">
       {casualties.length === 0 ? null : (
         <CasualtyPicker
+          key={JSON.stringify(casualties)}
           options={casualties}
           busy={busy}
           onAct={onAct}
@@ -288,8 +290,29 @@ const LOSS_ORDER: (keyof Losses)[] = [
   'pds',
 ];
 
-/** Casualties per unit type; the choice is checked live against the engine's legal choices. */
-function CasualtyPicker({
+/** Units that take hits in a space battle; the rest of a loss is cargo that goes down with them. */
+const SHIP_LOSSES: ReadonlySet<keyof Losses> = new Set([
+  'fighter',
+  'cruiser',
+  'carrier',
+  'dreadnought',
+]);
+
+function shipsOf(l: Losses, ships: boolean): Losses {
+  const out: Losses = {};
+  for (const k of LOSS_ORDER) {
+    const n = l[k] ?? 0;
+    if (n > 0 && (!ships || SHIP_LOSSES.has(k))) out[k] = n;
+  }
+  return out;
+}
+
+/**
+ * Casualties (BG-6): in a space battle the hits are asked as ships; Ground Forces, Shock Forces
+ * and PDS a lost Carrier can no longer hold are not choices but said to go down with it. The
+ * choice is checked live against the engine's legal choices.
+ */
+export function CasualtyPicker({
   options,
   busy,
   onAct,
@@ -303,21 +326,38 @@ function CasualtyPicker({
   leaderShips?: readonly LeaderShipLine[];
   ships?: Partial<Record<keyof Losses, number>>;
 }) {
-  const first = options[0]?.losses ?? {};
+  const onShips = options.some((o) =>
+    LOSS_ORDER.some((k) => SHIP_LOSSES.has(k) && (o.losses[k] ?? 0) > 0),
+  );
+  const first = shipsOf(options[0]?.losses ?? {}, onShips);
   const [picked, setPicked] = useState<Losses>(first);
   // Where the first choice loses every ship of a kind, its leaders' ship is among them.
   const [named, setNamed] = useState<readonly (keyof Losses)[]>(() =>
     leaderShips.filter((l) => (first[l.kind] ?? 0) >= (ships[l.kind] ?? 0)).map((l) => l.kind),
   );
-  const kinds = LOSS_ORDER.filter((k) => options.some((o) => (o.losses[k] ?? 0) > 0));
+  const kinds = LOSS_ORDER.filter(
+    (k) => (!onShips || SHIP_LOSSES.has(k)) && options.some((o) => (o.losses[k] ?? 0) > 0),
+  );
   const max = (k: keyof Losses) => Math.max(...options.map((o) => o.losses[k] ?? 0));
-  const legal = options.find((o) => sameLosses(o.losses, picked));
-  const totals = new Set(options.map((o) => lossTotal(o.losses)));
+  // Of the legal choices with these ships, the one that loses the least cargo.
+  const legal = options
+    .filter((o) => sameLosses(shipsOf(o.losses, onShips), picked))
+    .reduce<ActionOf<'choose-casualties'> | undefined>(
+      (best, o) => (best === undefined || lossTotal(o.losses) < lossTotal(best.losses) ? o : best),
+      undefined,
+    );
+  const totals = [...new Set(options.map((o) => lossTotal(shipsOf(o.losses, onShips))))].sort(
+    (a, b) => a - b,
+  );
+  const owed = totals.join(' or ');
+  const cargo: Losses = legal === undefined ? {} : legal.losses;
+  const lostCargo = LOSS_ORDER.filter((k) => onShips && !SHIP_LOSSES.has(k) && (cargo[k] ?? 0) > 0);
   return (
     <div class="casualties" data-testid="casualty-picker">
       <p class="prompt mine">
-        Choose your casualties: {[...totals].join(' or ')}{' '}
-        {[...totals].every((t) => t === 1) ? 'unit' : 'units'}.
+        {onShips
+          ? `Take ${owed} ${totals.every((t) => t === 1) ? 'hit' : 'hits'} on your ships: choose which ships are lost.`
+          : `Choose your casualties: ${owed} ${totals.every((t) => t === 1) ? 'unit' : 'units'}.`}
       </p>
       {kinds.map((k) => {
         const line = leaderShips.find((l) => l.kind === k);
@@ -369,9 +409,16 @@ function CasualtyPicker({
           </div>
         );
       })}
+      {lostCargo.length === 0 ? null : (
+        <p class="hint" data-testid="casualty-cargo">
+          Lost with them:{' '}
+          {lostCargo.map((k) => `${cargo[k] ?? 0} ${unitWord(k, cargo[k] ?? 0)}`).join(', ')} (cargo
+          the Carriers left can no longer hold).
+        </p>
+      )}
       <p class={legal === undefined ? 'error' : 'hint'} data-testid="casualty-check">
         {legal === undefined
-          ? `Not allowed: ${lossTotal(picked)} chosen; the rules ask ${[...totals].join(' or ')} (and what your Carriers can no longer hold).`
+          ? `Not allowed: ${lossTotal(picked)} chosen; the rules ask ${owed}.`
           : 'Allowed.'}
       </p>
       <button
@@ -395,7 +442,12 @@ function CasualtyPicker({
   );
 }
 
-/** BG-7: per planet, how many land and how many Dreadnoughts bombard first. */
+/**
+ * BG-7, the Invasion Combat segment: every system where forces can land now, lit on the board
+ * too, and per planet how many land and how many Dreadnoughts bombard first. A planet's form is
+ * drawn afresh whenever its limits change (after a landing beside it, say), so it never offers
+ * more than the latest view allows.
+ */
 function Landing({
   view,
   options,
@@ -407,21 +459,37 @@ function Landing({
   busy: boolean;
   onAct: (action: Action) => Promise<void>;
 }) {
-  const planets = [...new Map(options.map((o) => [`${o.hex}|${o.planet}`, o])).values()];
+  const systems = [...new Set(options.map((o) => o.hex))];
   return (
-    <div class="landing">
+    <div class="landing" data-testid="landing">
       <h4>Invasion: land your forces</h4>
-      {planets.map((o) => (
-        <LandingForm
-          key={`${o.hex}|${o.planet}`}
-          view={view}
-          hex={o.hex}
-          planet={o.planet}
-          options={options.filter((x) => x.hex === o.hex && x.planet === o.planet)}
-          busy={busy}
-          onAct={onAct}
-        />
-      ))}
+      <p class="hint">
+        Your forces can land in {systems.map((hex) => systemName(view.galaxy, hex)).join(', ')} (lit
+        on the board).
+      </p>
+      {systems.map((hex) => {
+        const here = options.filter((o) => o.hex === hex);
+        const planets = [...new Set(here.map((o) => o.planet))];
+        return (
+          <div key={hex} class="landing-system" data-hex={hex}>
+            <h5>{systemName(view.galaxy, hex)}</h5>
+            {planets.map((planet) => {
+              const mine = here.filter((x) => x.planet === planet);
+              return (
+                <LandingForm
+                  key={`${hex}|${planet}|${JSON.stringify(mine)}`}
+                  view={view}
+                  hex={hex}
+                  planet={planet}
+                  options={mine}
+                  busy={busy}
+                  onAct={onAct}
+                />
+              );
+            })}
+          </div>
+        );
+      })}
     </div>
   );
 }
@@ -459,8 +527,17 @@ function LandingForm(props: {
   const [bacterial, setBacterial] = useState(false);
   const owner: Owner | null = props.view.planets[planet]?.owner ?? null;
   const something =
-    bacterial || picked.groundForces + picked.shockForces + picked.pds + picked.bombard > 0;
-  const { fighters, ...rest } = picked;
+    bacterial ||
+    Math.min(picked.groundForces, max('groundForces')) +
+      Math.min(picked.shockForces, max('shockForces')) +
+      Math.min(picked.pds, max('pds')) +
+      Math.min(picked.bombard, max('bombard')) >
+      0;
+  // Never more than the latest view allows, whatever was typed or first offered.
+  const shown = Object.fromEntries(
+    LAND_FIELDS.map(([f]) => [f, Math.min(picked[f], max(f))]),
+  ) as Record<LandField, number>;
+  const { fighters, ...rest } = shown;
   const action: Action = {
     type: 'land',
     hex: props.hex,
@@ -491,7 +568,7 @@ function LandingForm(props: {
             type="number"
             min={0}
             max={max(f)}
-            value={picked[f]}
+            value={Math.min(picked[f], max(f))}
             data-land={f}
             onInput={(event) => {
               const n = Math.max(

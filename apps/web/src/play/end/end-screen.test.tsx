@@ -55,7 +55,18 @@ describe('BG-10 end screen', () => {
   it('says when the round limit ended it, and when the victory is shared', () => {
     expect(show(over(2, 'round-limit')).textContent).toContain('when the round limit was reached');
     document.body.innerHTML = '';
-    expect(show(over(null, 'round-limit')).textContent).toContain('A shared victory');
+    const shared: GameState = {
+      ...over(null, 'round-limit'),
+      phase: { name: 'game-over', reason: 'round-limit', winners: [0, 2] },
+    };
+    const el = show(shared);
+    expect(el.querySelector('[data-testid="end-winner"]')?.textContent).toBe(
+      'Ann (Barony of Letnev) and Cy (Universities of Jol-Nar) share the victory: they stood highest on the progression chart when the round limit was reached, and tied on influence and on resources (BG-10).',
+    );
+    // The winners are marked in the standing.
+    expect(
+      [...el.querySelectorAll('tbody tr[data-winner="true"] th')].map((th) => th.textContent),
+    ).toEqual(['Ann (Barony of Letnev) · winner', 'Cy (Universities of Jol-Nar) · winner']);
   });
 
   it('shows nothing while the game goes on', () => {

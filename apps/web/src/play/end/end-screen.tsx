@@ -1,4 +1,4 @@
-import { winReasonText, type GameView } from '@outer-rim/rules';
+import { gameOverText, winnersOf, type GameView } from '@outer-rim/rules';
 import { routeHref } from '../../route';
 import { GameStory } from '../../story/game-story';
 import { playerSummaries } from '../player-summary';
@@ -20,15 +20,12 @@ export function EndScreen({
   const phase = view.phase;
   if (phase.name !== 'game-over') return null;
   const rows = playerSummaries(view);
-  const winner = view.winner === null ? undefined : rows[view.winner];
-  const why = winReasonText(phase.reason);
+  const winners = new Set(winnersOf(view));
   return (
     <section class="end-screen" data-testid="end-screen" aria-label="The game is over">
       <h2>The game is over</h2>
       <p class="end-winner" data-testid="end-winner">
-        {winner === undefined
-          ? `A shared victory: the players at the top tied on every tie-break (${why}).`
-          : `${winner.name} (${winner.race}) wins: ${winner.name} ${why}.`}
+        {gameOverText(view)}
       </p>
       <p>After {view.round === 1 ? '1 round' : `${String(view.round)} rounds`}.</p>
       <table class="end-standing">
@@ -43,9 +40,14 @@ export function EndScreen({
         </thead>
         <tbody>
           {rows.map((r) => (
-            <tr key={r.seat} class={r.seat === view.winner ? 'end-first' : undefined}>
+            <tr
+              key={r.seat}
+              class={winners.has(r.seat) ? 'end-first' : undefined}
+              data-winner={winners.has(r.seat) ? 'true' : undefined}
+            >
               <th scope="row">
                 {r.name} <span class="muted">({r.race})</span>
+                {winners.has(r.seat) ? <strong class="end-crown"> · winner</strong> : null}
               </th>
               <td>{r.bracket}</td>
               <td>{r.planets}</td>

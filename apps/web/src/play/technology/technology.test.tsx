@@ -224,7 +224,7 @@ describe('BG-9 technologies in the browser', () => {
       button?.dispatchEvent(new Event('click', { bubbles: true }));
     });
     expect(sent).toEqual([
-      { type: 'purchase', unit: 'ground-force', count: 1, planet: 'Wren Terra' },
+      { type: 'purchase', units: { 'ground-force': 1 }, planet: 'Wren Terra' },
     ]);
     draw(['Wren Terra']);
     expect(el.querySelector('[data-testid=pending-units]')?.textContent).toContain(
