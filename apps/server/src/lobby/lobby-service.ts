@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { RACE_IDS } from '@outer-rim/map';
 import { createGame, gameOptionsFromLobby, LobbyOptionsSchema } from '@outer-rim/rules';
@@ -18,6 +18,11 @@ type SeatRow = typeof seats.$inferSelect;
 export interface SeatIdentity {
   gameId: string;
   seat: number;
+}
+
+/** A seat as its present holder holds it: `holding` changes whenever the holder does. */
+export interface SeatHolder extends SeatIdentity {
+  holding: string;
 }
 
 export interface ReleasedSeat extends SeatIdentity {
@@ -155,7 +160,13 @@ export class LobbyService {
       // exactly one see `token_hash IS NULL`.
       const claimed = await this.db
         .update(seats)
-        .set({ name, tokenHash: hashToken(token), claimedAt: new Date(), ready: false })
+        .set({
+          name,
+          tokenHash: hashToken(token),
+          claimedAt: new Date(),
+          ready: false,
+          holding: randomUUID(),
+        })
         .where(
           and(
             eq(seats.gameId, gameId),
@@ -176,12 +187,12 @@ export class LobbyService {
   }
 
   /** The seat a token stands for in this game; a token of another game is no token here. */
-  async authenticate(gameId: string, token: string | undefined): Promise<SeatIdentity> {
+  async authenticate(gameId: string, token: string | undefined): Promise<SeatHolder> {
     if (token === undefined || token.length === 0) {
       throw new ApiError('UNAUTHORIZED', 'A seat token is needed.');
     }
     const [row] = await this.db
-      .select({ gameId: seats.gameId, seat: seats.seat })
+      .select({ gameId: seats.gameId, seat: seats.seat, holding: seats.holding })
       .from(seats)
       .where(and(eq(seats.tokenHash, hashToken(token)), eq(seats.gameId, gameId)));
     if (!row) throw new ApiError('UNAUTHORIZED', 'That token holds no seat in this game.');
@@ -228,7 +239,14 @@ export class LobbyService {
     }
     const left = await this.db
       .update(seats)
-      .set({ name: null, tokenHash: null, claimedAt: null, ready: false, race: 'random' })
+      .set({
+        name: null,
+        tokenHash: null,
+        claimedAt: null,
+        ready: false,
+        race: 'random',
+        holding: randomUUID(),
+      })
       .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat), inLobby(gameId)))
       .returning({ seat: seats.seat });
     if (left.length === 0) {
@@ -277,6 +295,7 @@ export class LobbyService {
             name: `${BOT_NAMES[policy]} ${String(seat + 1)}`,
             race: raceForBot(gameId, seat, takenRaces),
             ready: true,
+            holding: randomUUID(),
           }
         : { bot: policy };
     // Guarded like a claim: a person who took the seat a moment ago keeps it.
@@ -314,7 +333,7 @@ export class LobbyService {
     await this.#creator(gameId, token, 'remove bots');
     const removed = await this.db
       .update(seats)
-      .set({ bot: null, name: null, ready: false, race: 'random' })
+      .set({ bot: null, name: null, ready: false, race: 'random', holding: randomUUID() })
       .where(
         and(eq(seats.gameId, gameId), eq(seats.seat, seat), isNotNull(seats.bot), inLobby(gameId)),
       )
