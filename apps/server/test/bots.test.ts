@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apply, decisions, legalActions, view } from '@outer-rim/rules';
 import type { Action, GameState, GameView } from '@outer-rim/rules';
 import { BotLease } from '../src/bots/bot-lease.js';
-import { botClientId, botSeed } from '../src/bots/bot-seed.js';
+import { botClientId, botSeed, isBotClientId } from '../src/bots/bot-seed.js';
 import type { BotDecision } from '../src/bots/bot-runner.js';
 import { makePolicy } from '../src/bots/policies.js';
 import type { ClaimSeatResponse } from '../src/protocol/claim-seat.js';
@@ -253,7 +253,7 @@ describe.each(BACKENDS)('bots at the table on %s', (kind) => {
       expect(new Set(decisionsSeen.map((d) => d.seat))).toEqual(new Set([0, 1, 2, 3]));
       // Every action the spectator saw was a bot's, through the ordinary log.
       const log = await server.app.games.store.actionsAfter(game.gameId, 0, target);
-      expect(log.every((entry) => entry.clientId.startsWith('bot-'))).toBe(true);
+      expect(log.every((entry) => isBotClientId(entry.clientId))).toBe(true);
 
       // What each bot was given is its seat's view of that state, never more; and each logged
       // bot action follows from that view and the bot's seed (game seed + seat + seq).
@@ -302,7 +302,7 @@ describe.each(BACKENDS)('bots at the table on %s', (kind) => {
       );
       await host.waitFor(() => host.updates.some((u) => u.seat === 1), 30_000);
       const botActions = await server.app.games.store.actionsAfter(game.gameId, 0);
-      expect(botActions.some((a) => a.seat === 1 && a.clientId.startsWith('bot-'))).toBe(true);
+      expect(botActions.some((a) => a.seat === 1 && isBotClientId(a.clientId))).toBe(true);
 
       // Back with the seat token: the seat is the player's again, and the bot stops.
       hosting.stop();
