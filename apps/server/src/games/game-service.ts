@@ -311,7 +311,9 @@ export class GameService {
         return;
       }
       newest = entry.seq;
-      if (decidedOn !== undefined) {
+      // A finished game answers every action GAME_OVER (from the rules, below), whatever state
+      // it was decided on: staleness is a question only while there is a game to decide in.
+      if (decidedOn !== undefined && !isGameOver(entry.state)) {
         const stale = await this.#staleness(gameId, seat, decidedOn, entry);
         if (stale !== undefined) {
           // Not remembered: it depends on the head, and the client decides again on a newer one.
