@@ -107,6 +107,11 @@ export const snapshots = pgTable(
       .references(() => games.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     state: jsonb('state').notNull(),
+    /**
+     * The rules (RULES_VERSION) the actions after this snapshot were played under: only those
+     * rules replay them. Rows from before the column: version 1.
+     */
+    rulesVersion: integer('rules_version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.seq] })],

@@ -1,7 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { RACE_IDS } from '@outer-rim/map';
-import { createGame, gameOptionsFromLobby, LobbyOptionsSchema } from '@outer-rim/rules';
+import {
+  createGame,
+  gameOptionsFromLobby,
+  LobbyOptionsSchema,
+  RULES_VERSION,
+} from '@outer-rim/rules';
 import type { GameState } from '@outer-rim/rules';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
@@ -423,7 +428,9 @@ export class LobbyService {
       } catch (error) {
         throw new ApiError('BAD_REQUEST', `The game cannot start: ${(error as Error).message}`);
       }
-      await tx.insert(snapshots).values({ gameId, seq: 0, state: initial });
+      await tx
+        .insert(snapshots)
+        .values({ gameId, seq: 0, state: initial, rulesVersion: RULES_VERSION });
       await tx
         .update(games)
         .set({ status: 'playing', startedAt: new Date() })

@@ -19,3 +19,7 @@ UPDATE "chat_messages" AS m SET
 	), gen_random_uuid()) END;--> statement-breakpoint
 ALTER TABLE "chat_messages" ALTER COLUMN "from_holding" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_client_id_key" UNIQUE("game_id","from_holding","client_id");
+--> statement-breakpoint
+-- The rules (RULES_VERSION) that replay the actions after each snapshot; every stored game so far
+-- was played under version 1.
+ALTER TABLE "snapshots" ADD COLUMN "rules_version" integer DEFAULT 1 NOT NULL;
