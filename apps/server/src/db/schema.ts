@@ -63,6 +63,13 @@ export const seats = pgTable(
      * taken out), so what was private to one holder is never read by the next.
      */
     holding: uuid('holding').notNull().defaultRandom(),
+    /**
+     * The seat's share of the dice (docs/fair-dice.md): the hex SHA-256 of its random bytes, given
+     * when the seat was taken, and the bytes themselves (hex) once revealed. A seat taken without
+     * a commitment, or a bot's, gets bytes the server draws, revealed at once.
+     */
+    entropyCommitment: text('entropy_commitment'),
+    entropy: text('entropy'),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.seat] }),

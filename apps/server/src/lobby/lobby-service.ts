@@ -13,7 +13,17 @@ import { isUniqueViolation } from '../db/database.js';
 import { games, seats, snapshots } from '../db/schema.js';
 import { ApiError } from '../errors.js';
 import { startWaitingFor } from '../protocol/lobby-words.js';
-import { hashToken, newGameId, newSeatToken, newSeed, seedCommitment } from '../games/secrets.js';
+import {
+  diceSeed,
+  entropyCommitment,
+  hashToken,
+  newEntropy,
+  newGameId,
+  newSeatToken,
+  newSeed,
+  seedCommitment,
+} from '../games/secrets.js';
+import { REVEAL_TOO_EARLY, sharesWaitingFor } from '../protocol/dice-share.js';
 import type { TableOptions } from '../protocol/create-game.js';
 import type { BotPolicyName, GameRecord, GameStatus } from '../protocol/game-record.js';
 
@@ -75,6 +85,7 @@ export class LobbyService {
   async create(
     name: string,
     options: TableOptions,
+    commitment?: string,
   ): Promise<{ gameId: string; seat: number; token: string; game: GameRecord }> {
     const gameId = newGameId();
     const seed = newSeed();
@@ -92,7 +103,9 @@ export class LobbyService {
           gameId,
           seat,
           race: 'random',
-          ...(seat === 0 ? { name, tokenHash: hashToken(token), claimedAt: new Date() } : {}),
+          ...(seat === 0
+            ? { name, tokenHash: hashToken(token), claimedAt: new Date(), ...share(commitment) }
+            : {}),
         })),
       );
     });
@@ -149,6 +162,7 @@ export class LobbyService {
     gameId: string,
     name: string,
     wanted?: number,
+    commitment?: string,
   ): Promise<{ seat: number; token: string; game: GameRecord }> {
     const game = await this.get(gameId);
     if (game.status !== 'lobby') {
@@ -171,6 +185,7 @@ export class LobbyService {
           claimedAt: new Date(),
           ready: false,
           holding: randomUUID(),
+          ...share(commitment),
         })
         .where(
           and(
@@ -251,6 +266,8 @@ export class LobbyService {
         ready: false,
         race: 'random',
         holding: randomUUID(),
+        entropyCommitment: null,
+        entropy: null,
       })
       .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat), inLobby(gameId)))
       .returning({ seat: seats.seat });
@@ -260,6 +277,40 @@ export class LobbyService {
     for (const listener of this.#releaseListeners) {
       listener({ gameId, seat, tokenHash: hashToken(token ?? '') });
     }
+    this.#changed(gameId);
+    return this.get(gameId);
+  }
+
+  /**
+   * A seat reveals its share of the dice (docs/fair-dice.md): only once every seat is taken, so
+   * every share was committed before any is known, and only the bytes it committed to.
+   */
+  async revealShare(
+    gameId: string,
+    token: string | undefined,
+    entropy: string,
+  ): Promise<GameRecord> {
+    const { seat } = await this.authenticate(gameId, token);
+    const game = await this.get(gameId);
+    if (game.status !== 'lobby') {
+      throw new ApiError('GAME_ALREADY_STARTED', 'This game has already started.');
+    }
+    if (!game.seats.every((s) => s.taken)) {
+      throw new ApiError('NOT_READY', REVEAL_TOO_EARLY, {
+        seats: game.seats.filter((s) => !s.taken).map((s) => s.seat),
+      });
+    }
+    const committed = game.seats[seat]?.entropyCommitment;
+    if (committed !== entropyCommitment(entropy)) {
+      throw new ApiError(
+        'BAD_REQUEST',
+        'These are not the bytes this seat committed to when it was taken.',
+      );
+    }
+    await this.db
+      .update(seats)
+      .set({ entropy })
+      .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat), inLobby(gameId)));
     this.#changed(gameId);
     return this.get(gameId);
   }
@@ -301,6 +352,7 @@ export class LobbyService {
             race: raceForBot(gameId, seat, takenRaces),
             ready: true,
             holding: randomUUID(),
+            ...share(undefined),
           }
         : { bot: policy };
     // Guarded like a claim: a person who took the seat a moment ago keeps it.
@@ -338,7 +390,15 @@ export class LobbyService {
     await this.#creator(gameId, token, 'remove bots');
     const removed = await this.db
       .update(seats)
-      .set({ bot: null, name: null, ready: false, race: 'random', holding: randomUUID() })
+      .set({
+        bot: null,
+        name: null,
+        ready: false,
+        race: 'random',
+        holding: randomUUID(),
+        entropyCommitment: null,
+        entropy: null,
+      })
       .where(
         and(eq(seats.gameId, gameId), eq(seats.seat, seat), isNotNull(seats.bot), inLobby(gameId)),
       )
@@ -414,6 +474,20 @@ export class LobbyService {
           seats: waiting.map((s) => s.seat),
         });
       }
+      const unrevealed = seatRows.filter((s) => s.entropyCommitment !== null && s.entropy === null);
+      if (unrevealed.length > 0) {
+        throw new ApiError('NOT_READY', sharesWaitingFor(unrevealed), {
+          seats: unrevealed.map((s) => s.seat),
+        });
+      }
+      // Seats taken before shares existed get one drawn now, as a bot's seat does.
+      for (const s of seatRows.filter((r) => r.entropyCommitment === null)) {
+        Object.assign(s, share(undefined));
+        await tx
+          .update(seats)
+          .set({ entropyCommitment: s.entropyCommitment, entropy: s.entropy })
+          .where(and(eq(seats.gameId, gameId), eq(seats.seat, s.seat)));
+      }
       const lobbyOptions = LobbyOptionsSchema.parse(row.options);
       const options = gameOptionsFromLobby(
         lobbyOptions,
@@ -424,7 +498,13 @@ export class LobbyService {
       );
       let initial: GameState;
       try {
-        initial = createGame(options, row.seed);
+        initial = createGame(
+          options,
+          diceSeed(
+            row.seed,
+            seatRows.map((s) => s.entropy ?? ''),
+          ),
+        );
       } catch (error) {
         throw new ApiError('BAD_REQUEST', `The game cannot start: ${(error as Error).message}`);
       }
@@ -440,6 +520,19 @@ export class LobbyService {
     this.#changed(gameId);
     return { game: await this.get(gameId), state };
   }
+}
+
+/**
+ * A newly taken seat's share of the dice: the commitment the player's browser sent, to be revealed
+ * later, or bytes the server draws now (a bot's seat, a client that sent none), revealed at once.
+ */
+function share(commitment: string | undefined): {
+  entropyCommitment: string;
+  entropy: string | null;
+} {
+  if (commitment !== undefined) return { entropyCommitment: commitment, entropy: null };
+  const entropy = newEntropy();
+  return { entropyCommitment: entropyCommitment(entropy), entropy };
 }
 
 const BOT_NAMES: Record<BotPolicyName, string> = { heuristic: 'Bot', random: 'Random bot' };
@@ -475,6 +568,8 @@ function toRecord(row: GameRow, seatRows: SeatRow[]): GameRecord {
       taken: isTaken(s),
       ...(s.bot === null ? {} : { bot: s.bot as BotPolicyName }),
       ...(s.handedOver ? { handedOver: true } : {}),
+      ...(s.entropyCommitment === null ? {} : { entropyCommitment: s.entropyCommitment }),
+      ...(s.entropy === null || row.status === 'lobby' ? {} : { entropy: s.entropy }),
     })),
     creatorSeat: row.creatorSeat,
     seedCommitment: row.seedCommitment,

@@ -6,6 +6,7 @@ import {
   GameRecordSchema,
   SeatIndexSchema,
 } from './game-record.js';
+import { DiceShareCommitmentSchema } from './dice-share.js';
 
 /**
  * The lobby's options: the rules package's table options plus what only the server acts on.
@@ -24,6 +25,8 @@ export type TableOptions = z.output<typeof TableOptionsSchema>;
 export const CreateGameRequestSchema = z.object({
   name: DisplayNameSchema,
   options: TableOptionsSchema,
+  /** the commitment to seat 0's share of the dice (docs/fair-dice.md); drawn by the server if absent */
+  entropyCommitment: DiceShareCommitmentSchema.optional(),
 });
 export type CreateGameRequest = z.input<typeof CreateGameRequestSchema>;
 

@@ -23,3 +23,7 @@ ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_client_id_key" UNIQUE("game_id"
 -- The rules (RULES_VERSION) that replay the actions after each snapshot; every stored game so far
 -- was played under version 1.
 ALTER TABLE "snapshots" ADD COLUMN "rules_version" integer DEFAULT 1 NOT NULL;
+--> statement-breakpoint
+-- Each seat's share of the dice (docs/fair-dice.md); games started before it have none.
+ALTER TABLE "seats" ADD COLUMN "entropy_commitment" text;--> statement-breakpoint
+ALTER TABLE "seats" ADD COLUMN "entropy" text;
