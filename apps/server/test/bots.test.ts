@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apply, decisions, legalActions, view } from '@outer-rim/rules';
 import type { Action, GameState, GameView } from '@outer-rim/rules';
 import { BotLease } from '../src/bots/bot-lease.js';
-import { botClientId, botSeed } from '../src/bots/bot-seed.js';
+import { botClientId, botSeed, isBotClientId } from '../src/bots/bot-seed.js';
 import type { BotDecision } from '../src/bots/bot-runner.js';
 import { makePolicy } from '../src/bots/policies.js';
 import type { ClaimSeatResponse } from '../src/protocol/claim-seat.js';
@@ -79,16 +79,21 @@ async function stateAt(server: RunningServer, gameId: string, seq: number): Prom
 }
 
 /** Plays one seat through its own socket from its own views, ending steps first, until stopped. */
-function autoPlay(client: Client, seat: number): { stop(): void; sent: number } {
+function autoPlay(
+  client: Client,
+  seat: number,
+): { stop(): void; sent: number; done: Promise<void> } {
   const control = { running: true };
   const played = {
     sent: 0,
     stop: () => {
       control.running = false;
     },
+    /** resolves once stopped and its last action answered */
+    done: Promise.resolve(),
   };
   const rank = (a: Action) => (a.type.startsWith('end-') || a.type.startsWith('pass') ? 0 : 1);
-  void (async () => {
+  played.done = (async () => {
     let lastSeq = -1;
     while (control.running) {
       const latest = client.latest;
@@ -253,7 +258,7 @@ describe.each(BACKENDS)('bots at the table on %s', (kind) => {
       expect(new Set(decisionsSeen.map((d) => d.seat))).toEqual(new Set([0, 1, 2, 3]));
       // Every action the spectator saw was a bot's, through the ordinary log.
       const log = await server.app.games.store.actionsAfter(game.gameId, 0, target);
-      expect(log.every((entry) => entry.clientId.startsWith('bot-'))).toBe(true);
+      expect(log.every((entry) => isBotClientId(entry.clientId))).toBe(true);
 
       // What each bot was given is its seat's view of that state, never more; and each logged
       // bot action follows from that view and the bot's seed (game seed + seat + seq).
@@ -302,7 +307,7 @@ describe.each(BACKENDS)('bots at the table on %s', (kind) => {
       );
       await host.waitFor(() => host.updates.some((u) => u.seat === 1), 30_000);
       const botActions = await server.app.games.store.actionsAfter(game.gameId, 0);
-      expect(botActions.some((a) => a.seat === 1 && a.clientId.startsWith('bot-'))).toBe(true);
+      expect(botActions.some((a) => a.seat === 1 && isBotClientId(a.clientId))).toBe(true);
 
       // Back with the seat token: the seat is the player's again, and the bot stops.
       hosting.stop();
@@ -314,26 +319,29 @@ describe.each(BACKENDS)('bots at the table on %s', (kind) => {
       );
       const record = await http<GameRecord>(server.url, 'GET', `/api/games/${game.gameId}`);
       expect(record.body.seats[1]?.handedOver).toBeUndefined();
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const settled = (await server.app.games.store.actionsAfter(game.gameId, 0)).filter(
-        (a) => a.seat === 1,
-      ).length;
       // Play on until seat 1 owes a decision; no bot takes it for the player.
       const playing = autoPlay(host, 0);
       await guest.waitFor(() => {
         const latest = guest.latest;
         return latest !== undefined && decisions(latest.view as GameView).some((d) => d.seat === 1);
       }, 30_000);
+      const owed = guest.latest?.seq ?? 0;
       playing.stop();
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      const seat1 = (await server.app.games.store.actionsAfter(game.gameId, 0)).filter(
-        (a) => a.seat === 1,
-      );
-      expect(seat1.length).toBe(settled);
+      await playing.done;
+      // The host's last action answered: the guest decides on the head of the game.
+      const head = (await http<GameRecord>(server.url, 'GET', `/api/games/${game.gameId}`)).body
+        .seq;
+      await guest.waitFor(() => (guest.latest?.seq ?? -1) >= head);
       const latest = guest.latest;
       const [own] = legalActions(latest?.view as GameView, 1);
+      // Accepted as decided on that state: nobody acted for seat 1 in between. And after the
+      // state that asked seat 1, the log holds seat 1's own action and no bot's.
       const ack = await guest.send('action', { id: 'back-1', action: own, seq: latest?.seq });
       expect(ack.ok).toBe(true);
+      const seat1 = (await server.app.games.store.actionsAfter(game.gameId, owed)).filter(
+        (a) => a.seat === 1,
+      );
+      expect(seat1.map((a) => a.clientId)).toEqual(['back-1']);
       host.close();
       guest.close();
     },

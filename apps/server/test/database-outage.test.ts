@@ -18,6 +18,21 @@ import { Client, http, startServer } from './support/server.js';
 import { joinTable } from './support/table.js';
 import type { RunningServer } from './support/server.js';
 
+/** How many connections to database `name` are listening for the socket.io adapters now. */
+async function listeners(name: string): Promise<number> {
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ n: number }>(
+      "select count(*)::int as n from pg_stat_activity where datname = $1 and query ilike 'LISTEN %'",
+      [name],
+    );
+    return rows[0]?.n ?? 0;
+  } finally {
+    await admin.end();
+  }
+}
+
 async function healthy(server: RunningServer): Promise<number> {
   let status = 0;
   for (let attempt = 0; attempt < 40 && status !== 200; attempt++) {
@@ -51,6 +66,9 @@ describe('PostgreSQL dropping every connection', () => {
     async () => {
       const game = await fullLobby(a.url, 2);
       const name = new URL(backend.url ?? '').pathname.slice(1);
+      // Both processes' adapters listen before the outage.
+      const listening = await listeners(name);
+      expect(listening).toBeGreaterThanOrEqual(2);
       const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await admin.connect();
       try {
@@ -66,9 +84,13 @@ describe('PostgreSQL dropping every connection', () => {
       expect(await healthy(a)).toBe(200);
       expect(await healthy(b)).toBe(200);
 
-      // The adapters reconnect on their own (after about two seconds): a spectator on B follows a
-      // game played on A.
-      await new Promise((resolve) => setTimeout(resolve, 3500));
+      // The adapters reconnect on their own (after about two seconds, longer on a busy machine):
+      // once both listen again, a spectator on B follows a game played on A.
+      const deadline = Date.now() + 60_000;
+      while ((await listeners(name)) < listening) {
+        if (Date.now() > deadline) throw new Error('the adapters did not listen again');
+        await delay(100);
+      }
       await startGame(a.url, game);
       const { seats, spectator } = await joinTable(a.url, game, b.url);
       const { seq } = await playMoves(seats, [spectator], 3);

@@ -201,8 +201,11 @@ describe.each<[BackendKind, number]>([
         }
         for (const s of servers)
           await until(() => !held(s, gameId).sent && !held(s, gameId).driven);
-        // A bot tick or two later, still nothing: the runner does not read the finished game back.
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // Two whole bot ticks later, still nothing: the runner does not read the finished game back.
+        const ticked = servers.map((s) => s.app.bots.ticks);
+        for (const [i, s] of servers.entries()) {
+          await until(() => s.app.bots.ticks >= (ticked[i] ?? 0) + 2);
+        }
         for (const s of servers) {
           expect(held(s, gameId)).toEqual(NOTHING);
           expect(s.app.games.cachedGames).toBe(0);

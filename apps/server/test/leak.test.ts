@@ -8,7 +8,7 @@ import {
   LobbyOptionsSchema,
 } from '@outer-rim/rules';
 import type { Action, GameEvent, GameState, GameView, Viewer } from '@outer-rim/rules';
-import { hashToken } from '../src/games/secrets.js';
+import { diceSeed, hashToken } from '../src/games/secrets.js';
 import type { ActionLogResponse } from '../src/protocol/action-log.js';
 import type { GameRecord } from '../src/protocol/game-record.js';
 import type { ResyncAck } from '../src/protocol/socket-resync.js';
@@ -207,7 +207,8 @@ describe.each<[BackendKind, number]>([
         LobbyOptionsSchema.parse(lobby.options),
         lobby.seats.map((s) => ({ name: s.name ?? '', race: s.race as never })),
       );
-      const states: GameState[] = [createGame(options, seed)];
+      const shares = lobby.seats.flatMap((s) => (s.entropy === undefined ? [] : [s.entropy]));
+      const states: GameState[] = [createGame(options, diceSeed(seed, shares))];
       /** what each step told, uncut: `stepEvents[i]` made `states[i]` */
       const stepEvents: GameEvent[][] = [[]];
       for (const entry of log) {

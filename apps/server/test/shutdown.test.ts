@@ -107,7 +107,8 @@ describe('process entry', () => {
       child.stderr.on('data', (chunk: Buffer) => {
         stderr += chunk.toString();
       });
-      const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+      // 'close': the process and its stderr pipe both done, so all it wrote has been read.
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
       expect(code).toBe(78);
       expect(stderr).toMatch(/Invalid configuration/);
       expect(stderr).toMatch(/PORT/);

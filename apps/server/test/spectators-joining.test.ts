@@ -13,45 +13,58 @@ import type { RunningServer } from './support/server.js';
  * looked up, after the end), it gets a state, and every update after it applies to the view it
  * holds, up to the end and its seed. Real server, real sockets.
  */
-describe('spectators joining a game played fast, to its end (PGlite)', () => {
+describe.each([
+  ['PGlite, one process', 'pglite', 1],
+  ['PostgreSQL, two processes (CLUSTER=on)', 'postgres', 2],
+] as const)('spectators joining a game played fast, to its end (%s)', (_name, kind, processes) => {
   let backend: Backend;
-  let server: RunningServer;
+  let servers: RunningServer[];
   const clients: Client[] = [];
 
   beforeAll(async () => {
-    backend = await prepareBackend('pglite', 'joining');
-    server = await startServer(backend.config());
+    backend = await prepareBackend(kind, 'joining');
+    const config = backend.config(processes > 1 ? { CLUSTER: 'on' } : {});
+    servers = await Promise.all(Array.from({ length: processes }, () => startServer(config)));
   });
   afterAll(async () => {
     for (const c of clients) c.close();
-    await server.close();
+    await Promise.all(servers.map((s) => s.close()));
     await backend.dispose();
   });
 
   it(
     'each gets a state, then every update applies to its view, to the last one and the seed',
     async () => {
+      // The seats play through the first process; spectators join through every process in turn.
+      const server = servers[0] as RunningServer;
       const game = await fullLobby(server.url, 3, { roundLimit: 1 });
       const seats = await Promise.all(
         game.tokens.map((token) => Client.connect(server.url, { gameId: game.gameId, token })),
       );
       clients.push(...seats);
-      await startGame(server.url, game);
-      await Promise.all(seats.map((c) => c.waitFor(() => c.latest !== undefined)));
+      let joined = 0;
+      const join = async () => {
+        const via = servers[joined++ % servers.length] as RunningServer;
+        const spectator = await Client.connect(via.url, { gameId: game.gameId });
+        spectators.push(spectator);
+        clients.push(spectator);
+      };
 
-      // Four joiners at a time, a few milliseconds apart, for as long as the game runs.
+      // Four joiners at a time, a few milliseconds apart, from before the start for as long as
+      // the game runs: some join in the lobby and get their first state from the start itself.
       const spectators: Client[] = [];
       let playing = true;
       const joining = Promise.all(
         [0, 1, 2, 3].map(async () => {
           while (playing) {
-            const spectator = await Client.connect(server.url, { gameId: game.gameId });
-            spectators.push(spectator);
-            clients.push(spectator);
+            await join();
             await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
           }
         }),
       );
+      await startGame(server.url, game);
+      await Promise.all(seats.map((c) => c.waitFor(() => c.latest !== undefined)));
+
       let final = 0;
       for (let i = 0; i < 500; i++) {
         const move = nextMove(seats.map((c) => c.latest?.view as GameView));
@@ -67,19 +80,15 @@ describe('spectators joining a game played fast, to its end (PGlite)', () => {
       }
       playing = false;
       await joining;
-      for (let i = 0; i < 3; i++) {
-        const after = await Client.connect(server.url, { gameId: game.gameId });
-        spectators.push(after);
-        clients.push(after);
-      }
+      for (let i = 0; i < 3; i++) await join();
       expect(isGameOver(seats[0]?.latest?.view as GameView)).toBe(true);
       expect(spectators.length).toBeGreaterThan(20);
 
       const behind: string[] = [];
       for (const [i, s] of spectators.entries()) {
         try {
-          await s.waitFor(() => (s.latest?.seq ?? -1) >= final, 5000);
-          await s.waitFor(() => s.lobbies.some((l) => l.game.seed !== null), 5000);
+          await s.waitFor(() => (s.latest?.seq ?? -1) >= final, 20_000);
+          await s.waitFor(() => s.lobbies.some((l) => l.game.seed !== null), 20_000);
         } catch {
           const updates = s.updates.map((u) => `${u.seq}${u.view === undefined ? '!' : ''}`);
           behind.push(

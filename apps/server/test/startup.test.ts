@@ -30,11 +30,13 @@ async function startEntry(env: Record<string, string>) {
   });
   const ready = await new Promise<unknown>((resolve, reject) => {
     child.on('message', resolve);
-    child.on('exit', (code) => {
+    child.on('close', (code) => {
       reject(new Error(`the server exited (${String(code)}) before it was ready:\n${stdout}`));
     });
   });
-  const exited = new Promise((resolve) => child.on('exit', resolve));
+  // 'close', not 'exit': a process may have exited while the end of its stdout is still in the
+  // pipe, and on a busy machine the start-up line was read after 'exit' had already resolved.
+  const exited = new Promise((resolve) => child.on('close', resolve));
   const lines = () =>
     stdout
       .split('\n')

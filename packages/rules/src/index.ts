@@ -67,6 +67,7 @@ export type {
 export { StateMigrationError, migrateState } from './state/migrate.js';
 export type { MigrationCode } from './state/migrate.js';
 export { SCHEMA_VERSION } from './state/types.js';
+export { RULES_VERSION } from './rules-version.js';
 export type {
   GameState,
   GameView,

@@ -99,6 +99,9 @@ export class BotRunner {
     this.#observers.push(observer);
   }
 
+  /** How many looks at every bot game (ticks, pokes) have finished, failed ones too. */
+  ticks = 0;
+
   /** Games this process drives now. */
   get driven(): string[] {
     return [...this.#tables.keys()];
@@ -120,6 +123,7 @@ export class BotRunner {
       })
       .finally(() => {
         this.#ticking = undefined;
+        this.ticks++;
         if (this.#again) {
           this.#again = false;
           this.poke();

@@ -11,6 +11,7 @@ import {
   timestamp,
   unique,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
@@ -59,6 +60,18 @@ export const seats = pgTable(
     bot: text('bot'),
     /** a person's seat played by a bot while its player is away (the host's hand-over option) */
     handedOver: boolean('handed_over').notNull().default(false),
+    /**
+     * Who holds the seat now: a new id at every change of holder (claimed, left, a bot put in or
+     * taken out), so what was private to one holder is never read by the next.
+     */
+    holding: uuid('holding').notNull().defaultRandom(),
+    /**
+     * The seat's share of the dice (docs/fair-dice.md): the hex SHA-256 of its random bytes, given
+     * when the seat was taken, and the bytes themselves (hex) once revealed. A seat taken without
+     * a commitment, or a bot's, gets bytes the server draws, revealed at once.
+     */
+    entropyCommitment: text('entropy_commitment'),
+    entropy: text('entropy'),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.seat] }),
@@ -103,6 +116,11 @@ export const snapshots = pgTable(
       .references(() => games.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
     state: jsonb('state').notNull(),
+    /**
+     * The rules (RULES_VERSION) the actions after this snapshot were played under: only those
+     * rules replay them. Rows from before the column: version 1.
+     */
+    rulesVersion: integer('rules_version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.seq] })],
@@ -121,7 +139,10 @@ export const botDrivers = pgTable('bot_drivers', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-/** Table talk. `to_seat` null: to the whole table; otherwise only the two seats ever see it. */
+/**
+ * Table talk. `to_seat` null: to the whole table; otherwise only the two holdings ever see it: the
+ * sender's and the recipient's at the time it was sent, never a later holder of either seat.
+ */
 export const chatMessages = pgTable(
   'chat_messages',
   {
@@ -131,13 +152,17 @@ export const chatMessages = pgTable(
     seq: integer('seq').notNull(),
     fromSeat: integer('from_seat').notNull(),
     toSeat: integer('to_seat'),
+    /** the sender's holding of its seat (seats.holding) */
+    fromHolding: uuid('from_holding').notNull(),
+    /** a private message's recipient: the holding of `to_seat` when it was sent */
+    toHolding: uuid('to_holding'),
     clientId: text('client_id').notNull(),
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.seq] }),
-    unique('chat_client_id_key').on(t.gameId, t.fromSeat, t.clientId),
+    unique('chat_client_id_key').on(t.gameId, t.fromHolding, t.clientId),
   ],
 );
 

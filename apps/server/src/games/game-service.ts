@@ -1,5 +1,6 @@
 import {
   ActionSchema,
+  RULES_VERSION,
   StateMigrationError,
   apply,
   decisionsOf,
@@ -226,10 +227,40 @@ export class GameService {
       });
   }
 
-  /** Stops taking actions and waits for the queued ones to finish. */
+  /**
+   * Stops taking actions, waits for the queued ones to finish, then stores the head of every game
+   * in progress as a snapshot (docs/upgrades.md): the next server, even one with other rules,
+   * continues each from exactly the state it had, replaying nothing.
+   */
   async close(): Promise<void> {
     this.#closed = true;
     await this.#queue.drain();
+    await this.snapshotHeads().catch((error: unknown) => {
+      // The database is out: the log is intact, and a server of this version replays it.
+      if (!isUnavailable(error)) throw error;
+    });
+  }
+
+  /** Stores the head of every game in progress whose newest snapshot is behind it. */
+  async snapshotHeads(): Promise<void> {
+    for (const [gameId, entry] of this.#cache) {
+      if (!isGameOver(entry.state)) await this.store.snapshotHead(gameId, entry.seq, entry.state);
+    }
+    // Games this process does not hold (evicted, or played by another process that stopped).
+    for (const gameId of await this.store.headsPastSnapshots()) {
+      let head: Entry | undefined;
+      try {
+        head = await this.#queue.run(gameId, () => this.#load(gameId, true));
+      } catch (error) {
+        // Read-only under these rules (RULES_CHANGED) or unreadable: left as stored.
+        if (error instanceof StateMigrationError || error instanceof GameLogCorruptError) continue;
+        throw error;
+      }
+      if (head && !isGameOver(head.state)) {
+        await this.store.snapshotHead(gameId, head.seq, head.state);
+      }
+      this.#evict(gameId);
+    }
   }
 
   async #malformed(
@@ -311,7 +342,9 @@ export class GameService {
         return;
       }
       newest = entry.seq;
-      if (decidedOn !== undefined) {
+      // A finished game answers every action GAME_OVER (from the rules, below), whatever state
+      // it was decided on: staleness is a question only while there is a game to decide in.
+      if (decidedOn !== undefined && !isGameOver(entry.state)) {
         const stale = await this.#staleness(gameId, seat, decidedOn, entry);
         if (stale !== undefined) {
           // Not remembered: it depends on the head, and the client decides again on a newer one.
@@ -343,7 +376,14 @@ export class GameService {
           type: action.type,
           action,
           events: result.events,
-          snapshot: over || seq % this.options.snapshotEvery === 0 ? result.state : undefined,
+          // Every SNAPSHOT_EVERY steps, at the end of each round and at the end of the game: a
+          // stored game is never more than a round of moves from a position any server can load.
+          snapshot:
+            over ||
+            seq % this.options.snapshotEvery === 0 ||
+            result.state.round !== entry.state.round
+              ? result.state
+              : undefined,
           over: over ? { winner: result.state.winner } : undefined,
         });
       } catch (error) {
@@ -504,13 +544,27 @@ export class GameService {
     const cached = this.#cache.get(gameId);
     if (cached && !fresh && this.options.shared !== true) return cached;
     let entry = cached;
+    let otherRules = false;
     if (!entry) {
       const snapshot = await this.store.latestSnapshot(gameId);
       if (!snapshot) return undefined;
       // Snapshots of older shapes are brought up to date (a StateMigrationError says why not).
       entry = { seq: snapshot.seq, state: migrateState(snapshot.state) };
+      otherRules = snapshot.rulesVersion !== RULES_VERSION;
     }
     const missing = await this.store.actionsAfter(gameId, entry.seq);
+    if (otherRules) {
+      // Stored actions are replayed only under the rules they were played under: other rules
+      // could make them lead elsewhere. A game stopped at a snapshot of its head continues from
+      // exactly that state under these rules; one with actions after it stays read-only.
+      if (missing.length > 0) {
+        throw new StateMigrationError(
+          'RULES_CHANGED',
+          `This game's last ${String(missing.length)} moves were played under other rules than this server's; it stays read-only until a server of its own version stores its position (docs/upgrades.md).`,
+        );
+      }
+      if (!isGameOver(entry.state)) await this.store.adoptRules(gameId, entry.seq);
+    }
     let { seq, state } = entry;
     for (const stored of missing) {
       if (stored.seq !== seq + 1) {

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { RULES_VERSION } from '@outer-rim/rules';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation, rawQuery } from '../db/database.js';
 import type { RawQuery } from '../db/database.js';
-import { actions, snapshots } from '../db/schema.js';
+import { actions, games, snapshots } from '../db/schema.js';
 
 /** One action as the log holds it, for the append and for the reads alike. */
 interface ActionFields {
@@ -26,6 +27,13 @@ export interface AppendInput extends ActionFields {
   over: { winner: unknown } | undefined;
 }
 
+/** A stored state, and the rules (RULES_VERSION) the actions after it were played under. */
+export interface StoredSnapshot {
+  seq: number;
+  state: unknown;
+  rulesVersion: number;
+}
+
 /** The event log and snapshots of running games: reads and the one transactional append. */
 export class GameStore {
   readonly #query: RawQuery;
@@ -34,20 +42,54 @@ export class GameStore {
     this.#query = rawQuery(db);
   }
 
-  latestSnapshot(gameId: string): Promise<{ seq: number; state: unknown } | undefined> {
+  latestSnapshot(gameId: string): Promise<StoredSnapshot | undefined> {
     return this.snapshotAtOrBefore(gameId);
+  }
+
+  /**
+   * Stores the state after `seq` as a snapshot under this server's rules, unless one is stored
+   * there already: the head of a game at shutdown, so the next server, whatever its rules,
+   * replays nothing to continue it.
+   */
+  async snapshotHead(gameId: string, seq: number, state: unknown): Promise<void> {
+    await this.db
+      .insert(snapshots)
+      .values({ gameId, seq, state, rulesVersion: RULES_VERSION })
+      .onConflictDoNothing();
+  }
+
+  /**
+   * The actions after the snapshot at `seq` (none yet: it is the head) will be played under this
+   * server's rules: a game in progress continues under new rules from its head, never replayed.
+   */
+  async adoptRules(gameId: string, seq: number): Promise<void> {
+    await this.db
+      .update(snapshots)
+      .set({ rulesVersion: RULES_VERSION })
+      .where(and(eq(snapshots.gameId, gameId), eq(snapshots.seq, seq)));
+  }
+
+  /** Games in progress whose head is past their newest snapshot. */
+  async headsPastSnapshots(): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: games.id })
+      .from(games)
+      .where(
+        and(
+          eq(games.status, 'playing'),
+          sql`${games.seq} > (select max(${snapshots.seq}) from ${snapshots} where ${snapshots.gameId} = ${games.id})`,
+        ),
+      );
+    return rows.map((r) => r.id);
   }
 
   /**
    * The newest snapshot taken at or before `seq`, or the newest of all without one (seq 0, the
    * start, always exists once started).
    */
-  async snapshotAtOrBefore(
-    gameId: string,
-    seq?: number,
-  ): Promise<{ seq: number; state: unknown } | undefined> {
+  async snapshotAtOrBefore(gameId: string, seq?: number): Promise<StoredSnapshot | undefined> {
     const [row] = await this.db
-      .select({ seq: snapshots.seq, state: snapshots.state })
+      .select({ seq: snapshots.seq, state: snapshots.state, rulesVersion: snapshots.rulesVersion })
       .from(snapshots)
       .where(
         seq === undefined
@@ -215,13 +257,13 @@ const APPEND = {
   text: `with r as (
       select * from jsonb_to_recordset($1::jsonb) as r (game_id text, seq integer, seat integer,
         client_id text, type text, action jsonb, events jsonb, snapshot jsonb, over boolean,
-        winner jsonb)
+        winner jsonb, rules_version integer)
     ), action as (
       insert into actions (game_id, seq, seat, client_id, type, action, events)
       select game_id, seq, seat, client_id, type, action, events from r
     ), snapshot as (
-      insert into snapshots (game_id, seq, state)
-      select game_id, seq, snapshot from r where snapshot is not null
+      insert into snapshots (game_id, seq, state, rules_version)
+      select game_id, seq, snapshot, rules_version from r where snapshot is not null
     )
     update games as g set seq = r.seq,
       status = case when r.over then 'over' else g.status end,
@@ -250,6 +292,7 @@ function appendRows(inputs: AppendInput[]): string {
       snapshot: i.snapshot ?? undefined,
       over: i.over !== undefined,
       winner: i.over?.winner ?? undefined,
+      rules_version: RULES_VERSION,
     })),
   );
 }

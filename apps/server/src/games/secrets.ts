@@ -16,3 +16,19 @@ export const newSeed = (): string => randomBytes(32).toString('hex');
 
 /** Published at creation; anyone can check it against the seed revealed at the end. */
 export const seedCommitment = (seed: string): string => sha256Hex(seed);
+
+/** A seat's share of the dice when the server draws it (a bot's, or a seat taken without one). */
+export const newEntropy = (): string => randomBytes(32).toString('hex');
+
+/** The commitment to a share of the dice: hex SHA-256 of its hex text, as for the seed. */
+export const entropyCommitment = (entropy: string): string => sha256Hex(entropy);
+
+/**
+ * The seed the game's dice are rolled from (docs/fair-dice.md): SHA-256 over the server's seed and
+ * every seat's revealed share in seat order, one per line after a fixed first line. Games started
+ * before seats had shares roll from the server's seed itself.
+ */
+export function diceSeed(seed: string, shares: readonly string[]): string {
+  if (shares.length === 0) return seed;
+  return sha256Hex(['outer-rim dice v1', seed, ...shares].join('\n'));
+}

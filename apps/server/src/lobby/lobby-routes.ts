@@ -8,6 +8,7 @@ import { AddBotRequestSchema, BotSeatParamsSchema } from '../protocol/bot-seat.j
 import { ActionLogQuerySchema, ActionLogResponseSchema } from '../protocol/action-log.js';
 import { ClaimSeatRequestSchema, ClaimSeatResponseSchema } from '../protocol/claim-seat.js';
 import { CreateGameRequestSchema, CreateGameResponseSchema } from '../protocol/create-game.js';
+import { RevealShareRequestSchema } from '../protocol/dice-share.js';
 import { ErrorResponseSchema } from '../protocol/error-codes.js';
 import { GameIdSchema, GameRecordSchema } from '../protocol/game-record.js';
 import { ListGamesQuerySchema, ListGamesResponseSchema } from '../protocol/list-games.js';
@@ -42,11 +43,8 @@ export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lo
       },
     },
     async (request, reply) => {
-      const created = await lobby.create(
-        request.body.name,
-        request.body.options,
-        request.body.title,
-      );
+      const { name, options, title, entropyCommitment } = request.body;
+      const created = await lobby.create(name, options, title, entropyCommitment);
       request.log.info({ gameId: created.gameId }, 'game created');
       return reply.code(201).send(created);
     },
@@ -90,7 +88,8 @@ export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lo
       },
     },
     async (request, reply) => {
-      const claimed = await lobby.claim(request.params.id, request.body.name, request.body.seat);
+      const { name, seat, entropyCommitment } = request.body;
+      const claimed = await lobby.claim(request.params.id, name, seat, entropyCommitment);
       request.log.info({ gameId: request.params.id, seat: claimed.seat }, 'seat claimed');
       return reply.code(201).send(claimed);
     },
@@ -124,6 +123,27 @@ export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lo
       },
     },
     (request) => lobby.leave(request.params.id, bearer(request.headers.authorization)),
+  );
+
+  app.put(
+    '/api/games/:id/seats/me/entropy',
+    {
+      schema: {
+        summary:
+          "Reveal this seat's share of the dice once every seat is taken (Authorization: Bearer <seat token>; docs/fair-dice.md)",
+        tags: ['lobby'],
+        params: Params,
+        headers: authHeader,
+        body: RevealShareRequestSchema,
+        response: { 200: GameRecordSchema, 401: ErrorResponseSchema, ...errors },
+      },
+    },
+    (request) =>
+      lobby.revealShare(
+        request.params.id,
+        bearer(request.headers.authorization),
+        request.body.entropy,
+      ),
   );
 
   app.put(

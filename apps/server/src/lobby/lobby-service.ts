@@ -1,14 +1,29 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { RACE_IDS } from '@outer-rim/map';
-import { createGame, gameOptionsFromLobby, LobbyOptionsSchema } from '@outer-rim/rules';
+import {
+  createGame,
+  gameOptionsFromLobby,
+  LobbyOptionsSchema,
+  RULES_VERSION,
+} from '@outer-rim/rules';
 import type { GameState } from '@outer-rim/rules';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import { games, seats, snapshots } from '../db/schema.js';
 import { ApiError } from '../errors.js';
 import { startWaitingFor } from '../protocol/lobby-words.js';
-import { hashToken, newGameId, newSeatToken, newSeed, seedCommitment } from '../games/secrets.js';
+import {
+  diceSeed,
+  entropyCommitment,
+  hashToken,
+  newEntropy,
+  newGameId,
+  newSeatToken,
+  newSeed,
+  seedCommitment,
+} from '../games/secrets.js';
+import { REVEAL_TOO_EARLY, sharesWaitingFor } from '../protocol/dice-share.js';
 import type { TableOptions } from '../protocol/create-game.js';
 import { defaultGameTitle } from '../protocol/game-record.js';
 import type { BotPolicyName, GameRecord, GameStatus } from '../protocol/game-record.js';
@@ -19,6 +34,11 @@ type SeatRow = typeof seats.$inferSelect;
 export interface SeatIdentity {
   gameId: string;
   seat: number;
+}
+
+/** A seat as its present holder holds it: `holding` changes whenever the holder does. */
+export interface SeatHolder extends SeatIdentity {
+  holding: string;
 }
 
 export interface ReleasedSeat extends SeatIdentity {
@@ -67,6 +87,7 @@ export class LobbyService {
     name: string,
     options: TableOptions,
     title?: string,
+    commitment?: string,
   ): Promise<{ gameId: string; seat: number; token: string; game: GameRecord }> {
     const gameId = newGameId();
     const seed = newSeed();
@@ -85,7 +106,9 @@ export class LobbyService {
           gameId,
           seat,
           race: 'random',
-          ...(seat === 0 ? { name, tokenHash: hashToken(token), claimedAt: new Date() } : {}),
+          ...(seat === 0
+            ? { name, tokenHash: hashToken(token), claimedAt: new Date(), ...share(commitment) }
+            : {}),
         })),
       );
     });
@@ -142,6 +165,7 @@ export class LobbyService {
     gameId: string,
     name: string,
     wanted?: number,
+    commitment?: string,
   ): Promise<{ seat: number; token: string; game: GameRecord }> {
     const game = await this.get(gameId);
     if (game.status !== 'lobby') {
@@ -158,7 +182,14 @@ export class LobbyService {
       // exactly one see `token_hash IS NULL`.
       const claimed = await this.db
         .update(seats)
-        .set({ name, tokenHash: hashToken(token), claimedAt: new Date(), ready: false })
+        .set({
+          name,
+          tokenHash: hashToken(token),
+          claimedAt: new Date(),
+          ready: false,
+          holding: randomUUID(),
+          ...share(commitment),
+        })
         .where(
           and(
             eq(seats.gameId, gameId),
@@ -179,12 +210,12 @@ export class LobbyService {
   }
 
   /** The seat a token stands for in this game; a token of another game is no token here. */
-  async authenticate(gameId: string, token: string | undefined): Promise<SeatIdentity> {
+  async authenticate(gameId: string, token: string | undefined): Promise<SeatHolder> {
     if (token === undefined || token.length === 0) {
       throw new ApiError('UNAUTHORIZED', 'A seat token is needed.');
     }
     const [row] = await this.db
-      .select({ gameId: seats.gameId, seat: seats.seat })
+      .select({ gameId: seats.gameId, seat: seats.seat, holding: seats.holding })
       .from(seats)
       .where(and(eq(seats.tokenHash, hashToken(token)), eq(seats.gameId, gameId)));
     if (!row) throw new ApiError('UNAUTHORIZED', 'That token holds no seat in this game.');
@@ -231,7 +262,16 @@ export class LobbyService {
     }
     const left = await this.db
       .update(seats)
-      .set({ name: null, tokenHash: null, claimedAt: null, ready: false, race: 'random' })
+      .set({
+        name: null,
+        tokenHash: null,
+        claimedAt: null,
+        ready: false,
+        race: 'random',
+        holding: randomUUID(),
+        entropyCommitment: null,
+        entropy: null,
+      })
       .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat), inLobby(gameId)))
       .returning({ seat: seats.seat });
     if (left.length === 0) {
@@ -240,6 +280,40 @@ export class LobbyService {
     for (const listener of this.#releaseListeners) {
       listener({ gameId, seat, tokenHash: hashToken(token ?? '') });
     }
+    this.#changed(gameId);
+    return this.get(gameId);
+  }
+
+  /**
+   * A seat reveals its share of the dice (docs/fair-dice.md): only once every seat is taken, so
+   * every share was committed before any is known, and only the bytes it committed to.
+   */
+  async revealShare(
+    gameId: string,
+    token: string | undefined,
+    entropy: string,
+  ): Promise<GameRecord> {
+    const { seat } = await this.authenticate(gameId, token);
+    const game = await this.get(gameId);
+    if (game.status !== 'lobby') {
+      throw new ApiError('GAME_ALREADY_STARTED', 'This game has already started.');
+    }
+    if (!game.seats.every((s) => s.taken)) {
+      throw new ApiError('NOT_READY', REVEAL_TOO_EARLY, {
+        seats: game.seats.filter((s) => !s.taken).map((s) => s.seat),
+      });
+    }
+    const committed = game.seats[seat]?.entropyCommitment;
+    if (committed !== entropyCommitment(entropy)) {
+      throw new ApiError(
+        'BAD_REQUEST',
+        'These are not the bytes this seat committed to when it was taken.',
+      );
+    }
+    await this.db
+      .update(seats)
+      .set({ entropy })
+      .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat), inLobby(gameId)));
     this.#changed(gameId);
     return this.get(gameId);
   }
@@ -280,6 +354,8 @@ export class LobbyService {
             name: `${BOT_NAMES[policy]} ${String(seat + 1)}`,
             race: raceForBot(gameId, seat, takenRaces),
             ready: true,
+            holding: randomUUID(),
+            ...share(undefined),
           }
         : { bot: policy };
     // Guarded like a claim: a person who took the seat a moment ago keeps it.
@@ -317,7 +393,15 @@ export class LobbyService {
     await this.#creator(gameId, token, 'remove bots');
     const removed = await this.db
       .update(seats)
-      .set({ bot: null, name: null, ready: false, race: 'random' })
+      .set({
+        bot: null,
+        name: null,
+        ready: false,
+        race: 'random',
+        holding: randomUUID(),
+        entropyCommitment: null,
+        entropy: null,
+      })
       .where(
         and(eq(seats.gameId, gameId), eq(seats.seat, seat), isNotNull(seats.bot), inLobby(gameId)),
       )
@@ -393,6 +477,20 @@ export class LobbyService {
           seats: waiting.map((s) => s.seat),
         });
       }
+      const unrevealed = seatRows.filter((s) => s.entropyCommitment !== null && s.entropy === null);
+      if (unrevealed.length > 0) {
+        throw new ApiError('NOT_READY', sharesWaitingFor(unrevealed), {
+          seats: unrevealed.map((s) => s.seat),
+        });
+      }
+      // Seats taken before shares existed get one drawn now, as a bot's seat does.
+      for (const s of seatRows.filter((r) => r.entropyCommitment === null)) {
+        Object.assign(s, share(undefined));
+        await tx
+          .update(seats)
+          .set({ entropyCommitment: s.entropyCommitment, entropy: s.entropy })
+          .where(and(eq(seats.gameId, gameId), eq(seats.seat, s.seat)));
+      }
       const lobbyOptions = LobbyOptionsSchema.parse(row.options);
       const options = gameOptionsFromLobby(
         lobbyOptions,
@@ -403,11 +501,19 @@ export class LobbyService {
       );
       let initial: GameState;
       try {
-        initial = createGame(options, row.seed);
+        initial = createGame(
+          options,
+          diceSeed(
+            row.seed,
+            seatRows.map((s) => s.entropy ?? ''),
+          ),
+        );
       } catch (error) {
         throw new ApiError('BAD_REQUEST', `The game cannot start: ${(error as Error).message}`);
       }
-      await tx.insert(snapshots).values({ gameId, seq: 0, state: initial });
+      await tx
+        .insert(snapshots)
+        .values({ gameId, seq: 0, state: initial, rulesVersion: RULES_VERSION });
       await tx
         .update(games)
         .set({ status: 'playing', startedAt: new Date() })
@@ -417,6 +523,19 @@ export class LobbyService {
     this.#changed(gameId);
     return { game: await this.get(gameId), state };
   }
+}
+
+/**
+ * A newly taken seat's share of the dice: the commitment the player's browser sent, to be revealed
+ * later, or bytes the server draws now (a bot's seat, a client that sent none), revealed at once.
+ */
+function share(commitment: string | undefined): {
+  entropyCommitment: string;
+  entropy: string | null;
+} {
+  if (commitment !== undefined) return { entropyCommitment: commitment, entropy: null };
+  const entropy = newEntropy();
+  return { entropyCommitment: entropyCommitment(entropy), entropy };
 }
 
 const BOT_NAMES: Record<BotPolicyName, string> = { heuristic: 'Bot', random: 'Random bot' };
@@ -455,6 +574,8 @@ function toRecord(row: GameRow, seatRows: SeatRow[]): GameRecord {
       taken: isTaken(s),
       ...(s.bot === null ? {} : { bot: s.bot as BotPolicyName }),
       ...(s.handedOver ? { handedOver: true } : {}),
+      ...(s.entropyCommitment === null ? {} : { entropyCommitment: s.entropyCommitment }),
+      ...(s.entropy === null || row.status === 'lobby' ? {} : { entropy: s.entropy }),
     })),
     creatorSeat: row.creatorSeat,
     seedCommitment: row.seedCommitment,

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { DecimalSchema } from './error-codes.js';
 import { SeatIndexSchema } from './game-record.js';
+import { MAX_SEQ } from './seq.js';
 
 /** `GET /api/games/:id/actions?from=N`: entries with seq >= from. */
 export const ActionLogQuerySchema = z.object({
-  from: DecimalSchema.pipe(z.int().min(1)).default(1),
+  from: DecimalSchema.pipe(z.int().min(1).max(MAX_SEQ)).default(1),
   limit: DecimalSchema.pipe(z.int().min(1).max(1000)).default(500),
 });
 

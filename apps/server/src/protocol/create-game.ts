@@ -7,6 +7,7 @@ import {
   GameTitleSchema,
   SeatIndexSchema,
 } from './game-record.js';
+import { DiceShareCommitmentSchema } from './dice-share.js';
 
 /**
  * The lobby's options: the rules package's table options plus what only the server acts on.
@@ -28,6 +29,8 @@ export const CreateGameRequestSchema = z.object({
   /** the game's name in the lobby; "<name>'s game" when absent */
   title: GameTitleSchema.optional(),
   options: TableOptionsSchema,
+  /** the commitment to seat 0's share of the dice (docs/fair-dice.md); drawn by the server if absent */
+  entropyCommitment: DiceShareCommitmentSchema.optional(),
 });
 export type CreateGameRequest = z.input<typeof CreateGameRequestSchema>;
 

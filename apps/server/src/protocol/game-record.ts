@@ -43,6 +43,10 @@ export const SeatRecordSchema = z.object({
   bot: BotPolicyNameSchema.optional(),
   /** true while a bot plays this person's seat because its player is away (see handOverAfterSeconds) */
   handedOver: z.boolean().optional(),
+  /** the commitment to this seat's share of the dice (docs/fair-dice.md), once the seat is taken */
+  entropyCommitment: z.string().optional(),
+  /** the share itself, published once the game has started */
+  entropy: z.string().optional(),
 });
 export type SeatRecord = z.infer<typeof SeatRecordSchema>;
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { DecimalSchema } from './error-codes.js';
 import { GameIdSchema } from './game-record.js';
+import { SeqSchema } from './seq.js';
 
 /** `GET /api/games/:id/views/:seq`: seq 0 is the start, seq N the state right after action N. */
 export const ReplayViewParamsSchema = z.object({
   id: GameIdSchema,
-  seq: DecimalSchema,
+  seq: DecimalSchema.pipe(SeqSchema),
 });
 
 export const ReplayViewResponseSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorDetailSchema } from './error-codes.js';
+import { SeqSchema } from './seq.js';
 
 /**
  * The client's own id for one message: 1 to 64 printable ASCII characters (a UUID fits). No
@@ -12,7 +13,7 @@ export const ClientIdSchema = z.string().regex(/^[\x21-\x7E]{1,64}$/, 'not a cli
  * The `seq` of the state a player decided on: the server refuses the action with STALE_STATE if
  * this seat has acted since, or what it is asked to decide has changed since.
  */
-export const DecidedOnSchema = z.int().min(0);
+export const DecidedOnSchema = SeqSchema;
 
 /**
  * Client -> server `action` with an acknowledgement. The action itself is checked by the rules

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ErrorDetailSchema } from './error-codes.js';
+import { SeqSchema } from './seq.js';
 
 /**
  * Client -> server `resync`: every `update` after `sinceSeq`, or a fresh `state` when the gap is
  * too long to be worth replaying. Acknowledged with `{ ok: true, seq }`.
  */
-export const ResyncMessageSchema = z.object({ sinceSeq: z.int().min(0) });
+export const ResyncMessageSchema = z.object({ sinceSeq: SeqSchema });
 export type ResyncMessage = z.infer<typeof ResyncMessageSchema>;
 
 /** The acknowledgement of `resync`: a fresh `state` has been sent; `missed` fills the log. */

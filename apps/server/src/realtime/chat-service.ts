@@ -1,10 +1,20 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
-import { chatMessages } from '../db/schema.js';
+import { chatMessages, seats } from '../db/schema.js';
+import type { SeatHolder } from '../lobby/lobby-service.js';
 import type { ChatMessage } from '../protocol/socket-chat.js';
 
-type Viewer = number | 'spectator';
+/** A seat's holder, or a spectator (who reads the public messages only). */
+type Reader = Pick<SeatHolder, 'seat' | 'holding'> | 'spectator';
+
+/** A stored message and the holdings a private one was between (who may ever read it). */
+export interface PostedChat {
+  message: ChatMessage;
+  duplicate: boolean;
+  /** a private message's sender and recipient holdings; undefined for a public message */
+  holdings: { from: string; to: string } | undefined;
+}
 
 const MAX_ATTEMPTS = 5;
 
@@ -13,32 +23,38 @@ export class ChatService {
   constructor(private readonly db: Db) {}
 
   /**
-   * Stores a message under the next chat seq of the game; the same client id again returns the
-   * stored message instead of a second copy.
+   * Stores a message under the next chat seq of the game; the same client id again from the same
+   * holder returns the stored message instead of a second copy. A private message is addressed to
+   * whoever holds seat `to` now, and stays theirs: the seat's next holder never reads it.
    */
   async post(
     gameId: string,
-    from: number,
+    from: Pick<SeatHolder, 'seat' | 'holding'>,
     to: number | undefined,
     clientId: string,
     text: string,
-  ): Promise<{ message: ChatMessage; duplicate: boolean }> {
+  ): Promise<PostedChat> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const existing = await this.#byClientId(gameId, from, clientId);
-      if (existing) return { message: existing, duplicate: true };
+      const existing = await this.#byClientId(gameId, from.holding, clientId);
+      if (existing) return { ...posted(existing), duplicate: true };
       try {
         const [row] = await this.db
           .insert(chatMessages)
           .values({
             gameId,
             seq: sql`(select coalesce(max(${chatMessages.seq}), 0) + 1 from ${chatMessages} where ${chatMessages.gameId} = ${gameId})`,
-            fromSeat: from,
+            fromSeat: from.seat,
             toSeat: to ?? null,
+            fromHolding: from.holding,
+            toHolding:
+              to === undefined
+                ? null
+                : sql`(select ${seats.holding} from ${seats} where ${seats.gameId} = ${gameId} and ${seats.seat} = ${to})`,
             clientId,
             text,
           })
           .returning();
-        if (row) return { message: toMessage(row), duplicate: false };
+        if (row) return { ...posted(row), duplicate: false };
       } catch (error) {
         // Two messages took the same seq at once: the loser takes the next one.
         if (!isUniqueViolation(error)) throw error;
@@ -47,15 +63,18 @@ export class ChatService {
     throw new Error(`chat of game ${gameId}: no free seq after ${MAX_ATTEMPTS} attempts`);
   }
 
-  /** Public messages, and private ones only to or from this seat; spectators: public only. */
-  async visibleTo(gameId: string, viewer: Viewer): Promise<ChatMessage[]> {
+  /**
+   * Public messages, and private ones only to or from this holder of the seat (not an earlier or
+   * later one); spectators: public only.
+   */
+  async visibleTo(gameId: string, reader: Reader): Promise<ChatMessage[]> {
     const visible =
-      viewer === 'spectator'
+      reader === 'spectator'
         ? isNull(chatMessages.toSeat)
         : or(
             isNull(chatMessages.toSeat),
-            eq(chatMessages.toSeat, viewer),
-            eq(chatMessages.fromSeat, viewer),
+            eq(chatMessages.toHolding, reader.holding),
+            eq(chatMessages.fromHolding, reader.holding),
           );
     const rows = await this.db
       .select()
@@ -67,24 +86,37 @@ export class ChatService {
 
   async #byClientId(
     gameId: string,
-    from: number,
+    fromHolding: string,
     clientId: string,
-  ): Promise<ChatMessage | undefined> {
+  ): Promise<ChatRow | undefined> {
     const [row] = await this.db
       .select()
       .from(chatMessages)
       .where(
         and(
           eq(chatMessages.gameId, gameId),
-          eq(chatMessages.fromSeat, from),
+          eq(chatMessages.fromHolding, fromHolding),
           eq(chatMessages.clientId, clientId),
         ),
       );
-    return row ? toMessage(row) : undefined;
+    return row;
   }
 }
 
-function toMessage(row: typeof chatMessages.$inferSelect): ChatMessage {
+type ChatRow = typeof chatMessages.$inferSelect;
+
+function posted(row: ChatRow): Omit<PostedChat, 'duplicate'> {
+  return {
+    message: toMessage(row),
+    holdings:
+      row.toSeat === null
+        ? undefined
+        : // A message to a seat with no row (never: `to` is checked first) reaches its sender only.
+          { from: row.fromHolding, to: row.toHolding ?? row.fromHolding },
+  };
+}
+
+function toMessage(row: ChatRow): ChatMessage {
   return {
     gameId: row.gameId,
     seq: row.seq,

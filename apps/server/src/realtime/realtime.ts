@@ -56,6 +56,8 @@ interface SocketData {
   viewer: Viewer;
   /** a seat's connection: the hash of the token it joined with */
   tokenHash: string | undefined;
+  /** a seat's connection: the holding of the seat it joined (private chat is the holding's) */
+  holding: string | undefined;
 }
 
 type Incoming = (payload: unknown, ack: unknown) => void;
@@ -119,6 +121,9 @@ export const roomOfGame = (gameId: string) => `game:${gameId}`;
 /** Every connection that joined with one token: what a seat change must reach, on every process. */
 export const roomOfToken = (gameId: string, tokenHash: string) =>
   `game:${gameId}:token:${tokenHash}`;
+/** Every connection of one holder of a seat: where that holder's private chat goes. */
+export const roomOfHolding = (gameId: string, holding: string) =>
+  `game:${gameId}:holding:${holding}`;
 export const roomOfViewer = (gameId: string, viewer: Viewer) =>
   viewer === 'spectator' ? `game:${gameId}:spectators` : `game:${gameId}:seat:${viewer}`;
 
@@ -463,13 +468,18 @@ export class Realtime {
     }
     const { gameId, token } = parsed.data;
     await this.deps.lobby.get(gameId);
-    const viewer =
-      token === undefined ? 'spectator' : (await this.deps.lobby.authenticate(gameId, token)).seat;
-    socket.data = { gameId, viewer, tokenHash: token === undefined ? undefined : hashToken(token) };
+    const holder =
+      token === undefined ? undefined : await this.deps.lobby.authenticate(gameId, token);
+    socket.data = {
+      gameId,
+      viewer: holder?.seat ?? 'spectator',
+      tokenHash: token === undefined ? undefined : hashToken(token),
+      holding: holder?.holding,
+    };
   }
 
   #onConnection(socket: GameSocket): void {
-    const { gameId, viewer, tokenHash } = socket.data;
+    const { gameId, viewer, tokenHash, holding } = socket.data;
     const { config, metrics } = this.deps;
     const log = this.deps.logger.child({ gameId, seat: viewer, socket: socket.id });
     const kind = viewer === 'spectator' ? 'spectator' : 'seat';
@@ -481,6 +491,7 @@ export class Realtime {
     });
     const rooms = [roomOfGame(gameId), roomOfViewer(gameId, viewer)];
     if (tokenHash !== undefined) rooms.push(roomOfToken(gameId, tokenHash));
+    if (holding !== undefined) rooms.push(roomOfHolding(gameId, holding));
     void socket.join(rooms);
     // The token was checked before the rooms were joined; a seat left in between would have
     // missed this socket, so the check is made again now that a release reaches it. Nothing the
@@ -584,7 +595,11 @@ export class Realtime {
         return;
       }
       void admitted
-        .then((ok) => (ok ? this.#chat(gameId, viewer as number, payload).then(ack) : undefined))
+        .then((ok) =>
+          ok && holding !== undefined
+            ? this.#chat(gameId, { seat: viewer as number, holding }, payload).then(ack)
+            : undefined,
+        )
         .catch((error: unknown) => {
           if (error instanceof ApiError) {
             ack({ ok: false, error: error.toJSON() });
@@ -655,12 +670,14 @@ export class Realtime {
 
   /** On (re)connect: the lobby record, the current state if started, and the visible chat. */
   async #welcome(socket: GameSocket): Promise<void> {
-    const { gameId, viewer } = socket.data;
+    const { gameId, viewer, holding } = socket.data;
     const game = await this.deps.lobby.get(gameId);
     socket.emit(SOCKET_EVENTS.lobby, { game });
     this.#joinExtras(socket);
     if (game.status !== 'lobby') await this.#sendState(socket);
-    for (const message of await this.deps.chat.visibleTo(gameId, viewer)) {
+    const reader =
+      viewer === 'spectator' || holding === undefined ? 'spectator' : { seat: viewer, holding };
+    for (const message of await this.deps.chat.visibleTo(gameId, reader)) {
       socket.emit(SOCKET_EVENTS.chat, message);
     }
     for (const message of await this.#spectators.history(gameId, viewer, game.status)) {
@@ -755,7 +772,11 @@ export class Realtime {
     };
   }
 
-  async #chat(gameId: string, from: number, payload: unknown): Promise<ChatAck> {
+  async #chat(
+    gameId: string,
+    from: { seat: number; holding: string },
+    payload: unknown,
+  ): Promise<ChatAck> {
     const parsed = ChatSendSchema.safeParse(payload);
     if (!parsed.success) {
       throw new ApiError('BAD_REQUEST', 'Send chat as { id, to?, text } with plain text.', {
@@ -765,18 +786,19 @@ export class Realtime {
     const { id, to, text } = parsed.data;
     if (to !== undefined) {
       const game = await this.deps.lobby.get(gameId);
-      if (to === from || to >= game.seats.length) {
+      if (to === from.seat || to >= game.seats.length) {
         throw new ApiError('SEAT_NOT_FOUND', 'Private messages go to another seat of the game.');
       }
     }
-    const { message, duplicate } = await this.deps.chat.post(gameId, from, to, id, text);
+    const { message, duplicate, holdings } = await this.deps.chat.post(gameId, from, to, id, text);
     if (!duplicate) {
       this.deps.metrics.chatMessages.inc();
-      if (message.to === undefined) {
+      if (holdings === undefined) {
         this.io.to(roomOfGame(gameId)).emit(SOCKET_EVENTS.chat, message);
       } else {
+        // To the two holders it was between, not to whoever holds either seat later.
         this.io
-          .to([roomOfViewer(gameId, from), roomOfViewer(gameId, message.to)])
+          .to([roomOfHolding(gameId, holdings.from), roomOfHolding(gameId, holdings.to)])
           .emit(SOCKET_EVENTS.chat, message);
       }
     }

@@ -1,8 +1,12 @@
 import { gameOptionsFromLobby, LobbyOptionsSchema, replay } from '@outer-rim/rules';
 import type { Action, GameState } from '@outer-rim/rules';
+import { diceSeed } from '../../src/games/secrets.js';
 import type { GameRecord } from '../../src/protocol/game-record.js';
 
-/** Replays a game from its public record, a seed and its logged actions, as any client could. */
+/**
+ * Replays a game from its public record, the server's seed and its logged actions, as any client
+ * could: the dice roll from the seed mixed with every seat's share (docs/fair-dice.md).
+ */
 export function replayRecord(
   record: GameRecord,
   seed: string,
@@ -12,9 +16,10 @@ export function replayRecord(
     LobbyOptionsSchema.parse(record.options),
     record.seats.map((s) => ({ name: s.name ?? '', race: s.race as never })),
   );
+  const shares = record.seats.flatMap((s) => (s.entropy === undefined ? [] : [s.entropy]));
   return replay(
     options,
-    seed,
+    diceSeed(seed, shares),
     log.map((e) => ({ seat: e.seat, action: e.action as Action })),
   );
 }

@@ -7,6 +7,7 @@ import { LogPanel } from '../play/log-panel';
 import { Icon } from '../ui/icons';
 import { PlayersPanel } from '../play/players-panel';
 import { routeHref } from '../route';
+import { diceSeedOf } from '../net/seed-check';
 import { SeedBadge } from '../ui/seed-badge';
 import { loadPublicLog } from '../net/public-log';
 import { GameStory } from '../story/game-story';
@@ -31,17 +32,30 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
   const [stepError, setStepError] = useState<string | undefined>(undefined);
 
   useEffect(() => {
-    Promise.all([api.getGame(gameId), loadPublicLog(api, gameId)]).then(
-      ([game, log]) => {
-        setRecord(game);
-        const built = buildReplay(startOptions(game), log.seed ?? game.seed, log.entries);
-        setReplay(built);
-        setStep(built.entries.length);
-      },
-      (e: unknown) => {
-        setError(e instanceof ApiError ? e.message : 'The game log could not be loaded.');
-      },
-    );
+    Promise.all([api.getGame(gameId), loadPublicLog(api, gameId)])
+      .then(async ([game, log]) => {
+        // The dice rolled from the revealed seed mixed with every seat's share.
+        const seed = log.seed ?? game.seed;
+        const dice =
+          seed === null
+            ? null
+            : await diceSeedOf(
+                seed,
+                game.seats.map((s) => s.entropy),
+              );
+        return { game, log, dice };
+      })
+      .then(
+        ({ game, log, dice }) => {
+          setRecord(game);
+          const built = buildReplay(startOptions(game), dice, log.entries);
+          setReplay(built);
+          setStep(built.entries.length);
+        },
+        (e: unknown) => {
+          setError(e instanceof ApiError ? e.message : 'The game log could not be loaded.');
+        },
+      );
   }, [api, gameId]);
 
   const remote = useMemo(

@@ -1,7 +1,11 @@
 import { SCHEMA_VERSION, type GameState } from './types.js';
 
 /** Why a stored state cannot be brought to the current shape. */
-export type MigrationCode = 'NOT_A_GAME_STATE' | 'UNSUPPORTED_SCHEMA_VERSION';
+export type MigrationCode =
+  | 'NOT_A_GAME_STATE'
+  | 'UNSUPPORTED_SCHEMA_VERSION'
+  /** actions stored under other rules (RULES_VERSION) after the game's last snapshot */
+  | 'RULES_CHANGED';
 
 /**
  * Thrown by `migrateState` only; the server catches it and shows the game
