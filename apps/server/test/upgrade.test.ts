@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RULES_VERSION } from '@outer-rim/rules';
-import { snapshots } from '../src/db/schema.js';
+import { actions, snapshots } from '../src/db/schema.js';
 import type { GameRecord } from '../src/protocol/game-record.js';
 import { viewHash } from '../src/protocol/view-hash.js';
 import { HEAVY_TEST_TIMEOUT, prepareBackend } from './support/backends.js';
@@ -118,7 +118,7 @@ describe('a game stored by the previous release, opened by this one', () => {
   );
 
   it(
-    'moves stored under other rules after the last snapshot are never replayed: the game stays read-only, saying why',
+    'moves stored under other rules after the last snapshot that would now lead elsewhere are never replayed: the game stays read-only, saying why',
     async () => {
       const server = await start();
       await storeFixture(server.app.database.db, fixture);
@@ -126,6 +126,11 @@ describe('a game stored by the previous release, opened by this one', () => {
         .update(snapshots)
         .set({ rulesVersion: RULES_VERSION - 1 })
         .where(eq(snapshots.gameId, fixture.gameId));
+      // The last move's record says it did something these rules do not make of it.
+      await server.app.database.db
+        .update(actions)
+        .set({ events: [{ type: 'turn-ended', seat: 0, played: 'under other rules' }] })
+        .where(and(eq(actions.gameId, fixture.gameId), eq(actions.seq, fixture.head.seq)));
       const seat = await Client.connect(server.url, {
         gameId: fixture.gameId,
         token: fixture.tokens[0] ?? '',

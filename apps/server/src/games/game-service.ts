@@ -13,6 +13,7 @@ import { isUnavailable, isUniqueViolation } from '../db/database.js';
 import type { ActionAck } from '../protocol/socket-action.js';
 import { GameStore } from './game-store.js';
 import { KeyedQueue } from './keyed-queue.js';
+import { replaysAsPlayed } from './replays-as-played.js';
 
 /** One step of a game's history as this process learns it, in seq order. */
 export interface Committed {
@@ -554,10 +555,11 @@ export class GameService {
     }
     const missing = await this.store.actionsAfter(gameId, entry.seq);
     if (otherRules) {
-      // Stored actions are replayed only under the rules they were played under: other rules
+      // Stored actions are replayed only where they lead where they led when played: other rules
       // could make them lead elsewhere. A game stopped at a snapshot of its head continues from
-      // exactly that state under these rules; one with actions after it stays read-only.
-      if (missing.length > 0) {
+      // exactly that state under these rules; one with actions after it, only if those actions
+      // give under these rules the very events stored when they were played. Else read-only.
+      if (missing.length > 0 && !replaysAsPlayed(entry.state, missing)) {
         throw new StateMigrationError(
           'RULES_CHANGED',
           `This game's last ${String(missing.length)} moves were played under other rules than this server's; it stays read-only until a server of its own version stores its position (docs/upgrades.md).`,
