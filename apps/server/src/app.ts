@@ -17,6 +17,7 @@ import { lobbyPlugin } from './lobby/lobby-plugin.js';
 import type { LobbyService } from './lobby/lobby-service.js';
 import type { Metrics } from './metrics/metrics.js';
 import { metricsPlugin } from './metrics/metrics-plugin.js';
+import { myGamesPlugin } from './my-games/my-games-plugin.js';
 import type { Realtime } from './realtime/realtime.js';
 import { realtimePlugin } from './realtime/realtime-plugin.js';
 import { staticPlugin } from './static/static-plugin.js';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config): Promise<App> {
     await fastify.register(metricsPlugin);
     await fastify.register(gamesPlugin);
     await fastify.register(lobbyPlugin);
+    await fastify.register(myGamesPlugin);
     await fastify.register(realtimePlugin);
     await fastify.register(botsPlugin);
     await fastify.register(healthPlugin);

@@ -8,6 +8,7 @@ describe('client routes', () => {
     expect(parseRoute('#/game/abc_DEF-123')).toEqual({ page: 'game', gameId: 'abc_DEF-123' });
     expect(parseRoute('#/game/abc12345/replay')).toEqual({ page: 'replay', gameId: 'abc12345' });
     expect(parseRoute('#/rules')).toEqual({ page: 'rules' });
+    expect(parseRoute('#/my-games')).toEqual({ page: 'my-games' });
   });
 
   it('falls back to the lobby for anything it does not know', () => {
@@ -19,6 +20,7 @@ describe('client routes', () => {
     for (const route of [
       { page: 'lobby' },
       { page: 'rules' },
+      { page: 'my-games' },
       { page: 'game', gameId: 'g1234567' },
       { page: 'replay', gameId: 'g1234567' },
     ] as const) {

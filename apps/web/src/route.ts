@@ -5,14 +5,17 @@
 export type Route =
   | { readonly page: 'lobby' }
   | { readonly page: 'rules' }
+  | { readonly page: 'my-games' }
   | { readonly page: 'game'; readonly gameId: string }
   | { readonly page: 'replay'; readonly gameId: string };
 
 const GAME = /^#\/game\/([A-Za-z0-9_-]{1,64})(\/replay)?\/?$/;
 const RULES = /^#\/rules\/?$/;
+const MY_GAMES = /^#\/my-games\/?$/;
 
 export function parseRoute(hash: string): Route {
   if (RULES.test(hash)) return { page: 'rules' };
+  if (MY_GAMES.test(hash)) return { page: 'my-games' };
   const match = GAME.exec(hash);
   const gameId = match?.[1];
   if (gameId === undefined) return { page: 'lobby' };
@@ -25,6 +28,8 @@ export function routeHref(route: Route): string {
       return '#/';
     case 'rules':
       return '#/rules';
+    case 'my-games':
+      return '#/my-games';
     case 'game':
       return `#/game/${route.gameId}`;
     case 'replay':

@@ -23,3 +23,4 @@ export * from './lobby-words.js';
 export * from './socket-presence.js';
 export * from './socket-spectator-chat.js';
 export * from './bot-seat.js';
+export * from './my-games.js';

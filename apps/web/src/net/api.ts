@@ -6,6 +6,7 @@ import {
   ErrorResponseSchema,
   GameRecordSchema,
   ListGamesResponseSchema,
+  MyGamesResponseSchema,
   ReplayViewResponseSchema,
   type ActionLogResponse,
   type BotPolicyName,
@@ -15,6 +16,8 @@ import {
   type CreateGameResponse,
   type GameRecord,
   type GameStatus,
+  type MyGamesRequest,
+  type MyGamesResponse,
   type ReplayViewResponse,
   type UpdateSeatRequest,
 } from './protocol';
@@ -99,6 +102,11 @@ export class Api {
 
   async startGame(gameId: string, token: string): Promise<void> {
     await this.send(`/api/games/${encodeURIComponent(gameId)}/start`, { method: 'POST', token });
+  }
+
+  /** The games these seat tokens hold seats in, "your move" first. */
+  myGames(request: MyGamesRequest): Promise<MyGamesResponse> {
+    return this.request(MyGamesResponseSchema, '/api/my-games', { method: 'POST', body: request });
   }
 
   actionLog(gameId: string, from = 1): Promise<ActionLogResponse> {
