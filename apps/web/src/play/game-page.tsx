@@ -1,5 +1,8 @@
 import { isGameOver, type Action, type GameEvent, type GameView } from '@outer-rim/rules';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { AlertSettingsPanel } from '../alerts/alert-settings-panel';
+import { loadAlertSettings, NO_ALERTS, saveAlertSettings } from '../alerts/alert-settings';
+import { useTurnAlert } from '../alerts/use-turn-alert';
 import { SeatLobby } from '../lobby/seat-lobby';
 import { Api, ApiError } from '../net/api';
 import { GameConnection, type ConnectionStatus } from '../net/connection';
@@ -43,6 +46,15 @@ export function GamePage({ gameId }: { gameId: string }) {
   const liveRef = useRef<LiveGame | undefined>(undefined);
   const seatToken = refusal === undefined ? stored : undefined;
   const me = seatToken?.seat;
+  const [alerts, setAlerts] = useState(() =>
+    me === undefined ? NO_ALERTS : loadAlertSettings(localStorage, gameId, me),
+  );
+  useTurnAlert(
+    gameId,
+    live?.view,
+    typeof live?.viewer === 'number' ? live.viewer : undefined,
+    alerts,
+  );
 
   useEffect(() => {
     api.getGame(gameId).then(setRecord, (error: unknown) => {
@@ -244,6 +256,15 @@ export function GamePage({ gameId }: { gameId: string }) {
         )}
         {record === undefined ? null : (
           <SeedBadge commitment={record.seedCommitment} seed={record.seed} />
+        )}
+        {me === undefined || live === undefined ? null : (
+          <AlertSettingsPanel
+            settings={alerts}
+            onChange={(next) => {
+              saveAlertSettings(localStorage, gameId, me, next);
+              setAlerts(next);
+            }}
+          />
         )}
       </header>
       {record === undefined || record.status === 'over' ? null : <InviteLink gameId={gameId} />}
