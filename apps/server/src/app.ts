@@ -18,6 +18,9 @@ import type { LobbyService } from './lobby/lobby-service.js';
 import type { Metrics } from './metrics/metrics.js';
 import { metricsPlugin } from './metrics/metrics-plugin.js';
 import { myGamesPlugin } from './my-games/my-games-plugin.js';
+import type { Clock } from './clock/clock.js';
+import { notificationsPlugin } from './notifications/notifications-plugin.js';
+import type { Notifier } from './notifications/notifier.js';
 import type { Realtime } from './realtime/realtime.js';
 import { realtimePlugin } from './realtime/realtime-plugin.js';
 import { staticPlugin } from './static/static-plugin.js';
@@ -30,6 +33,12 @@ export interface App {
   lobby: LobbyService;
   metrics: Metrics;
   bots: BotRunner;
+  notifier: Notifier;
+}
+
+/** What a test may put in place of the real thing: the clock notices and turn clocks run on. */
+export interface AppDeps {
+  clock?: Clock;
 }
 
 /**
@@ -41,7 +50,7 @@ export interface App {
  * preClose hooks run as registered (games stop taking actions and finish the queued ones, then
  * realtime closes the sockets), and the database closes in onClose, after HTTP has stopped.
  */
-export async function buildApp(config: Config): Promise<App> {
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const fastify = Fastify({
     // Readable lines at a terminal, JSON for pipes and collectors (LOG_FORMAT).
     logger: loggerOptions(config.LOG_LEVEL, logFormat(config.LOG_FORMAT, process.stdout.isTTY)),
@@ -76,6 +85,10 @@ export async function buildApp(config: Config): Promise<App> {
     await fastify.register(myGamesPlugin);
     await fastify.register(realtimePlugin);
     await fastify.register(botsPlugin);
+    await fastify.register(
+      notificationsPlugin,
+      deps.clock === undefined ? {} : { clock: deps.clock },
+    );
     await fastify.register(healthPlugin);
     await fastify.register(staticPlugin);
     await fastify.ready();
@@ -85,6 +98,6 @@ export async function buildApp(config: Config): Promise<App> {
     await fastify.close().catch(() => undefined);
     throw error;
   }
-  const { realtime, database, games, lobby, metrics, bots } = fastify;
-  return { fastify, realtime, database, games, lobby, metrics, bots };
+  const { realtime, database, games, lobby, metrics, bots, notifier } = fastify;
+  return { fastify, realtime, database, games, lobby, metrics, bots, notifier };
 }

@@ -161,6 +161,44 @@ export const spectatorMessages = pgTable(
   ],
 );
 
+/**
+ * Where a game tells its players that a decision waits: per seat (set by its player) or, with
+ * `seat` null, for the whole table (set by the host). Only addresses: what is sent is public.
+ */
+export const notificationTargets = pgTable(
+  'notification_targets',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** null: the host's target for the whole table */
+    seat: integer('seat'),
+    webhookUrl: text('webhook_url'),
+    email: text('email'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('notification_targets_seat_key').on(t.gameId, t.seat).nullsNotDistinct()],
+);
+
+/**
+ * The decision each seat was last told about (its prompts, as one string, and the step that
+ * asked it): a notice goes out when this changes, and the database's update decides which
+ * process sends it. Cleared when the seat no longer owes anything.
+ */
+export const owedNotices = pgTable(
+  'owed_notices',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    signature: text('signature').notNull(),
+    seq: integer('seq').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.seat] })],
+);
+
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** Used by @socket.io/postgres-adapter for broadcasts over NOTIFY's 8000-byte limit. */
@@ -178,5 +216,7 @@ export const schema = {
   chatMessages,
   spectatorMessages,
   botDrivers,
+  notificationTargets,
+  owedNotices,
   socketIoAttachments,
 };

@@ -24,3 +24,4 @@ export * from './socket-presence.js';
 export * from './socket-spectator-chat.js';
 export * from './bot-seat.js';
 export * from './my-games.js';
+export * from './notifications.js';

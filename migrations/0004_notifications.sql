@@ -1,0 +1,20 @@
+CREATE TABLE "notification_targets" (
+	"game_id" text NOT NULL,
+	"seat" integer,
+	"webhook_url" text,
+	"email" text,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "notification_targets_seat_key" UNIQUE NULLS NOT DISTINCT("game_id","seat")
+);
+--> statement-breakpoint
+CREATE TABLE "owed_notices" (
+	"game_id" text NOT NULL,
+	"seat" integer NOT NULL,
+	"signature" text NOT NULL,
+	"seq" integer NOT NULL,
+	"since" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "owed_notices_game_id_seat_pk" PRIMARY KEY("game_id","seat")
+);
+--> statement-breakpoint
+ALTER TABLE "notification_targets" ADD CONSTRAINT "notification_targets_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "owed_notices" ADD CONSTRAINT "owed_notices_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE cascade ON UPDATE no action;
