@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { Clock } from '../clock/clock.js';
 import { systemClock } from '../clock/clock.js';
 import type { Channel } from './channels.js';
+import { MailChannel } from './mail-channel.js';
 import { notificationRoutes } from './notification-routes.js';
 import { NotificationStore } from './notification-store.js';
 import { Notifier } from './notifier.js';
@@ -25,7 +26,11 @@ export const notificationsPlugin = fp<{ clock?: Clock }>(
     const logger = fastify.log.child({ part: 'notifications' }) as never;
     const store = new NotificationStore(db);
     const guard = new WebhookGuard(config.WEBHOOK_HOSTS);
-    const channels: Channel[] = [new WebhookChannel(guard, logger)];
+    const mail =
+      config.SMTP_URL === undefined
+        ? undefined
+        : new MailChannel(config.SMTP_URL, config.MAIL_FROM, logger);
+    const channels: Channel[] = [new WebhookChannel(guard, logger), ...(mail ? [mail] : [])];
     const notifier = new Notifier({
       store,
       channels,
@@ -53,6 +58,7 @@ export const notificationsPlugin = fp<{ clock?: Clock }>(
     });
     fastify.addHook('preClose', async () => {
       await notifier.close();
+      mail?.close();
     });
   },
   {
