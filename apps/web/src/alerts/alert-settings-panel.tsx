@@ -1,13 +1,21 @@
 import { useState } from 'preact/hooks';
+import type { Api } from '../net/api';
 import type { AlertSettings } from './alert-settings';
+import { NoticeSettingsForm } from './notice-settings-form';
 
 /** The seat's own choice of how to be told it is its move while the tab is in the background. */
 export function AlertSettingsPanel({
   settings,
   onChange,
+  api,
+  gameId,
+  token,
 }: {
   settings: AlertSettings;
   onChange: (next: AlertSettings) => void;
+  api: Api;
+  gameId: string;
+  token: string;
 }) {
   const [refused, setRefused] = useState<string | undefined>(undefined);
   const supported = 'Notification' in window;
@@ -62,6 +70,7 @@ export function AlertSettingsPanel({
         {supported ? '' : ' (this browser has none)'}
       </label>
       {refused === undefined ? null : <p class="error small">{refused}</p>}
+      <NoticeSettingsForm api={api} gameId={gameId} token={token} />
     </details>
   );
 }

@@ -7,6 +7,7 @@ import {
   GameRecordSchema,
   ListGamesResponseSchema,
   MyGamesResponseSchema,
+  NotificationSettingsSchema,
   ReplayViewResponseSchema,
   type ActionLogResponse,
   type BotPolicyName,
@@ -17,6 +18,9 @@ import {
   type GameRecord,
   type GameStatus,
   type MyGamesRequest,
+  type NotificationSettings,
+  type SeatNotificationsRequest,
+  type TableNotificationsRequest,
   type MyGamesResponse,
   type ReplayViewResponse,
   type UpdateSeatRequest,
@@ -107,6 +111,39 @@ export class Api {
   /** The games these seat tokens hold seats in, "your move" first. */
   myGames(request: MyGamesRequest): Promise<MyGamesResponse> {
     return this.request(MyGamesResponseSchema, '/api/my-games', { method: 'POST', body: request });
+  }
+
+  /** This seat's webhook and e-mail for "your move" notices (and the table's, for the host). */
+  notificationSettings(gameId: string, token: string): Promise<NotificationSettings> {
+    return this.request(
+      NotificationSettingsSchema,
+      `/api/games/${encodeURIComponent(gameId)}/notifications/me`,
+      { token },
+    );
+  }
+
+  setSeatNotifications(
+    gameId: string,
+    token: string,
+    request: SeatNotificationsRequest,
+  ): Promise<NotificationSettings> {
+    return this.request(
+      NotificationSettingsSchema,
+      `/api/games/${encodeURIComponent(gameId)}/notifications/me`,
+      { method: 'PUT', body: request, token },
+    );
+  }
+
+  setTableNotifications(
+    gameId: string,
+    token: string,
+    request: TableNotificationsRequest,
+  ): Promise<NotificationSettings> {
+    return this.request(
+      NotificationSettingsSchema,
+      `/api/games/${encodeURIComponent(gameId)}/notifications/table`,
+      { method: 'PUT', body: request, token },
+    );
   }
 
   actionLog(gameId: string, from = 1): Promise<ActionLogResponse> {

@@ -257,8 +257,11 @@ export function GamePage({ gameId }: { gameId: string }) {
         {record === undefined ? null : (
           <SeedBadge commitment={record.seedCommitment} seed={record.seed} />
         )}
-        {me === undefined || live === undefined ? null : (
+        {me === undefined || seatToken === undefined || live === undefined ? null : (
           <AlertSettingsPanel
+            api={api}
+            gameId={gameId}
+            token={seatToken.token}
             settings={alerts}
             onChange={(next) => {
               saveAlertSettings(localStorage, gameId, me, next);

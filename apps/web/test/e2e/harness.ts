@@ -104,6 +104,9 @@ export class TestServer {
       // Bots act quickly, but a step apart, so a page sees each of their actions land.
       BOT_DELAY_MS: '150',
       BOT_TICK_MS: '250',
+      // Notices go out at once, and may reach the receivers a test starts on loopback.
+      NOTIFY_DIGEST_MS: '0',
+      WEBHOOK_HOSTS: '127.0.0.1',
     });
     this.app = await buildApp(config);
     await this.app.fastify.listen({ port: this.port, host: '127.0.0.1' });

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HookReceiver } from '../../../server/test/support/hook-receiver.js';
 import { seqOf, startTable, useE2eSession, waitForSeq } from './session';
 
 const env = useE2eSession(180_000);
@@ -47,8 +48,16 @@ const marked = (page: Page) =>
     icon: document.querySelector('link[rel="icon"]')?.getAttribute('data-your-move') ?? 'none',
   }));
 
-describe('your move: the tab, a sound and a system notification', () => {
-  it("the title and icon say it is this seat's move; in the background a notification tells it once", async () => {
+describe('your move: the tab, a sound, a system notification and a webhook', () => {
+  let hooks: HookReceiver;
+  beforeAll(async () => {
+    hooks = await HookReceiver.start();
+  });
+  afterAll(async () => {
+    await hooks.close();
+  });
+
+  it("the title and icon say it is this seat's move; in the background a notification tells it once, and its webhook", async () => {
     const { gameId, tokens } = await startTable(env(), NAMES, { galaxy: { mode: 'build' } });
     const pages = await Promise.all(
       NAMES.map((name, seat) =>
@@ -68,6 +77,11 @@ describe('your move: the tab, a sound and a system notification', () => {
       await page.getByTestId('alert-settings').locator('summary').click();
       await page.locator('input[name="alert-system"]').check();
       expect(await page.locator('input[name="alert-system"]').isChecked()).toBe(true);
+      // And a webhook for the seat, for when the page is closed.
+      const seat = pages.indexOf(page);
+      await page.locator('input[name="notice-webhook"]').fill(hooks.url(`/seat${String(seat)}`));
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
       await leave(page);
       await page.waitForFunction(() => !document.hasFocus());
     }
@@ -97,6 +111,11 @@ describe('your move: the tab, a sound and a system notification', () => {
     expect(notes).toHaveLength(1);
     expect(notes[0]?.title).toBe('Your move — Outer Rim online');
     expect(prompt).toContain(notes[0]?.body.split('\n')[0] ?? '-');
+    // Its webhook too, with the same words; nobody else's.
+    await hooks.waitFor(1);
+    const seatOfNext = pages.indexOf(next);
+    expect(hooks.received.map((r) => r.path)).toEqual([`/seat${String(seatOfNext)}`]);
+    expect(hooks.received[0]?.body.notices[0]?.owed[0]).toBe(notes[0]?.body.split('\n')[0]);
     for (const page of waiting.filter((p) => p !== next)) {
       expect(await shownOn(page)).toEqual([]);
       expect((await marked(page)).icon).toBe('no');
