@@ -16,5 +16,16 @@ CREATE TABLE "owed_notices" (
 	CONSTRAINT "owed_notices_game_id_seat_pk" PRIMARY KEY("game_id","seat")
 );
 --> statement-breakpoint
+CREATE TABLE "turn_clocks" (
+	"game_id" text NOT NULL,
+	"seat" integer NOT NULL,
+	"bank_ms" bigint NOT NULL,
+	"running_since" timestamp with time zone,
+	"expired" boolean DEFAULT false NOT NULL,
+	"round" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "turn_clocks_game_id_seat_pk" PRIMARY KEY("game_id","seat")
+);
+--> statement-breakpoint
 ALTER TABLE "notification_targets" ADD CONSTRAINT "notification_targets_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "owed_notices" ADD CONSTRAINT "owed_notices_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE cascade ON UPDATE no action;
+ALTER TABLE "owed_notices" ADD CONSTRAINT "owed_notices_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "turn_clocks" ADD CONSTRAINT "turn_clocks_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE cascade ON UPDATE no action;

@@ -19,6 +19,8 @@ import type { Metrics } from './metrics/metrics.js';
 import { metricsPlugin } from './metrics/metrics-plugin.js';
 import { myGamesPlugin } from './my-games/my-games-plugin.js';
 import type { Clock } from './clock/clock.js';
+import { turnClockPlugin } from './clock/turn-clock-plugin.js';
+import type { TurnClockService } from './clock/turn-clock-service.js';
 import { notificationsPlugin } from './notifications/notifications-plugin.js';
 import type { Notifier } from './notifications/notifier.js';
 import type { Realtime } from './realtime/realtime.js';
@@ -34,6 +36,7 @@ export interface App {
   metrics: Metrics;
   bots: BotRunner;
   notifier: Notifier;
+  turnClocks: TurnClockService;
 }
 
 /** What a test may put in place of the real thing: the clock notices and turn clocks run on. */
@@ -89,6 +92,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       notificationsPlugin,
       deps.clock === undefined ? {} : { clock: deps.clock },
     );
+    await fastify.register(turnClockPlugin, deps.clock === undefined ? {} : { clock: deps.clock });
     await fastify.register(healthPlugin);
     await fastify.register(staticPlugin);
     await fastify.ready();
@@ -98,6 +102,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
     await fastify.close().catch(() => undefined);
     throw error;
   }
-  const { realtime, database, games, lobby, metrics, bots, notifier } = fastify;
-  return { fastify, realtime, database, games, lobby, metrics, bots, notifier };
+  const { realtime, database, games, lobby, metrics, bots, notifier, turnClocks } = fastify;
+  return { fastify, realtime, database, games, lobby, metrics, bots, notifier, turnClocks };
 }

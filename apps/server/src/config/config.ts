@@ -84,6 +84,8 @@ export const ConfigSchema = z.object({
   NOTIFY_ATTEMPTS: positiveInt(6),
   /** the SMTP server for e-mail notices (smtp:// or smtps://, with user:password@ if needed); unset: no e-mail */
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /** how often each process looks for turn clocks that ran out */
+  TURN_CLOCK_TICK_MS: positiveInt(5000),
   /** the sender of e-mail notices */
   MAIL_FROM: z.string().min(3).default('Outer Rim online <noreply@localhost>'),
 });

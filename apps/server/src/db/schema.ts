@@ -1,4 +1,5 @@
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -199,6 +200,26 @@ export const owedNotices = pgTable(
   (t) => [primaryKey({ columns: [t.gameId, t.seat] })],
 );
 
+/**
+ * The turn clock of each seat (a game option): its time bank and, while the seat owes a
+ * decision, since when it runs. `expired` is set by the one process whose update found the bank
+ * run out, and cleared when a round's bonus fills it again.
+ */
+export const turnClocks = pgTable(
+  'turn_clocks',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    bankMs: bigint('bank_ms', { mode: 'number' }).notNull(),
+    runningSince: timestamp('running_since', { withTimezone: true }),
+    expired: boolean('expired').notNull().default(false),
+    round: integer('round').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.seat] })],
+);
+
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** Used by @socket.io/postgres-adapter for broadcasts over NOTIFY's 8000-byte limit. */
@@ -218,5 +239,6 @@ export const schema = {
   botDrivers,
   notificationTargets,
   owedNotices,
+  turnClocks,
   socketIoAttachments,
 };

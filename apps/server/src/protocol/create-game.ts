@@ -6,6 +6,7 @@ import {
   GameRecordSchema,
   SeatIndexSchema,
 } from './game-record.js';
+import { TurnClockOptionSchema } from './turn-clock.js';
 
 /**
  * The lobby's options: the rules package's table options plus what only the server acts on.
@@ -14,6 +15,7 @@ import {
  */
 export const TableOptionsSchema = LobbyOptionsSchema.extend({
   handOverAfterSeconds: z.int().min(1).max(86_400).optional(),
+  turnClock: TurnClockOptionSchema.optional(),
 });
 export type TableOptions = z.output<typeof TableOptionsSchema>;
 

@@ -25,3 +25,4 @@ export * from './socket-spectator-chat.js';
 export * from './bot-seat.js';
 export * from './my-games.js';
 export * from './notifications.js';
+export * from './turn-clock.js';
