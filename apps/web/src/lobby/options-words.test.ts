@@ -31,4 +31,13 @@ describe('lobby option summary', () => {
       '2 players · standard map · galaxy built automatically · Shock Forces · leaders',
     );
   });
+
+  it('says the turn clock', () => {
+    expect(
+      describeOptions(
+        { turnClock: { bankSeconds: 86_400, bonusSeconds: 3600, onExpiry: 'bot' } },
+        3,
+      ),
+    ).toContain('turn clock of 24 hours plus 1 hour a round, then a bot plays the seat');
+  });
 });

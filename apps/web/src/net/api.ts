@@ -8,6 +8,7 @@ import {
   ListGamesResponseSchema,
   MyGamesResponseSchema,
   NotificationSettingsSchema,
+  TurnClocksResponseSchema,
   ReplayViewResponseSchema,
   type ActionLogResponse,
   type BotPolicyName,
@@ -21,6 +22,7 @@ import {
   type NotificationSettings,
   type SeatNotificationsRequest,
   type TableNotificationsRequest,
+  type TurnClocksResponse,
   type MyGamesResponse,
   type ReplayViewResponse,
   type UpdateSeatRequest,
@@ -143,6 +145,14 @@ export class Api {
       NotificationSettingsSchema,
       `/api/games/${encodeURIComponent(gameId)}/notifications/table`,
       { method: 'PUT', body: request, token },
+    );
+  }
+
+  /** Every seat's turn clock. */
+  clocks(gameId: string): Promise<TurnClocksResponse> {
+    return this.request(
+      TurnClocksResponseSchema,
+      `/api/games/${encodeURIComponent(gameId)}/clocks`,
     );
   }
 

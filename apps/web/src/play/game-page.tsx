@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { AlertSettingsPanel } from '../alerts/alert-settings-panel';
 import { loadAlertSettings, NO_ALERTS, saveAlertSettings } from '../alerts/alert-settings';
 import { useTurnAlert } from '../alerts/use-turn-alert';
+import { TurnClocks } from '../clocks/turn-clocks';
 import { SeatLobby } from '../lobby/seat-lobby';
 import { Api, ApiError } from '../net/api';
 import { GameConnection, type ConnectionStatus } from '../net/connection';
@@ -286,6 +287,14 @@ export function GamePage({ gameId }: { gameId: string }) {
         )
       ) : (
         <>
+          {record?.options['turnClock'] === undefined ? null : (
+            <TurnClocks
+              api={api}
+              gameId={gameId}
+              seq={live.seq}
+              names={record.seats.map((s) => s.name ?? '')}
+            />
+          )}
           <EndScreen
             view={live.view}
             gameId={gameId}
