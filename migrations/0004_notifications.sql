@@ -1,3 +1,9 @@
+CREATE TABLE "game_pauses" (
+	"game_id" text PRIMARY KEY NOT NULL,
+	"paused_at" timestamp with time zone,
+	"votes" integer[] DEFAULT '{}'::integer[] NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "notification_targets" (
 	"game_id" text NOT NULL,
 	"seat" integer,
@@ -26,6 +32,7 @@ CREATE TABLE "turn_clocks" (
 	CONSTRAINT "turn_clocks_game_id_seat_pk" PRIMARY KEY("game_id","seat")
 );
 --> statement-breakpoint
+ALTER TABLE "game_pauses" ADD CONSTRAINT "game_pauses_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notification_targets" ADD CONSTRAINT "notification_targets_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "owed_notices" ADD CONSTRAINT "owed_notices_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "turn_clocks" ADD CONSTRAINT "turn_clocks_game_id_games_id_fk" FOREIGN KEY ("game_id") REFERENCES "public"."games"("id") ON DELETE cascade ON UPDATE no action;

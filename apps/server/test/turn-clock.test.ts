@@ -3,6 +3,8 @@ import { buildApp } from '../src/app.js';
 import type { App } from '../src/app.js';
 import { ManualClock } from '../src/clock/manual-clock.js';
 import { owedDecisions } from '../src/notifications/owed.js';
+import type { ErrorResponse } from '../src/protocol/error-codes.js';
+import type { PauseStatus } from '../src/protocol/pause.js';
 import type { TurnClocksResponse } from '../src/protocol/turn-clock.js';
 import { HEAVY_TEST_TIMEOUT, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
@@ -144,6 +146,71 @@ describe('turn clock: a time bank per seat, running only while it owes a decisio
         );
       } finally {
         await Promise.all([second.fastify.close(), third.fastify.close()]);
+      }
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
+    'the table pauses by a majority vote and the clocks stop; it resumes the same way',
+    async () => {
+      const clock = new ManualClock();
+      const app = await buildApp(backend.config(QUIET), { clock });
+      const url = await listening(app);
+      try {
+        const game = await fullLobby(url, 3, {
+          galaxy: { mode: 'build' },
+          turnClock: { bankSeconds: 10 * 3600, onExpiry: 'wait' },
+        });
+        const early = await http<ErrorResponse>(
+          url,
+          'POST',
+          `/api/games/${game.gameId}/pause/vote`,
+          undefined,
+          game.tokens[0],
+        );
+        expect(early.status).toBe(409);
+        expect(early.body.error.code).toBe('GAME_NOT_STARTED');
+        await startGame(url, game);
+        await app.turnClocks.idle();
+        const [seat] = await owing(app, game.gameId);
+        const left = async () =>
+          (await app.turnClocks.clocks(game.gameId)).clocks.find((c) => c.seat === seat);
+        const vote = (by: number) =>
+          http<PauseStatus>(
+            url,
+            'POST',
+            `/api/games/${game.gameId}/pause/vote`,
+            undefined,
+            game.tokens[by],
+          );
+        clock.advance(HOUR);
+        // One vote of three is not a majority: nothing changes; the same vote twice counts once.
+        expect((await vote(0)).body).toEqual({ paused: false, votes: [0], needed: 2 });
+        expect((await vote(0)).body).toEqual({ paused: false, votes: [0], needed: 2 });
+        expect((await vote(2)).body).toEqual({ paused: true, votes: [], needed: 2 });
+        expect(await left()).toMatchObject({ leftMs: 9 * HOUR, running: false });
+        // Days pass while paused: no time comes off, nothing runs out.
+        clock.advance(30 * HOUR);
+        expect(await app.turnClocks.tick()).toEqual([]);
+        expect(await left()).toMatchObject({ leftMs: 9 * HOUR, running: false });
+        const seen = await http<PauseStatus>(url, 'GET', `/api/games/${game.gameId}/pause`);
+        expect(seen.body).toEqual({ paused: true, votes: [], needed: 2 });
+        expect((await vote(1)).body).toEqual({ paused: true, votes: [1], needed: 2 });
+        expect((await vote(0)).body).toEqual({ paused: false, votes: [], needed: 2 });
+        clock.advance(HOUR);
+        expect(await left()).toMatchObject({ leftMs: 8 * HOUR, running: true });
+        const stranger = await http<ErrorResponse>(
+          url,
+          'POST',
+          `/api/games/${game.gameId}/pause/vote`,
+          undefined,
+          'x'.repeat(43),
+        );
+        expect(stranger.status).toBe(401);
+        expect(stranger.body.error.code).toBe('UNAUTHORIZED');
+      } finally {
+        await app.fastify.close();
       }
     },
     HEAVY_TEST_TIMEOUT,

@@ -3,6 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponseSchema } from '../protocol/error-codes.js';
 import { GameIdSchema } from '../protocol/game-record.js';
+import { ApiError } from '../errors.js';
+import type { GameService } from '../games/game-service.js';
+import type { LobbyService } from '../lobby/lobby-service.js';
+import { PauseStatusSchema } from '../protocol/pause.js';
 import { TurnClocksResponseSchema } from '../protocol/turn-clock.js';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
@@ -17,7 +21,56 @@ declare module 'fastify' {
 
 const Params = z.object({ id: GameIdSchema });
 
-const routes: FastifyPluginAsyncZod<{ service: TurnClockService }> = (app, { service }) => {
+const authHeader = z.object({ authorization: z.string().optional() });
+const errors = { 401: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+
+const routes: FastifyPluginAsyncZod<{
+  service: TurnClockService;
+  lobby: LobbyService;
+  games: GameService;
+}> = (app, { service, lobby, games }) => {
+  /** The people seated: bots do not vote. */
+  const people = async (gameId: string) =>
+    (await lobby.get(gameId)).seats.filter((s) => s.bot === undefined).length;
+
+  app.get(
+    '/api/games/:id/pause',
+    {
+      schema: {
+        summary: 'Whether the table paused the game (its clocks stop), and the votes cast',
+        tags: ['play'],
+        params: Params,
+        response: { 200: PauseStatusSchema, ...errors },
+      },
+    },
+    async (request) => service.status(request.params.id, await people(request.params.id)),
+  );
+
+  app.post(
+    '/api/games/:id/pause/vote',
+    {
+      schema: {
+        summary:
+          'Vote to pause the game, or to resume it while paused; a majority of the people seated decides (Authorization: Bearer <seat token>)',
+        tags: ['play'],
+        params: Params,
+        headers: authHeader,
+        response: { 200: PauseStatusSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const gameId = request.params.id;
+      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      const { seat } = await lobby.authenticate(gameId, token);
+      const entry = await games.read(gameId);
+      if (entry === undefined) throw new ApiError('GAME_NOT_STARTED', 'This game has not started.');
+      if (entry.state.phase.name === 'game-over') {
+        throw new ApiError('GAME_OVER', 'This game is over.');
+      }
+      return service.vote(gameId, seat, await people(gameId), entry.state);
+    },
+  );
+
   app.get(
     '/api/games/:id/clocks',
     {
@@ -60,7 +113,7 @@ export const turnClockPlugin = fp<{ clock?: Clock }>(
     });
     service.start();
     fastify.decorate('turnClocks', service);
-    await fastify.register(routes, { service });
+    await fastify.register(routes, { service, lobby, games });
     fastify.addHook('preClose', async () => {
       await service.close();
     });

@@ -3,10 +3,11 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Db } from '../db/database.js';
 import { isUnavailable } from '../db/database.js';
-import { games, turnClocks } from '../db/schema.js';
+import { gamePauses, games, turnClocks } from '../db/schema.js';
 import { KeyedQueue } from '../games/keyed-queue.js';
 import { owedDecisions } from '../notifications/owed.js';
 import { TurnClockOptionSchema } from '../protocol/turn-clock.js';
+import type { PauseStatus } from '../protocol/pause.js';
 import type { TurnClockOption, TurnClocksResponse } from '../protocol/turn-clock.js';
 import type { Clock, ClockTimer } from './clock.js';
 
@@ -113,6 +114,8 @@ export class TurnClockService {
   }
 
   async #note(gameId: string, state: GameState, option: TurnClockOption): Promise<void> {
+    // Paused: nothing runs; the resume starts the clocks of whoever owes then.
+    if ((await this.status(gameId, 1)).paused) return;
     const now = new Date(this.deps.clock.now());
     const owing = [...owedDecisions(state).keys()];
     const owes = sql`${turnClocks.seat} = any(${sql.raw(`array[${owing.map(Number).join(',')}]::int[]`)})`;
@@ -158,6 +161,7 @@ export class TurnClockService {
       .set({ expired: true })
       .where(
         sql`${turnClocks.runningSince} is not null and not ${turnClocks.expired}
+          and not exists (select 1 from ${gamePauses} p where p.game_id = ${turnClocks.gameId} and p.paused_at is not null)
           and ${turnClocks.bankMs} - extract(epoch from (${now.toISOString()}::timestamptz - ${turnClocks.runningSince})) * 1000 <= 0`,
       )
       .returning({ gameId: turnClocks.gameId, seat: turnClocks.seat });
@@ -170,6 +174,68 @@ export class TurnClockService {
       expiries.push(expiry);
     }
     return expiries;
+  }
+
+  /** Whether the table paused the game, and the votes towards the next change. */
+  async status(gameId: string, people: number): Promise<PauseStatus> {
+    const [row] = await this.deps.db.select().from(gamePauses).where(eq(gamePauses.gameId, gameId));
+    return {
+      paused: row?.pausedAt != null,
+      votes: row?.votes ?? [],
+      needed: Math.floor(people / 2) + 1,
+    };
+  }
+
+  /**
+   * `seat` votes to pause (while the game runs) or to resume (while paused). A majority of the
+   * `people` seated makes the change at once: pausing stops every running clock, the time spent
+   * coming off its bank; resuming starts the clocks of the seats that owe a decision in `state`.
+   */
+  async vote(gameId: string, seat: number, people: number, state: GameState): Promise<PauseStatus> {
+    const needed = Math.floor(people / 2) + 1;
+    const now = new Date(this.deps.clock.now());
+    return this.deps.db.transaction(async (tx) => {
+      await tx.insert(gamePauses).values({ gameId }).onConflictDoNothing();
+      const [row] = await tx
+        .select()
+        .from(gamePauses)
+        .where(eq(gamePauses.gameId, gameId))
+        .for('update');
+      const paused = row?.pausedAt != null;
+      const votes = [...new Set([...(row?.votes ?? []), seat])].sort((a, b) => a - b);
+      if (votes.length < needed) {
+        await tx.update(gamePauses).set({ votes }).where(eq(gamePauses.gameId, gameId));
+        return { paused, votes, needed };
+      }
+      await tx
+        .update(gamePauses)
+        .set({ votes: [], pausedAt: paused ? null : now })
+        .where(eq(gamePauses.gameId, gameId));
+      if (!paused) {
+        await tx
+          .update(turnClocks)
+          .set({
+            bankMs: sql`${turnClocks.bankMs} - floor(extract(epoch from (${now.toISOString()}::timestamptz - ${turnClocks.runningSince})) * 1000)::bigint`,
+            runningSince: null,
+          })
+          .where(and(eq(turnClocks.gameId, gameId), sql`${turnClocks.runningSince} is not null`));
+      } else {
+        const owing = [...owedDecisions(state).keys()];
+        if (owing.length > 0 && state.phase.name !== 'game-over') {
+          await tx
+            .update(turnClocks)
+            .set({ runningSince: now })
+            .where(
+              and(
+                eq(turnClocks.gameId, gameId),
+                sql`${turnClocks.runningSince} is null`,
+                sql`${turnClocks.seat} = any(${sql.raw(`array[${owing.map(Number).join(',')}]::int[]`)})`,
+              ),
+            );
+        }
+      }
+      return { paused: !paused, votes: [], needed };
+    });
   }
 
   /** Every seat's clock as anyone may see it. */

@@ -220,6 +220,19 @@ export const turnClocks = pgTable(
   (t) => [primaryKey({ columns: [t.gameId, t.seat] })],
 );
 
+/**
+ * A pause the table voted for (the turn clocks stop while it lasts) and the votes cast towards the
+ * next change: to pause while running, to resume while paused. A majority of the people seated
+ * decides; each vote is a seat number in `votes`.
+ */
+export const gamePauses = pgTable('game_pauses', {
+  gameId: text('game_id')
+    .primaryKey()
+    .references(() => games.id, { onDelete: 'cascade' }),
+  pausedAt: timestamp('paused_at', { withTimezone: true }),
+  votes: integer('votes').array().notNull().default(sql`'{}'::integer[]`),
+});
+
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** Used by @socket.io/postgres-adapter for broadcasts over NOTIFY's 8000-byte limit. */
@@ -240,5 +253,6 @@ export const schema = {
   notificationTargets,
   owedNotices,
   turnClocks,
+  gamePauses,
   socketIoAttachments,
 };

@@ -26,3 +26,4 @@ export * from './bot-seat.js';
 export * from './my-games.js';
 export * from './notifications.js';
 export * from './turn-clock.js';
+export * from './pause.js';
