@@ -4,8 +4,8 @@ import type { TurnClocksResponse } from '../net/protocol';
 import { clockWords } from './clock-words';
 
 /**
- * Every seat's turn clock, for every seat and spectator: read again at each step of the game,
- * and counted down here each second while a clock runs.
+ * Every seat's turn clock, for every seat and spectator: read again at each step of the game
+ * and every few seconds, and counted down here each second while a clock runs.
  */
 export function TurnClocks({
   api,
@@ -23,14 +23,20 @@ export function TurnClocks({
 
   useEffect(() => {
     let alive = true;
-    api.clocks(gameId).then(
-      (data) => {
-        if (alive) setClocks({ at: Date.now(), data });
-      },
-      () => undefined,
-    );
+    const load = () => {
+      api.clocks(gameId).then(
+        (data) => {
+          if (alive) setClocks({ at: Date.now(), data });
+        },
+        () => undefined,
+      );
+    };
+    load();
+    // A pause or an expiry is no step of the game: looked at again now and then too.
+    const timer = setInterval(load, 15_000);
     return () => {
       alive = false;
+      clearInterval(timer);
     };
   }, [api, gameId, seq]);
 

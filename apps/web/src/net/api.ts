@@ -9,6 +9,7 @@ import {
   MyGamesResponseSchema,
   NotificationSettingsSchema,
   TurnClocksResponseSchema,
+  PauseStatusSchema,
   ReplayViewResponseSchema,
   type ActionLogResponse,
   type BotPolicyName,
@@ -23,6 +24,7 @@ import {
   type SeatNotificationsRequest,
   type TableNotificationsRequest,
   type TurnClocksResponse,
+  type PauseStatus,
   type MyGamesResponse,
   type ReplayViewResponse,
   type UpdateSeatRequest,
@@ -154,6 +156,19 @@ export class Api {
       TurnClocksResponseSchema,
       `/api/games/${encodeURIComponent(gameId)}/clocks`,
     );
+  }
+
+  /** Whether the table paused the game, and the votes cast. */
+  pauseStatus(gameId: string): Promise<PauseStatus> {
+    return this.request(PauseStatusSchema, `/api/games/${encodeURIComponent(gameId)}/pause`);
+  }
+
+  /** This seat's vote to pause the game (or to resume it while paused). */
+  votePause(gameId: string, token: string): Promise<PauseStatus> {
+    return this.request(PauseStatusSchema, `/api/games/${encodeURIComponent(gameId)}/pause/vote`, {
+      method: 'POST',
+      token,
+    });
   }
 
   actionLog(gameId: string, from = 1): Promise<ActionLogResponse> {

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { AlertSettingsPanel } from '../alerts/alert-settings-panel';
 import { loadAlertSettings, NO_ALERTS, saveAlertSettings } from '../alerts/alert-settings';
 import { useTurnAlert } from '../alerts/use-turn-alert';
+import { PauseVote } from '../clocks/pause-vote';
 import { TurnClocks } from '../clocks/turn-clocks';
 import { SeatLobby } from '../lobby/seat-lobby';
 import { Api, ApiError } from '../net/api';
@@ -287,6 +288,15 @@ export function GamePage({ gameId }: { gameId: string }) {
         )
       ) : (
         <>
+          {record === undefined || isGameOver(live.view) ? null : (
+            <PauseVote
+              api={api}
+              gameId={gameId}
+              seq={live.seq}
+              token={seatToken?.token}
+              names={record.seats.map((s) => s.name ?? '')}
+            />
+          )}
           {record?.options['turnClock'] === undefined ? null : (
             <TurnClocks
               api={api}

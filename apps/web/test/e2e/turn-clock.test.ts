@@ -81,3 +81,33 @@ describe('turn clock in the browser', () => {
     );
   }, 150_000);
 });
+
+describe('pause by vote in the browser', () => {
+  it('two of three seats vote to pause: the table page says so and the clocks stop', async () => {
+    const session = env();
+    const { gameId, tokens } = await startTable(session, NAMES, {
+      galaxy: { mode: 'build' },
+      turnClock: { bankSeconds: 24 * 3600, onExpiry: 'wait' },
+    });
+    const [ann, bo] = await Promise.all(
+      [0, 1].map((seat) =>
+        session.openAs(viewport, gameId, seat, tokens[seat] ?? '', NAMES[seat] ?? ''),
+      ),
+    );
+    if (ann === undefined || bo === undefined) throw new Error('no pages');
+    await ann.getByRole('button', { name: 'Vote to pause' }).click();
+    await ann
+      .getByTestId('pause-vote')
+      .filter({ hasText: 'To pause: Ann (1 of 2 votes)' })
+      .waitFor();
+    await bo.getByRole('button', { name: 'Vote to pause' }).click();
+    await bo.getByTestId('pause-vote').filter({ hasText: 'Paused by the table' }).waitFor();
+    await bo.getByRole('button', { name: 'Vote to resume' }).waitFor();
+    const clocks = await rest<{ clocks: { running: boolean }[] }>(
+      session.server.url,
+      'GET',
+      `/api/games/${gameId}/clocks`,
+    );
+    expect(clocks.clocks.map((c) => c.running)).toEqual([false, false, false]);
+  }, 120_000);
+});
