@@ -230,7 +230,10 @@ export const gamePauses = pgTable('game_pauses', {
     .primaryKey()
     .references(() => games.id, { onDelete: 'cascade' }),
   pausedAt: timestamp('paused_at', { withTimezone: true }),
-  votes: integer('votes').array().notNull().default(sql`'{}'::integer[]`),
+  votes: integer('votes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
 });
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });

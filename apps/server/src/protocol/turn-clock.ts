@@ -8,8 +8,15 @@ import { SeatIndexSchema } from './game-record.js';
  * (every clock is public) and waits.
  */
 export const TurnClockOptionSchema = z.object({
-  bankSeconds: z.int().min(60).max(30 * 86_400),
-  bonusSeconds: z.int().min(0).max(7 * 86_400).default(0),
+  bankSeconds: z
+    .int()
+    .min(60)
+    .max(30 * 86_400),
+  bonusSeconds: z
+    .int()
+    .min(0)
+    .max(7 * 86_400)
+    .default(0),
   onExpiry: z.enum(['bot', 'wait']).default('wait'),
 });
 export type TurnClockOption = z.output<typeof TurnClockOptionSchema>;
