@@ -17,6 +17,12 @@ import { lobbyPlugin } from './lobby/lobby-plugin.js';
 import type { LobbyService } from './lobby/lobby-service.js';
 import type { Metrics } from './metrics/metrics.js';
 import { metricsPlugin } from './metrics/metrics-plugin.js';
+import { myGamesPlugin } from './my-games/my-games-plugin.js';
+import type { Clock } from './clock/clock.js';
+import { turnClockPlugin } from './clock/turn-clock-plugin.js';
+import type { TurnClockService } from './clock/turn-clock-service.js';
+import { notificationsPlugin } from './notifications/notifications-plugin.js';
+import type { Notifier } from './notifications/notifier.js';
 import type { Realtime } from './realtime/realtime.js';
 import { realtimePlugin } from './realtime/realtime-plugin.js';
 import { staticPlugin } from './static/static-plugin.js';
@@ -29,6 +35,13 @@ export interface App {
   lobby: LobbyService;
   metrics: Metrics;
   bots: BotRunner;
+  notifier: Notifier;
+  turnClocks: TurnClockService;
+}
+
+/** What a test may put in place of the real thing: the clock notices and turn clocks run on. */
+export interface AppDeps {
+  clock?: Clock;
 }
 
 /**
@@ -40,7 +53,7 @@ export interface App {
  * preClose hooks run as registered (games stop taking actions and finish the queued ones, then
  * realtime closes the sockets), and the database closes in onClose, after HTTP has stopped.
  */
-export async function buildApp(config: Config): Promise<App> {
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App> {
   const fastify = Fastify({
     // Readable lines at a terminal, JSON for pipes and collectors (LOG_FORMAT).
     logger: loggerOptions(config.LOG_LEVEL, logFormat(config.LOG_FORMAT, process.stdout.isTTY)),
@@ -72,8 +85,14 @@ export async function buildApp(config: Config): Promise<App> {
     await fastify.register(metricsPlugin);
     await fastify.register(gamesPlugin);
     await fastify.register(lobbyPlugin);
+    await fastify.register(myGamesPlugin);
     await fastify.register(realtimePlugin);
     await fastify.register(botsPlugin);
+    await fastify.register(
+      notificationsPlugin,
+      deps.clock === undefined ? {} : { clock: deps.clock },
+    );
+    await fastify.register(turnClockPlugin, deps.clock === undefined ? {} : { clock: deps.clock });
     await fastify.register(healthPlugin);
     await fastify.register(staticPlugin);
     await fastify.ready();
@@ -83,6 +102,6 @@ export async function buildApp(config: Config): Promise<App> {
     await fastify.close().catch(() => undefined);
     throw error;
   }
-  const { realtime, database, games, lobby, metrics, bots } = fastify;
-  return { fastify, realtime, database, games, lobby, metrics, bots };
+  const { realtime, database, games, lobby, metrics, bots, notifier, turnClocks } = fastify;
+  return { fastify, realtime, database, games, lobby, metrics, bots, notifier, turnClocks };
 }

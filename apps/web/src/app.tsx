@@ -1,5 +1,6 @@
 import { useLayoutEffect, useState } from 'preact/hooks';
 import { LobbyPage } from './lobby/lobby-page';
+import { MyGamesPage } from './my-games/my-games-page';
 import { GamePage } from './play/game-page';
 import { ReplayPage } from './replay/replay-page';
 import { parseRoute } from './route';
@@ -26,6 +27,8 @@ export function App() {
       return <LobbyPage />;
     case 'rules':
       return <RulesPage at={route.at} />;
+    case 'my-games':
+      return <MyGamesPage />;
     case 'game':
       return <GamePage key={route.gameId} gameId={route.gameId} />;
     case 'replay':

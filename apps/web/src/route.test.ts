@@ -9,6 +9,7 @@ describe('client routes', () => {
     expect(parseRoute('#/game/abc12345/replay')).toEqual({ page: 'replay', gameId: 'abc12345' });
     expect(parseRoute('#/rules')).toEqual({ page: 'rules' });
     expect(parseRoute('#/rules/notes')).toEqual({ page: 'rules', at: 'notes' });
+    expect(parseRoute('#/my-games')).toEqual({ page: 'my-games' });
   });
 
   it('falls back to the lobby for anything it does not know', () => {
@@ -21,6 +22,7 @@ describe('client routes', () => {
       { page: 'lobby' },
       { page: 'rules' },
       { page: 'rules', at: 'notes' },
+      { page: 'my-games' },
       { page: 'game', gameId: 'g1234567' },
       { page: 'replay', gameId: 'g1234567' },
     ] as const) {

@@ -188,7 +188,10 @@ export class BotRunner {
         table.leaseUntil = now + this.deps.leaseMs - this.deps.tickMs;
         this.#tables.set(data.gameId, table);
       }
-      if (data.handOverAfterMs !== undefined) await this.#handOver(table, data.handOverAfterMs);
+      // A seat handed over for another reason (its turn clock ran out) is given back all the same.
+      if (data.handOverAfterMs !== undefined || data.seats.some((s) => s.handedOver)) {
+        await this.#handOver(table, data.handOverAfterMs ?? Infinity);
+      }
       this.#schedule(table);
     }
     // Over, or no longer anything for a bot to do. A tick that read the game as running just

@@ -4,7 +4,10 @@ import { games, seats } from '../db/schema.js';
 import { BotPolicyNameSchema } from '../protocol/game-record.js';
 import type { BotPolicyName } from '../protocol/game-record.js';
 
-/** A running game some bot may have to play in: bot seats, or the host's hand-over option. */
+/**
+ * A running game some bot may have to play in: bot seats, the host's hand-over option, or a turn
+ * clock whose expiry hands a seat to a bot.
+ */
 export interface BotTable {
   gameId: string;
   /** the game's secret seed, for the bots' own seeds (never sent anywhere) */
@@ -14,7 +17,7 @@ export interface BotTable {
   seats: { seat: number; bot: BotPolicyName | undefined; handedOver: boolean }[];
 }
 
-/** Running games with a bot seat or the hand-over option, in one query. */
+/** Running games with a bot seat, the hand-over option or a turn clock, in one query. */
 export async function botTables(db: Db, only?: string): Promise<BotTable[]> {
   const rows = await db
     .select({
@@ -30,7 +33,7 @@ export async function botTables(db: Db, only?: string): Promise<BotTable[]> {
     .where(
       sql`${games.status} = 'playing'
         ${only === undefined ? sql`` : sql`and ${games.id} = ${only}`}
-        and (${games.options} ? 'handOverAfterSeconds'
+        and (${games.options} ? 'handOverAfterSeconds' or ${games.options} ? 'turnClock'
           or exists (select 1 from ${seats} b where b.game_id = ${games.id} and b.bot is not null))`,
     )
     .orderBy(asc(games.id), asc(seats.seat));

@@ -62,6 +62,32 @@ export const ConfigSchema = z.object({
   BOT_TICK_MS: positiveInt(1000),
   /** how long one process drives a game's bots before it must renew; another takes over after */
   BOT_LEASE_MS: positiveInt(15_000),
+  /** the address players reach the server at (https://or.example.org), for links in notices */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+    .optional(),
+  /**
+   * comma-separated host names (or addresses) webhooks may be sent to; unset: any host whose
+   * addresses are public (never loopback, private or link-local ones: no SSRF into the host's
+   * own network). A host listed here is allowed whatever its addresses.
+   */
+  WEBHOOK_HOSTS: z.string().optional(),
+  /** decisions that come within this window are sent to one address as one message (a digest) */
+  NOTIFY_DIGEST_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  /** a decision still unanswered this long after its notice is told once more (0: never) */
+  NOTIFY_REMIND_AFTER_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(12 * 3600),
+  /** how many times a notice is tried (with doubling back-off from 2 s) before it is given up */
+  NOTIFY_ATTEMPTS: positiveInt(6),
+  /** the SMTP server for e-mail notices (smtp:// or smtps://, with user:password@ if needed); unset: no e-mail */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /** how often each process looks for turn clocks that ran out */
+  TURN_CLOCK_TICK_MS: positiveInt(5000),
+  /** the sender of e-mail notices */
+  MAIL_FROM: z.string().min(3).default('Outer Rim online <noreply@localhost>'),
 });
 
 export type Config = z.output<typeof ConfigSchema>;

@@ -1,4 +1,5 @@
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -188,6 +189,80 @@ export const spectatorMessages = pgTable(
   ],
 );
 
+/**
+ * Where a game tells its players that a decision waits: per seat (set by its player) or, with
+ * `seat` null, for the whole table (set by the host). Only addresses: what is sent is public.
+ */
+export const notificationTargets = pgTable(
+  'notification_targets',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** null: the host's target for the whole table */
+    seat: integer('seat'),
+    webhookUrl: text('webhook_url'),
+    email: text('email'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('notification_targets_seat_key').on(t.gameId, t.seat).nullsNotDistinct()],
+);
+
+/**
+ * The decision each seat was last told about (its prompts, as one string, and the step that
+ * asked it): a notice goes out when this changes, and the database's update decides which
+ * process sends it. Cleared when the seat no longer owes anything.
+ */
+export const owedNotices = pgTable(
+  'owed_notices',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    signature: text('signature').notNull(),
+    seq: integer('seq').notNull(),
+    since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.seat] })],
+);
+
+/**
+ * The turn clock of each seat (a game option): its time bank and, while the seat owes a
+ * decision, since when it runs. `expired` is set by the one process whose update found the bank
+ * run out, and cleared when a round's bonus fills it again.
+ */
+export const turnClocks = pgTable(
+  'turn_clocks',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    bankMs: bigint('bank_ms', { mode: 'number' }).notNull(),
+    runningSince: timestamp('running_since', { withTimezone: true }),
+    expired: boolean('expired').notNull().default(false),
+    round: integer('round').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.seat] })],
+);
+
+/**
+ * A pause the table voted for (the turn clocks stop while it lasts) and the votes cast towards the
+ * next change: to pause while running, to resume while paused. A majority of the people seated
+ * decides; each vote is a seat number in `votes`.
+ */
+export const gamePauses = pgTable('game_pauses', {
+  gameId: text('game_id')
+    .primaryKey()
+    .references(() => games.id, { onDelete: 'cascade' }),
+  pausedAt: timestamp('paused_at', { withTimezone: true }),
+  votes: integer('votes')
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
+});
+
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** Used by @socket.io/postgres-adapter for broadcasts over NOTIFY's 8000-byte limit. */
@@ -205,5 +280,9 @@ export const schema = {
   chatMessages,
   spectatorMessages,
   botDrivers,
+  notificationTargets,
+  owedNotices,
+  turnClocks,
+  gamePauses,
   socketIoAttachments,
 };

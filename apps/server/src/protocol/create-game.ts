@@ -8,6 +8,7 @@ import {
   SeatIndexSchema,
 } from './game-record.js';
 import { DiceShareCommitmentSchema } from './dice-share.js';
+import { TurnClockOptionSchema } from './turn-clock.js';
 
 /**
  * The lobby's options: the rules package's table options plus what only the server acts on.
@@ -16,6 +17,7 @@ import { DiceShareCommitmentSchema } from './dice-share.js';
  */
 export const TableOptionsSchema = LobbyOptionsSchema.extend({
   handOverAfterSeconds: z.int().min(1).max(86_400).optional(),
+  turnClock: TurnClockOptionSchema.optional(),
 });
 export type TableOptions = z.output<typeof TableOptionsSchema>;
 

@@ -25,3 +25,7 @@ export * from './socket-spectator-chat.js';
 export * from './bot-seat.js';
 export * from './seq.js';
 export * from './dice-share.js';
+export * from './my-games.js';
+export * from './notifications.js';
+export * from './turn-clock.js';
+export * from './pause.js';

@@ -166,6 +166,46 @@ export function CreateGameForm({ api, onCreated }: CreateGameFormProps) {
         />{' '}
         seconds (the player gets the seat back on return)
       </label>
+      <label>
+        Turn clock: each seat has{' '}
+        <input
+          name="clockHours"
+          type="number"
+          min={1}
+          max={720}
+          placeholder="no clock"
+          value={form.clockHours}
+          onInput={(e) => {
+            set({ clockHours: e.currentTarget.value });
+          }}
+        />{' '}
+        hours, plus{' '}
+        <input
+          name="clockBonusHours"
+          type="number"
+          min={0}
+          max={168}
+          placeholder="0"
+          value={form.clockBonusHours}
+          onInput={(e) => {
+            set({ clockBonusHours: e.currentTarget.value });
+          }}
+        />{' '}
+        each round; it runs only while the seat owes a decision
+      </label>
+      <label>
+        When a seat's clock runs out{' '}
+        <select
+          name="clockExpiry"
+          value={form.clockExpiry}
+          onChange={(e) => {
+            set({ clockExpiry: e.currentTarget.value === 'bot' ? 'bot' : 'wait' });
+          }}
+        >
+          <option value="wait">the table is told and waits</option>
+          <option value="bot">a bot plays it until its player returns</option>
+        </select>
+      </label>
       <button
         type="submit"
         disabled={

@@ -62,4 +62,20 @@ describe('BG-1 / OR-2.3 create-game form', () => {
       CreateGameRequestSchema.safeParse(createRequest({ ...DEFAULT_FORM, name: '' })).success,
     ).toBe(false);
   });
+
+  it('asks for a turn clock in seconds, with its bonus and what happens when it runs out', () => {
+    const on = createRequest({
+      ...DEFAULT_FORM,
+      name: 'Cy',
+      clockHours: '24',
+      clockBonusHours: '2',
+      clockExpiry: 'bot',
+    });
+    expect(on.options.turnClock).toEqual({
+      bankSeconds: 86_400,
+      bonusSeconds: 7200,
+      onExpiry: 'bot',
+    });
+    expect(createRequest({ ...DEFAULT_FORM, name: 'Cy' }).options.turnClock).toBeUndefined();
+  });
 });

@@ -15,6 +15,11 @@ export interface CreateForm {
   readonly roundLimit: string;
   /** Seconds after which an away player's seat is played by a bot; empty: never. */
   readonly handOverAfter: string;
+  /** Turn clock: hours in each seat's bank (empty: no clock), hours added each round. */
+  readonly clockHours: string;
+  readonly clockBonusHours: string;
+  /** What happens when a bank runs out: a bot plays the seat, or the table waits. */
+  readonly clockExpiry: 'wait' | 'bot';
 }
 
 export const DEFAULT_FORM: CreateForm = {
@@ -28,6 +33,9 @@ export const DEFAULT_FORM: CreateForm = {
   leaders: true,
   roundLimit: '',
   handOverAfter: '',
+  clockHours: '',
+  clockBonusHours: '',
+  clockExpiry: 'wait',
 };
 
 /**
@@ -42,6 +50,8 @@ export function createRequest(form: CreateForm): CreateGameRequest {
   const limit = form.roundLimit.trim();
   const handOver = form.handOverAfter.trim();
   const title = form.title.trim();
+  const clock = form.clockHours.trim();
+  const bonus = form.clockBonusHours.trim();
   return {
     name: form.name.trim(),
     ...(title === '' ? {} : { title }),
@@ -53,6 +63,15 @@ export function createRequest(form: CreateForm): CreateGameRequest {
       leaders: form.leaders,
       ...(limit === '' ? {} : { roundLimit: Number(limit) }),
       ...(handOver === '' ? {} : { handOverAfterSeconds: Number(handOver) }),
+      ...(clock === ''
+        ? {}
+        : {
+            turnClock: {
+              bankSeconds: Math.round(Number(clock) * 3600),
+              bonusSeconds: bonus === '' ? 0 : Math.round(Number(bonus) * 3600),
+              onExpiry: form.clockExpiry,
+            },
+          }),
     },
   };
 }

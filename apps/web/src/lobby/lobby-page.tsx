@@ -54,7 +54,8 @@ export function LobbyPage() {
       <h1>Outer Rim online</h1>
       <p class="tagline">
         Twilight Imperium (first edition) with The Outer Rim, with friends, over the internet.{' '}
-        <a href={routeHref({ page: 'rules' })}>About the rules: what works today</a>
+        <a href={routeHref({ page: 'rules' })}>About the rules: what works today</a> ·{' '}
+        <a href={routeHref({ page: 'my-games' })}>My games</a>
       </p>
       <div class="lobby-columns">
         <CreateGameForm

@@ -37,4 +37,13 @@ describe('lobby option summary', () => {
     expect(describeOptions({ roundLimit: 1 }, 2)).not.toContain('1 rounds');
     expect(describeOptions({ roundLimit: 6 }, 2)).toContain('6 rounds at most');
   });
+
+  it('says the turn clock', () => {
+    expect(
+      describeOptions(
+        { turnClock: { bankSeconds: 86_400, bonusSeconds: 3600, onExpiry: 'bot' } },
+        3,
+      ),
+    ).toContain('turn clock of 24 hours plus 1 hour a round, then a bot plays the seat');
+  });
 });

@@ -23,7 +23,25 @@ export function describeOptions(options: Record<string, unknown>, seats: number)
   if (typeof handOver === 'number') {
     parts.push(`a bot plays for a player away longer than ${duration(handOver)}`);
   }
+  const clock = options['turnClock'];
+  if (typeof clock === 'object' && clock !== null) {
+    const { bankSeconds, bonusSeconds, onExpiry } = clock as Record<string, unknown>;
+    if (typeof bankSeconds === 'number') {
+      const bonus =
+        typeof bonusSeconds === 'number' && bonusSeconds > 0
+          ? ` plus ${hours(bonusSeconds)} a round`
+          : '';
+      parts.push(
+        `turn clock of ${hours(bankSeconds)}${bonus}, then ${onExpiry === 'bot' ? 'a bot plays the seat' : 'the table waits'}`,
+      );
+    }
+  }
   return parts.join(' · ');
+}
+
+function hours(seconds: number): string {
+  const h = Math.round((seconds / 3600) * 10) / 10;
+  return h === 1 ? '1 hour' : `${String(h)} hours`;
 }
 
 function duration(seconds: number): string {

@@ -6,6 +6,10 @@ import {
   ErrorResponseSchema,
   GameRecordSchema,
   ListGamesResponseSchema,
+  MyGamesResponseSchema,
+  NotificationSettingsSchema,
+  TurnClocksResponseSchema,
+  PauseStatusSchema,
   ReplayViewResponseSchema,
   type ActionLogResponse,
   type BotPolicyName,
@@ -15,6 +19,13 @@ import {
   type CreateGameResponse,
   type GameRecord,
   type GameStatus,
+  type MyGamesRequest,
+  type NotificationSettings,
+  type SeatNotificationsRequest,
+  type TableNotificationsRequest,
+  type TurnClocksResponse,
+  type PauseStatus,
+  type MyGamesResponse,
   type ReplayViewResponse,
   type UpdateSeatRequest,
 } from './protocol';
@@ -99,6 +110,65 @@ export class Api {
 
   async startGame(gameId: string, token: string): Promise<void> {
     await this.send(`/api/games/${encodeURIComponent(gameId)}/start`, { method: 'POST', token });
+  }
+
+  /** The games these seat tokens hold seats in, "your move" first. */
+  myGames(request: MyGamesRequest): Promise<MyGamesResponse> {
+    return this.request(MyGamesResponseSchema, '/api/my-games', { method: 'POST', body: request });
+  }
+
+  /** This seat's webhook and e-mail for "your move" notices (and the table's, for the host). */
+  notificationSettings(gameId: string, token: string): Promise<NotificationSettings> {
+    return this.request(
+      NotificationSettingsSchema,
+      `/api/games/${encodeURIComponent(gameId)}/notifications/me`,
+      { token },
+    );
+  }
+
+  setSeatNotifications(
+    gameId: string,
+    token: string,
+    request: SeatNotificationsRequest,
+  ): Promise<NotificationSettings> {
+    return this.request(
+      NotificationSettingsSchema,
+      `/api/games/${encodeURIComponent(gameId)}/notifications/me`,
+      { method: 'PUT', body: request, token },
+    );
+  }
+
+  setTableNotifications(
+    gameId: string,
+    token: string,
+    request: TableNotificationsRequest,
+  ): Promise<NotificationSettings> {
+    return this.request(
+      NotificationSettingsSchema,
+      `/api/games/${encodeURIComponent(gameId)}/notifications/table`,
+      { method: 'PUT', body: request, token },
+    );
+  }
+
+  /** Every seat's turn clock. */
+  clocks(gameId: string): Promise<TurnClocksResponse> {
+    return this.request(
+      TurnClocksResponseSchema,
+      `/api/games/${encodeURIComponent(gameId)}/clocks`,
+    );
+  }
+
+  /** Whether the table paused the game, and the votes cast. */
+  pauseStatus(gameId: string): Promise<PauseStatus> {
+    return this.request(PauseStatusSchema, `/api/games/${encodeURIComponent(gameId)}/pause`);
+  }
+
+  /** This seat's vote to pause the game (or to resume it while paused). */
+  votePause(gameId: string, token: string): Promise<PauseStatus> {
+    return this.request(PauseStatusSchema, `/api/games/${encodeURIComponent(gameId)}/pause/vote`, {
+      method: 'POST',
+      token,
+    });
   }
 
   actionLog(gameId: string, from = 1): Promise<ActionLogResponse> {

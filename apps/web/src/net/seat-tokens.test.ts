@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { forgetSeat, loadSeat, saveSeat } from './seat-tokens';
+import { forgetSeat, listSeats, loadSeat, saveSeat } from './seat-tokens';
 
 describe('seat tokens in the browser', () => {
   beforeEach(() => {
@@ -28,5 +28,17 @@ describe('seat tokens in the browser', () => {
     saveSeat(localStorage, 'game-aaaa', { seat: 0, token: 'x', name: 'Bo' });
     forgetSeat(localStorage, 'game-aaaa');
     expect(loadSeat(localStorage, 'game-aaaa')).toBeUndefined();
+  });
+
+  it('lists every seat held, one per game, and skips damaged entries and other keys', () => {
+    saveSeat(localStorage, 'game-aaaa', { seat: 0, token: 'x', name: 'Bo' });
+    saveSeat(localStorage, 'game-bbbb', { seat: 3, token: 'y', name: 'Cy' });
+    localStorage.setItem('outer-rim:seat:game-cccc', '{"seat":"two"');
+    localStorage.setItem('outer-rim:notify:game-aaaa', '{}');
+    const held = listSeats(localStorage).sort((a, b) => a.gameId.localeCompare(b.gameId));
+    expect(held).toEqual([
+      { gameId: 'game-aaaa', seat: { seat: 0, token: 'x', name: 'Bo' } },
+      { gameId: 'game-bbbb', seat: { seat: 3, token: 'y', name: 'Cy' } },
+    ]);
   });
 });

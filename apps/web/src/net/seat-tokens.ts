@@ -39,3 +39,16 @@ export function saveSeat(storage: Storage, gameId: string, seat: StoredSeat): vo
 export function forgetSeat(storage: Storage, gameId: string): void {
   storage.removeItem(PREFIX + gameId);
 }
+
+/** Every seat this browser holds, one per game, in no particular order. */
+export function listSeats(storage: Storage): { gameId: string; seat: StoredSeat }[] {
+  const out: { gameId: string; seat: StoredSeat }[] = [];
+  for (let i = 0; i < storage.length; i++) {
+    const key = storage.key(i);
+    if (key?.startsWith(PREFIX) !== true) continue;
+    const gameId = key.slice(PREFIX.length);
+    const seat = loadSeat(storage, gameId);
+    if (seat !== undefined) out.push({ gameId, seat });
+  }
+  return out;
+}

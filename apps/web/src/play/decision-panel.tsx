@@ -37,9 +37,9 @@ export function DecisionPanel(props: DecisionPanelProps) {
   const [pending, setPending] = useState<{ action: Action; warning: string } | undefined>(
     undefined,
   );
-  // A choice that throws units or credits away is said out loud and asked again first.
+  // A choice that throws units or credits away, or skips a landing, is said and asked again first.
   const onAct = (action: Action): Promise<void> => {
-    const warning = warningFor(action, context);
+    const warning = warningFor(action, context, props.actions);
     if (warning === undefined) return props.onAct(action);
     setPending({ action, warning });
     return Promise.resolve();

@@ -1,5 +1,10 @@
 import { isGameOver, type Action, type GameEvent, type GameView } from '@outer-rim/rules';
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { AlertSettingsPanel } from '../alerts/alert-settings-panel';
+import { loadAlertSettings, NO_ALERTS, saveAlertSettings } from '../alerts/alert-settings';
+import { useTurnAlert } from '../alerts/use-turn-alert';
+import { PauseVote } from '../clocks/pause-vote';
+import { TurnClocks } from '../clocks/turn-clocks';
 import { SeatLobby } from '../lobby/seat-lobby';
 import { Api, ApiError } from '../net/api';
 import { clientConfig } from '../net/client-config';
@@ -51,6 +56,15 @@ export function GamePage({ gameId }: { gameId: string }) {
   const liveRef = useRef<LiveGame | undefined>(undefined);
   const seatToken = refusal === undefined ? stored : undefined;
   const me = seatToken?.seat;
+  const [alerts, setAlerts] = useState(() =>
+    me === undefined ? NO_ALERTS : loadAlertSettings(localStorage, gameId, me),
+  );
+  useTurnAlert(
+    gameId,
+    live?.view,
+    typeof live?.viewer === 'number' ? live.viewer : undefined,
+    alerts,
+  );
 
   useEffect(() => {
     api.getGame(gameId).then(setRecord, (error: unknown) => {
@@ -260,6 +274,18 @@ export function GamePage({ gameId }: { gameId: string }) {
         {record === undefined ? null : (
           <SeedBadge commitment={record.seedCommitment} seed={record.seed} />
         )}
+        {me === undefined || seatToken === undefined || live === undefined ? null : (
+          <AlertSettingsPanel
+            api={api}
+            gameId={gameId}
+            token={seatToken.token}
+            settings={alerts}
+            onChange={(next) => {
+              saveAlertSettings(localStorage, gameId, me, next);
+              setAlerts(next);
+            }}
+          />
+        )}
       </header>
       {record !== undefined && inviting(record, seatToken !== undefined) ? (
         <InviteLink gameId={gameId} />
@@ -279,6 +305,23 @@ export function GamePage({ gameId }: { gameId: string }) {
         )
       ) : (
         <>
+          {record === undefined || isGameOver(live.view) ? null : (
+            <PauseVote
+              api={api}
+              gameId={gameId}
+              seq={live.seq}
+              token={seatToken?.token}
+              names={record.seats.map((s) => s.name ?? '')}
+            />
+          )}
+          {record?.options['turnClock'] === undefined ? null : (
+            <TurnClocks
+              api={api}
+              gameId={gameId}
+              seq={live.seq}
+              names={record.seats.map((s) => s.name ?? '')}
+            />
+          )}
           <EndScreen
             view={live.view}
             gameId={gameId}

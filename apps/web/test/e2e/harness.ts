@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { build } from 'vite';
 import { migrateState, type GameState } from '@outer-rim/rules';
-import { buildApp, type App } from '../../../server/src/app.js';
+import { buildApp, type App, type AppDeps } from '../../../server/src/app.js';
 import { parseConfig } from '../../../server/src/config/config.js';
 import { GameStore } from '../../../server/src/games/game-store.js';
 import { overwriteSnapshot } from '../../../server/test/support/prepared.js';
@@ -48,13 +48,15 @@ export class TestServer {
     readonly port: number,
     private readonly dir: string,
     private readonly webDist: string,
+    private readonly deps: AppDeps,
   ) {}
 
-  static async start(): Promise<TestServer> {
+  /** `deps`: what the test puts in place of the real thing (a clock it moves by hand). */
+  static async start(deps: AppDeps = {}): Promise<TestServer> {
     const dir = await mkdtemp(join(tmpdir(), 'outer-rim-web-e2e-'));
     const webDist = join(dir, 'web');
     await buildClient(webDist);
-    const server = new TestServer(await freePort(), dir, webDist);
+    const server = new TestServer(await freePort(), dir, webDist, deps);
     await server.up();
     return server;
   }
@@ -104,8 +106,11 @@ export class TestServer {
       // Bots act quickly, but a step apart, so a page sees each of their actions land.
       BOT_DELAY_MS: '150',
       BOT_TICK_MS: '250',
+      // Notices go out at once, and may reach the receivers a test starts on loopback.
+      NOTIFY_DIGEST_MS: '0',
+      WEBHOOK_HOSTS: '127.0.0.1',
     });
-    this.app = await buildApp(config);
+    this.app = await buildApp(config, this.deps);
     await this.app.fastify.listen({ port: this.port, host: '127.0.0.1' });
   }
 

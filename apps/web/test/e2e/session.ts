@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { GameState } from '@outer-rim/rules';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import type { AppDeps } from '../../../server/src/app.js';
 import { launchChromium, rest, TestServer } from './harness';
 
 // Screenshots are rewritten only on request (npm run screenshots), so a test run leaves the tree alone.
@@ -39,13 +40,13 @@ export interface E2eSession {
  * every context they opened. Call it at the top of the file's `describe`; the returned function gives the
  * running session inside a test.
  */
-export function useE2eSession(startTimeout?: number): () => E2eSession {
+export function useE2eSession(startTimeout?: number, deps?: AppDeps): () => E2eSession {
   let started: { server: TestServer; browser: Browser } | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     if (SHOTS) await mkdir(shotsDir, { recursive: true });
-    const server = await TestServer.start();
+    const server = await TestServer.start(deps);
     try {
       started = { server, browser: await launchChromium() };
     } catch (error) {
