@@ -16,11 +16,10 @@ import {
 } from './coverage.js';
 
 // This test reads files (tests may; the rules' src may not): the repository
-// root is four folders up, and RULES-SPEC lives in the shared folder beside
-// the clone, as it does on every working machine and in CI.
+// root is four folders up, and RULES-SPEC lives in docs/rules/ inside it.
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const README = join(ROOT, 'README.md');
-const RULES_SPEC = join(ROOT, '..', 'shared', 'rules', 'RULES-SPEC.md');
+const RULES_SPEC = join(ROOT, 'docs', 'rules', 'RULES-SPEC.md');
 const THIS_FILE = fileURLToPath(import.meta.url);
 
 /** The rule ids and names of RULES-SPEC's bold headings, e.g. `**OR-4.1 Nebula, OR-4.2 Gravity Rift.**`. */
@@ -75,9 +74,7 @@ function testFiles(dir: string): string[] {
 describe('rules coverage list', () => {
   it('has one entry per rule id of RULES-SPEC, with its name, in the same order', () => {
     if (!existsSync(RULES_SPEC)) {
-      throw new Error(
-        `RULES-SPEC not found at ${RULES_SPEC}: the shared folder must sit beside the repository (../shared/rules/RULES-SPEC.md)`,
-      );
+      throw new Error(`RULES-SPEC not found at ${RULES_SPEC} (docs/rules/RULES-SPEC.md)`);
     }
     const spec = specRules(readFileSync(RULES_SPEC, 'utf8'));
     expect(spec.length).toBeGreaterThanOrEqual(20);
