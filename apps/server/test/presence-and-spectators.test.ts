@@ -27,7 +27,7 @@ async function connect(
 }
 
 /**
- * Issue 11, on PostgreSQL with two server processes behind the Socket.io adapter: each seat's
+ * Presence and the spectators' channel, on PostgreSQL with two server processes behind the Socket.io adapter: each seat's
  * presence is known to everyone whichever process holds the connection; the spectators' channel
  * reaches spectators only while the game runs, on every path, and everyone once it is over.
  */

@@ -16,7 +16,7 @@ import type { Table } from './support/table.js';
 
 const MOVES = 11;
 
-describe.each(BACKENDS)('issue 5 replay views of a running game on %s', (kind) => {
+describe.each(BACKENDS)('replay views of a running game on %s', (kind) => {
   let table: Table;
   let server: RunningServer;
   let game: SeatedGame;

@@ -49,7 +49,7 @@ function disconnected(client: Client): Promise<{ reason: string; details: unknow
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
+describe.each(BACKENDS)('hostile and concurrent clients on %s', (kind) => {
   let backend: Backend;
   let a: RunningServer;
   /** a second process on PostgreSQL; the same one on PGlite, which is one process only */
@@ -73,7 +73,7 @@ describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
   });
 
   it(
-    '1: leaving a seat drops the socket that held it, on every process; it hears nothing after',
+    'leaving a seat drops the socket that held it, on every process; it hears nothing after',
     async () => {
       const created = await http<CreateGameResponse>(a.url, 'POST', '/api/games', {
         name: 'Host',
@@ -137,7 +137,7 @@ describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
   );
 
   it(
-    '4: resyncs are rate-limited per socket, spectators included, and bounded in work',
+    'resyncs are rate-limited per socket, spectators included, and bounded in work',
     async () => {
       const game = await fullLobby(a.url, 2);
       await startGame(a.url, game);
@@ -160,7 +160,7 @@ describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
   );
 
   it(
-    '5: a NUL byte in an action id, a chat id or the game id is BAD_REQUEST, never INTERNAL',
+    'a NUL byte in an action id, a chat id or the game id is BAD_REQUEST, never INTERNAL',
     async () => {
       const game = await fullLobby(a.url, 2);
       await startGame(a.url, game);
@@ -183,7 +183,7 @@ describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
   );
 
   it(
-    '6: above MESSAGE_LIMIT a message gets PAYLOAD_TOO_LARGE; above the transport limit the close says PAYLOAD_TOO_LARGE',
+    'above MESSAGE_LIMIT a message gets PAYLOAD_TOO_LARGE; above the transport limit the close says PAYLOAD_TOO_LARGE',
     async () => {
       const game = await fullLobby(a.url, 2);
       await startGame(a.url, game);
@@ -211,7 +211,7 @@ describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
   );
 
   it(
-    "7: the framework's own errors answer { error: { code, message } } with a documented code",
+    "the framework's own errors answer { error: { code, message } } with a documented code",
     async () => {
       const answers = await Promise.all([
         http(a.url, 'GET', '/api/games/%ZZ'),
@@ -245,7 +245,7 @@ describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
   );
 
   it(
-    '9: numbers in paths and queries are plain decimals',
+    'numbers in paths and queries are plain decimals',
     async () => {
       const game = await fullLobby(a.url, 2);
       await startGame(a.url, game);
@@ -271,7 +271,7 @@ describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
   );
 
   it(
-    '11: an action decided on a state the seat has acted since is STALE_STATE; others acting meanwhile is no reason',
+    'an action decided on a state the seat has acted since is STALE_STATE; others acting meanwhile is no reason',
     async () => {
       const game = await fullLobby(a.url, 3);
       await startGame(a.url, game);
@@ -300,7 +300,7 @@ describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
   );
 });
 
-describe('10: socket handshakes are rate-limited per address', () => {
+describe('socket handshakes are rate-limited per address', () => {
   let backend: Backend;
   let server: RunningServer;
   beforeAll(async () => {
@@ -345,7 +345,7 @@ describe('2 and 8 on two processes sharing PostgreSQL', () => {
   });
 
   it(
-    '2: one client id sent to both processes at once gets one answer, the commit, for ever',
+    'one client id sent to both processes at once gets one answer, the commit, for ever',
     async () => {
       const game = await fullLobby(a.url, 2);
       await startGame(a.url, game);
@@ -396,7 +396,7 @@ describe('2 and 8 on two processes sharing PostgreSQL', () => {
   );
 
   it(
-    '8: while the database refuses connections, HTTP is 503 UNAVAILABLE with Retry-After and sockets say UNAVAILABLE',
+    'while the database refuses connections, HTTP is 503 UNAVAILABLE with Retry-After and sockets say UNAVAILABLE',
     async () => {
       const game = await fullLobby(a.url, 2);
       await startGame(a.url, game);

@@ -140,7 +140,7 @@ export interface RealtimeDeps {
  * the game service, and every commit out to each viewer as that viewer's own cut of the game.
  */
 export class Realtime {
-  // Issue 11: who is connected at each seat, and the spectators' own channel.
+  // Who is connected at each seat, and the spectators' own channel.
   readonly #presence: TablePresence;
   readonly #spectators: SpectatorChannel;
   readonly io: GameServer;
@@ -389,7 +389,7 @@ export class Realtime {
    * socket is corked from the ack until its step's updates are written, about a tenth of a
    * millisecond. One system call fewer per action, and one wake-up fewer for the client. Held no
    * longer than that: corked to the end of the tick instead, the ack waited for the steps of every
-   * other game committed in the same batch, and the fan-out's p99 doubled (README, eighth round).
+   * other game committed in the same batch, and the fan-out's p99 doubled (measured with bench:load).
    * A step that does not follow at once (the last of a game waits for its seed; an id sent again
    * has none) releases it as the current task ends.
    */
@@ -669,7 +669,7 @@ export class Realtime {
   }
 
   /**
-   * Issue 11, for a connection that was let in: its seat's presence now and when it goes, and the
+   * For a connection that was let in: its seat's presence now and when it goes, and the
    * spectators' channel.
    */
   #joinExtras(socket: GameSocket): void {

@@ -17,7 +17,7 @@ const openAs = (gameId: string, seat: number | undefined, token = '', name = '')
 /**
  * The prepared game: the first round's Political phase of a three-player
  * game, opened again with Conventions of Nxill on top of the deck (test-only:
- * written into the test database, as issue 8's e2e prepares its board).
+ * written into the test database, as the fleets e2e test prepares its board).
  * Nobody is asked about action cards, so the vote is all there is to do.
  */
 function prepareVote(stored: GameState): { state: GameState; order: number[] } {

@@ -44,7 +44,7 @@ export interface Ballot {
 /**
  * Where the Political phase waits (BG-8):
  * - `before-agenda`: the steps that come before the card is drawn (OR-6.2
- *   captives, lead9's hook) — `hook` indexes `BEFORE_AGENDA` in phases/political.ts;
+ *   captives) — `hook` indexes `BEFORE_AGENDA` in phases/political.ts;
  * - `pick-agenda`: a Diplomat's owner on Mecatol Rex picks the agenda from
  *   `choices` (the top three, seen only by `picker`);
  * - `vote`: seats vote one at a time in `order`, least influence first;

@@ -11,7 +11,7 @@ import type { PhaseState } from './phase.js';
  * The shape of a stored GameState. 2: a turn's segments carry their own
  * state (movement, combat). 3: action-card windows, card effects in force,
  * "never ask me" seats and trade agreements (BG-9, BG-11), and whatever
- * else issue 9 adds. `migrateState` brings older snapshots up.
+ * else v3 adds. `migrateState` brings older snapshots up.
  */
 export const SCHEMA_VERSION = 3;
 
@@ -56,7 +56,7 @@ export interface LeaderState {
   planet?: string;
   /**
    * Aboard a ship of this type at `hex` (no `planet`). Ships are counts, not
-   * pieces (issue 8), so a leader knows its ship only by type: it is aboard
+   * pieces (BG-3), so a leader knows its ship only by type: it is aboard
    * the last ship of that type its owner has there, and dies (or is taken)
    * only when that type is wiped out in the system (OR-6.2, leaders/README).
    */

@@ -31,7 +31,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** Ids and hex keys never reach a player: names only (issue 11 words rule). */
+/** Ids and hex keys never reach a player: names only (no internal id reaches a player). */
 const ID_SHAPED = /\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b|-?\d+,-?\d+/;
 
 function panel(s: GameState, seat: number, sent: Action[], techPrices?: Record<string, number>) {
