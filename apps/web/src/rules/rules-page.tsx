@@ -9,7 +9,7 @@ function statusClass(status: CoverageStatus): string {
 
 /**
  * "About the rules": what a game follows today, rule by rule, from the same
- * list the README's "Rules coverage" table is made of, so players can look
+ * list the "Rules coverage" table of docs/rules.md is made of, so players can look
  * before they play.
  */
 export function RulesPage() {
