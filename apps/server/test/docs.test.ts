@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as protocol from '../src/protocol/index.js';
+import * as protocol from '@outer-rim/protocol';
 import { buildApp } from '../src/app.js';
 import type { App } from '../src/app.js';
 import { ConfigSchema } from '../src/config/config.js';

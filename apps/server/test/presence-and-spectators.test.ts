@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PresenceMessage } from '../src/protocol/socket-presence.js';
 import type {
+  PresenceMessage,
   SpectatorChatAck,
   SpectatorChatMessage,
-} from '../src/protocol/socket-spectator-chat.js';
-import type { ChatAck } from '../src/protocol/socket-chat.js';
+  ChatAck,
+} from '@outer-rim/protocol';
 import { HEAVY_TEST_TIMEOUT, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
 import { fullLobby, playMoves, startGame } from './support/play.js';

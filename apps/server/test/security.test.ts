@@ -1,12 +1,14 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '@outer-rim/rules';
-import type { ClaimSeatResponse } from '../src/protocol/claim-seat.js';
-import type { CreateGameResponse } from '../src/protocol/create-game.js';
-import { ALL_ERROR_CODES, ErrorResponseSchema } from '../src/protocol/error-codes.js';
-import type { ErrorResponse } from '../src/protocol/error-codes.js';
-import type { ChatAck } from '../src/protocol/socket-chat.js';
-import type { ResyncAck } from '../src/protocol/socket-resync.js';
+import { ALL_ERROR_CODES, ErrorResponseSchema } from '@outer-rim/protocol';
+import type {
+  ClaimSeatResponse,
+  CreateGameResponse,
+  ErrorResponse,
+  ChatAck,
+  ResyncAck,
+} from '@outer-rim/protocol';
 import {
   BACKENDS,
   HEAVY_TEST_TIMEOUT,

@@ -7,10 +7,9 @@ import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import { games, seats, snapshots } from '../db/schema.js';
 import { ApiError } from '../errors.js';
-import { startWaitingFor } from '../protocol/lobby-words.js';
+import { startWaitingFor } from '@outer-rim/protocol';
+import type { TableOptions, BotPolicyName, GameRecord, GameStatus } from '@outer-rim/protocol';
 import { hashToken, newGameId, newSeatToken, newSeed, seedCommitment } from '../games/secrets.js';
-import type { TableOptions } from '../protocol/create-game.js';
-import type { BotPolicyName, GameRecord, GameStatus } from '../protocol/game-record.js';
 
 type GameRow = typeof games.$inferSelect;
 type SeatRow = typeof seats.$inferSelect;

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import { chatMessages } from '../db/schema.js';
-import type { ChatMessage } from '../protocol/socket-chat.js';
+import type { ChatMessage } from '@outer-rim/protocol';
 
 type Viewer = number | 'spectator';
 

@@ -25,17 +25,24 @@ import { refusal } from '../games/game-service.js';
 import { hashToken } from '../games/secrets.js';
 import type { LobbyService, ReleasedSeat } from '../lobby/lobby-service.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { SOCKET_EVENTS } from '../protocol/events.js';
-import { ActionMessageSchema } from '../protocol/socket-action.js';
-import type { ActionAck } from '../protocol/socket-action.js';
-import { ChatSendSchema } from '../protocol/socket-chat.js';
-import type { ChatAck, ChatMessage } from '../protocol/socket-chat.js';
-import type { GameErrorMessage } from '../protocol/socket-game-error.js';
-import type { LobbyMessage } from '../protocol/socket-lobby.js';
-import { HandshakeSchema } from '../protocol/socket-auth.js';
-import { ResyncMessageSchema } from '../protocol/socket-resync.js';
-import type { ResyncAck } from '../protocol/socket-resync.js';
-import type { StateMessage } from '../protocol/socket-state.js';
+import {
+  SOCKET_EVENTS,
+  ActionMessageSchema,
+  ChatSendSchema,
+  HandshakeSchema,
+  ResyncMessageSchema,
+} from '@outer-rim/protocol';
+import type {
+  ActionAck,
+  ChatAck,
+  ChatMessage,
+  GameErrorMessage,
+  LobbyMessage,
+  ResyncAck,
+  StateMessage,
+  PresenceMessage,
+  SpectatorChatMessage,
+} from '@outer-rim/protocol';
 import type { ChatService } from './chat-service.js';
 import { AddressLimiter } from './address-limiter.js';
 import { directSocket, writeDirectly, writeMessage } from './direct-frames.js';
@@ -43,8 +50,6 @@ import type { EngineConnection } from './direct-frames.js';
 import { onListening } from './listening.js';
 import { Encoded, encodedEvent, lenientParser } from './parser.js';
 import { TokenBucket } from './token-bucket.js';
-import type { PresenceMessage } from '../protocol/socket-presence.js';
-import type { SpectatorChatMessage } from '../protocol/socket-spectator-chat.js';
 import { SpectatorChannel } from './spectator-channel.js';
 import { stepMessages } from './step-messages.js';
 import type { SentViews } from './step-messages.js';

@@ -1,6 +1,6 @@
 import { gameOptionsFromLobby, LobbyOptionsSchema, replay } from '@outer-rim/rules';
 import type { Action, GameState } from '@outer-rim/rules';
-import type { GameRecord } from '../../src/protocol/game-record.js';
+import type { GameRecord } from '@outer-rim/protocol';
 
 /** Replays a game from its public record, a seed and its logged actions, as any client could. */
 export function replayRecord(
