@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
 const src = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 const alias = {
   '@outer-rim/map': src('./packages/map/src/index.ts'),
+  // Before '@outer-rim/rules', which would otherwise match it as a prefix.
+  '@outer-rim/rules/testing': src('./packages/rules/src/testing/index.ts'),
   '@outer-rim/rules': src('./packages/rules/src/index.ts'),
   '@outer-rim/protocol': src('./packages/protocol/src/index.ts'),
 };

@@ -18,8 +18,7 @@ import {
 } from '@outer-rim/rules';
 import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withHand } from '../../../../packages/rules/src/cards/testing.js';
-import { turnOf, withUnits } from '../../../../packages/rules/src/testing/battle.js';
+import { withHand, turnOf, withUnits } from '@outer-rim/rules/testing';
 import { emptyChat } from './chat';
 import type { LogEntry } from './live-game';
 import { words } from './player-summary';

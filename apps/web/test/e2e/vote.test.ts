@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { GameState } from '@outer-rim/rules';
-import { advanceTo } from '../../../../packages/rules/src/testing/fixtures.js';
-import { openCouncil } from '../../../../packages/rules/src/testing/politics.js';
+import { advanceTo, openCouncil } from '@outer-rim/rules/testing';
 import { rest } from './harness';
 import { SHOTS, shotsDir, useE2eSession, seqOf, waitForSeq } from './session';
 

@@ -20,8 +20,9 @@ import {
   setOwner,
   turnOf,
   withUnits,
-} from '../../../../../packages/rules/src/testing/battle';
-import { advanceTo, withPlayer } from '../../../../../packages/rules/src/testing/fixtures';
+  advanceTo,
+  withPlayer,
+} from '@outer-rim/rules/testing';
 import { BattlePanel } from '../battle/battle-panel';
 import { DecisionPanel } from '../decision-panel';
 import { recorder, root, showPanel } from '../panel-fixture';
