@@ -3,7 +3,9 @@ import type { Seat } from '../state/types.js';
 /**
  * BG-8 state kept from round to round. Absent in games stored before the
  * Political phase existed: the deck is shuffled the first time a Political
- * phase needs it (politics/deck.ts), so such games need no migration.
+ * phase needs it (`enterPolitical` in phases/political.ts, from
+ * `politicalDeck` in content/political-cards.ts), so such games need no
+ * migration.
  */
 export interface PoliticsState {
   /** Draw pile of political card instances (`revote#2`), top first; hidden in views. */
