@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as protocol from '@outer-rim/protocol';
 import { buildApp } from '../src/app.js';
@@ -156,4 +157,64 @@ describe('the README and docs/', () => {
     expect(shots.length).toBeGreaterThanOrEqual(7);
     expect(shots.filter((shot) => !readme.includes(`(apps/web/screenshots/${shot})`))).toEqual([]);
   });
+});
+
+/** A workspace's folder, by the short name the arrows use. */
+const WORKSPACES: Record<string, { dir: string; source: string }> = {
+  map: { dir: 'packages/map', source: 'packages/map/src/index.ts' },
+  rules: { dir: 'packages/rules', source: 'packages/rules/src/index.ts' },
+  protocol: { dir: 'packages/protocol', source: 'packages/protocol/src/index.ts' },
+  server: { dir: 'apps/server', source: 'apps/server/src/main.ts' },
+  web: { dir: 'apps/web', source: 'apps/web/src/main.tsx' },
+};
+
+describe('docs/architecture.md, the dependency arrows', () => {
+  const block = /```\n(web\s+->[\s\S]*?)```/.exec(read('docs/architecture.md'))?.[1] ?? '';
+  const arrows = new Map(
+    [...block.matchAll(/^(\w+)\s+->\s+(.*)$/gm)].map(([, from = '', to = '']) => [
+      from,
+      to.split(',').map((name) => name.trim()),
+    ]),
+  );
+  const pairs = Object.keys(WORKSPACES).flatMap((from) =>
+    Object.keys(WORKSPACES)
+      .filter((to) => to !== from)
+      .map((to) => ({ from, to, allowed: arrows.get(from)?.includes(to) ?? false })),
+  );
+
+  it('names an arrow line for every workspace', () => {
+    expect([...arrows.keys()].sort()).toEqual(Object.keys(WORKSPACES).sort());
+  });
+
+  it("are the workspaces' dependencies", () => {
+    const wrong = pairs.filter(({ from, to, allowed }) => {
+      const manifest = JSON.parse(read(`${WORKSPACES[from]?.dir ?? ''}/package.json`)) as {
+        dependencies?: Record<string, string>;
+      };
+      return (manifest.dependencies?.[`@outer-rim/${to}`] !== undefined) !== allowed;
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('are what lint enforces: an import against an arrow is an error, one along it is not', async () => {
+    // The project's own config, only the rule that guards the arrows, and no type information
+    // (that rule needs none; building five TypeScript programs would take most of a minute).
+    const eslint = new ESLint({
+      cwd: ROOT,
+      ruleFilter: ({ ruleId }) => ruleId === 'no-restricted-imports',
+      overrideConfig: { languageOptions: { parserOptions: { projectService: false } } },
+    });
+    const wrong: string[] = [];
+    for (const { from, to, allowed } of pairs) {
+      const [result] = await eslint.lintText(`export * from '@outer-rim/${to}';\n`, {
+        filePath: join(ROOT, WORKSPACES[from]?.source ?? ''),
+      });
+      const refused = (result?.messages ?? []).some(
+        (message) => message.ruleId === 'no-restricted-imports',
+      );
+      if (refused === allowed)
+        wrong.push(`${from} -> ${to}: lint ${refused ? 'refuses' : 'allows'} it`);
+    }
+    expect(wrong).toEqual([]);
+  }, 120_000);
 });
