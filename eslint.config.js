@@ -2,6 +2,22 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+// The dependency arrows (docs/architecture.md): web -> protocol, rules, map; server -> protocol,
+// rules, map; protocol -> rules; rules -> map; map -> nothing of ours. Nothing in packages/ does
+// I/O. Each package's source may import only what its arrows allow.
+const NO_IO = [
+  { regex: '^node:', message: 'packages/ do no I/O: pass data in, return data out.' },
+  {
+    regex: '^(fs|path|os|child_process|net|http|https|crypto)$',
+    message: 'packages/ do no I/O.',
+  },
+];
+/** `no-restricted-imports` for a package that may not import the workspaces named in `others`. */
+const packageImports = (others, message) => [
+  'error',
+  { patterns: [...NO_IO, { regex: `^@outer-rim/(${others})(/|$)`, message }] },
+];
+
 export default tseslint.config(
   {
     ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**', 'migrations/**'],
@@ -26,28 +42,16 @@ export default tseslint.config(
     },
   },
   {
-    // ARCHITECTURE.md: nothing in packages/ does I/O, and randomness comes
+    // Nothing in packages/ does I/O, and randomness comes
     // only from the seeded PRNG inside the state. Tests, CLIs and benches
     // live outside this rule (they are the I/O around the pure core).
     files: ['packages/*/src/**/*.ts'],
     ignores: ['**/*.test.ts', 'packages/*/src/testing/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^node:', message: 'packages/ do no I/O: pass data in, return data out.' },
-            {
-              regex: '^(fs|path|os|child_process|net|http|https|crypto)$',
-              message: 'packages/ do no I/O.',
-            },
-            {
-              regex: '^@outer-rim/(server|web)',
-              message: 'the arrows point one way: apps depend on packages.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': packageImports(
+        'server|web',
+        'the arrows point one way: apps depend on packages.',
+      ),
       'no-restricted-globals': [
         'error',
         {
@@ -65,6 +69,39 @@ export default tseslint.config(
           message: 'dice come from the seeded PRNG in the state.',
         },
         { object: 'Date', property: 'now', message: 'the rules are deterministic: no clock.' },
+      ],
+    },
+  },
+  {
+    files: ['packages/rules/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'packages/*/src/testing/**'],
+    rules: {
+      'no-restricted-imports': packageImports(
+        'server|web|protocol',
+        'rules -> map only: the wire contract depends on the rules, not the other way.',
+      ),
+    },
+  },
+  {
+    files: ['packages/protocol/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': packageImports(
+        'server|web|map',
+        'protocol -> rules only: the wire contract knows the rules, not the server or the map.',
+      ),
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^@outer-rim/web(/|$)', message: 'the server does not depend on the client.' },
+          ],
+        },
       ],
     },
   },
@@ -93,8 +130,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^@outer-rim/server(?!/protocol$)',
-              message: 'the web client shares only the wire schemas with the server.',
+              regex: '^@outer-rim/server(/|$)',
+              message:
+                'the web client shares the wire with the server through @outer-rim/protocol.',
             },
           ],
         },

@@ -6,7 +6,10 @@ import { defineConfig } from 'vitest/config';
 const src = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 const alias = {
   '@outer-rim/map': src('./packages/map/src/index.ts'),
+  // Before '@outer-rim/rules', which would otherwise match it as a prefix.
+  '@outer-rim/rules/testing': src('./packages/rules/src/testing/index.ts'),
   '@outer-rim/rules': src('./packages/rules/src/index.ts'),
+  '@outer-rim/protocol': src('./packages/protocol/src/index.ts'),
 };
 
 export default defineConfig({
@@ -25,6 +28,10 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: { name: 'protocol', root: './packages/protocol', include: ['src/**/*.test.ts'] },
+      },
+      {
+        extends: true,
         test: {
           name: 'server',
           root: './apps/server',
@@ -35,12 +42,6 @@ export default defineConfig({
       },
       {
         extends: true,
-        resolve: {
-          alias: {
-            ...alias,
-            '@outer-rim/server/protocol': src('./apps/server/src/protocol/index.ts'),
-          },
-        },
         test: {
           name: 'web',
           root: './apps/web',

@@ -14,7 +14,7 @@ export default defineConfig({
     alias: {
       '@outer-rim/map': src('../../packages/map/src/index.ts'),
       '@outer-rim/rules': src('../../packages/rules/src/index.ts'),
-      '@outer-rim/server/protocol': src('../server/src/protocol/index.ts'),
+      '@outer-rim/protocol': src('../../packages/protocol/src/index.ts'),
     },
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 1000 },

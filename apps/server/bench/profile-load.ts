@@ -1,4 +1,4 @@
-// A quick load for profiling the server (issue 12): M games x (8 seats + 2 spectators), each seat
+// A quick load for profiling the server: M games x (8 seats + 2 spectators), each seat
 // played by the random bot from its own view as soon as an update asks it, the server as its own
 // process on PostgreSQL (or PGlite), for a fixed time. The full benchmark is `npm run bench:load`.
 //   PROFILE_GAMES=50 PROFILE_SECONDS=20 [PROFILE_DB=pglite] [PROFILE_CPU=dir] \

@@ -1,4 +1,4 @@
-import type { ServerErrorCode } from './protocol/error-codes.js';
+import type { ServerErrorCode } from '@outer-rim/protocol';
 
 /** A refusal with a stable code from protocol/error-codes.ts; HTTP and sockets both send it. */
 export class ApiError extends Error {

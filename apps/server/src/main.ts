@@ -6,7 +6,9 @@ try {
   config = parseConfig(process.env);
 } catch (error) {
   if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\nSee "Configure" in README.md for every variable.\n`);
+    process.stderr.write(
+      `${error.message}\nSee "Configure" in docs/hosting.md for every variable.\n`,
+    );
     process.exit(EXIT_BAD_CONFIG);
   }
   throw error;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../src/config/config.js';
-import { viewHash } from '../src/protocol/view-hash.js';
+import { viewHash } from '@outer-rim/protocol';
 import { HEAVY_TEST_TIMEOUT, POSTGRES_ADMIN_URL, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
 import { fullLobby, playMoves, startGame } from './support/play.js';

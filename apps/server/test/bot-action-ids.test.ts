@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Action, GameView } from '@outer-rim/rules';
 import { botClientId, isBotClientId } from '../src/bots/bot-seed.js';
-import type { ClaimSeatResponse } from '../src/protocol/claim-seat.js';
-import type { CreateGameResponse } from '../src/protocol/create-game.js';
-import { ClientIdSchema } from '../src/protocol/socket-action.js';
-import type { ActionAck } from '../src/protocol/socket-action.js';
+import type { ClaimSeatResponse } from '@outer-rim/protocol';
+import type { CreateGameResponse } from '@outer-rim/protocol';
+import { ClientIdSchema } from '@outer-rim/protocol';
+import type { ActionAck } from '@outer-rim/protocol';
 import { HEAVY_TEST_TIMEOUT, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
 import { quietAction } from './support/play.js';

@@ -5,10 +5,13 @@ import { BotLease } from '../src/bots/bot-lease.js';
 import { botClientId, botSeed, isBotClientId } from '../src/bots/bot-seed.js';
 import type { BotDecision } from '../src/bots/bot-runner.js';
 import { makePolicy } from '../src/bots/policies.js';
-import type { ClaimSeatResponse } from '../src/protocol/claim-seat.js';
-import type { CreateGameResponse } from '../src/protocol/create-game.js';
-import type { ErrorResponse } from '../src/protocol/error-codes.js';
-import type { BotPolicyName, GameRecord } from '../src/protocol/game-record.js';
+import type {
+  ClaimSeatResponse,
+  CreateGameResponse,
+  ErrorResponse,
+  BotPolicyName,
+  GameRecord,
+} from '@outer-rim/protocol';
 import { HEAVY_TEST_TIMEOUT, BACKENDS, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
 import { expectOwnSecretsOnly, storedSeed } from './support/hidden.js';

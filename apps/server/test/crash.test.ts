@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom, view } from '@outer-rim/rules';
 import type { Viewer } from '@outer-rim/rules';
-import type { GameRecord } from '../src/protocol/game-record.js';
+import type { GameRecord } from '@outer-rim/protocol';
 import { BACKENDS, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
 import { BotTable } from './support/bot-table.js';

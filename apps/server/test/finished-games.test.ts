@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '@outer-rim/rules';
-import type { CreateGameResponse } from '../src/protocol/create-game.js';
-import type { GameRecord } from '../src/protocol/game-record.js';
-import type { ResyncAck } from '../src/protocol/socket-resync.js';
+import type { CreateGameResponse, GameRecord, ResyncAck } from '@outer-rim/protocol';
 import { HEAVY_TEST_TIMEOUT, prepareBackend } from './support/backends.js';
 import type { Backend, BackendKind } from './support/backends.js';
 import { BotTable } from './support/bot-table.js';

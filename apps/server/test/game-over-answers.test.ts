@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreateGameResponse } from '../src/protocol/create-game.js';
-import type { GameRecord } from '../src/protocol/game-record.js';
-import type { ActionAck } from '../src/protocol/socket-action.js';
+import type { CreateGameResponse } from '@outer-rim/protocol';
+import type { GameRecord } from '@outer-rim/protocol';
+import type { ActionAck } from '@outer-rim/protocol';
 import { HEAVY_TEST_TIMEOUT, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
 import { Client, http, startServer } from './support/server.js';

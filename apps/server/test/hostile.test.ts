@@ -4,10 +4,13 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ActionSchema, decisions, legalActions } from '@outer-rim/rules';
 import type { Action, GameView } from '@outer-rim/rules';
-import { CreateGameRequestSchema } from '../src/protocol/create-game.js';
-import { ALL_ERROR_CODES, ErrorResponseSchema } from '../src/protocol/error-codes.js';
-import type { GameRecord } from '../src/protocol/game-record.js';
-import { ChatSendSchema } from '../src/protocol/socket-chat.js';
+import {
+  CreateGameRequestSchema,
+  ALL_ERROR_CODES,
+  ErrorResponseSchema,
+  ChatSendSchema,
+} from '@outer-rim/protocol';
+import type { GameRecord } from '@outer-rim/protocol';
 import { BACKENDS, HEAVY_TEST_TIMEOUT, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
 import { fullLobby, nextMove, playMoves, startGame } from './support/play.js';

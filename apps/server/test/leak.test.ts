@@ -9,9 +9,7 @@ import {
 } from '@outer-rim/rules';
 import type { Action, GameEvent, GameState, GameView, Viewer } from '@outer-rim/rules';
 import { diceSeed, hashToken } from '../src/games/secrets.js';
-import type { ActionLogResponse } from '../src/protocol/action-log.js';
-import type { GameRecord } from '../src/protocol/game-record.js';
-import type { ResyncAck } from '../src/protocol/socket-resync.js';
+import type { ActionLogResponse, GameRecord, ResyncAck } from '@outer-rim/protocol';
 import { HEAVY_TEST_TIMEOUT, prepareBackend } from './support/backends.js';
 import type { Backend, BackendKind } from './support/backends.js';
 import { expectOwnSecretsOnly } from './support/hidden.js';

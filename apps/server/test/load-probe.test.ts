@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LoadProbe, fitLine, percentile } from './support/load-probe.js';
 
-describe('load figures (issue 12): percentiles and the soak fit', () => {
+describe('load figures: percentiles and the soak fit', () => {
   it('takes the nearest-rank percentile, whatever the order of the samples', () => {
     const xs = [5, 1, 4, 2, 3, 10, 9, 8, 7, 6];
     expect(percentile(xs, 50)).toBe(5);

@@ -3,10 +3,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClaimSeatResponse } from '../src/protocol/claim-seat.js';
-import type { CreateGameResponse } from '../src/protocol/create-game.js';
-import type { ErrorResponse } from '../src/protocol/error-codes.js';
-import type { GameRecord } from '../src/protocol/game-record.js';
+import type {
+  ClaimSeatResponse,
+  CreateGameResponse,
+  ErrorResponse,
+  GameRecord,
+} from '@outer-rim/protocol';
 import { HEAVY_TEST_TIMEOUT, BACKENDS, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
 import { http, startServer } from './support/server.js';

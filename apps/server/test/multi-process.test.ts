@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decisions, legalActions } from '@outer-rim/rules';
 import type { GameView } from '@outer-rim/rules';
-import type { ActionAck } from '../src/protocol/socket-action.js';
+import type { ActionAck } from '@outer-rim/protocol';
 import { HEAVY_TEST_TIMEOUT, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
 import { fullLobby, nextMove, playMoves, startGame } from './support/play.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decisions } from '@outer-rim/rules';
-import type { MyGamesResponse } from '../src/protocol/my-games.js';
-import type { ErrorResponse } from '../src/protocol/error-codes.js';
+import type { MyGamesResponse } from '@outer-rim/protocol';
+import type { ErrorResponse } from '@outer-rim/protocol';
 import { prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
 import { fullLobby, startGame } from './support/play.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ErrorResponse } from '../src/protocol/error-codes.js';
-import type { GameRecord } from '../src/protocol/game-record.js';
+import type { ErrorResponse } from '@outer-rim/protocol';
+import type { GameRecord } from '@outer-rim/protocol';
 import { openTable } from './support/table.js';
 import type { Table } from './support/table.js';
 import type { SeatedGame } from './support/play.js';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PresenceMessage } from '../src/protocol/socket-presence.js';
 import type {
+  PresenceMessage,
   SpectatorChatAck,
   SpectatorChatMessage,
-} from '../src/protocol/socket-spectator-chat.js';
-import type { ChatAck } from '../src/protocol/socket-chat.js';
+  ChatAck,
+} from '@outer-rim/protocol';
 import { HEAVY_TEST_TIMEOUT, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
 import { fullLobby, playMoves, startGame } from './support/play.js';
@@ -27,7 +27,7 @@ async function connect(
 }
 
 /**
- * Issue 11, on PostgreSQL with two server processes behind the Socket.io adapter: each seat's
+ * Presence and the spectators' channel, on PostgreSQL with two server processes behind the Socket.io adapter: each seat's
  * presence is known to everyone whichever process holds the connection; the spectators' channel
  * reaches spectators only while the game runs, on every path, and everyone once it is over.
  */

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClaimSeatResponse } from '../src/protocol/claim-seat.js';
-import type { CreateGameResponse } from '../src/protocol/create-game.js';
-import type { ChatAck } from '../src/protocol/socket-chat.js';
+import type { ClaimSeatResponse } from '@outer-rim/protocol';
+import type { CreateGameResponse } from '@outer-rim/protocol';
+import type { ChatAck } from '@outer-rim/protocol';
 import { HEAVY_TEST_TIMEOUT, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
 import { Client, http, startServer } from './support/server.js';

@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decisions } from '@outer-rim/rules';
 import type { GameView } from '@outer-rim/rules';
-import type { ErrorResponse } from '../src/protocol/error-codes.js';
-import type { GameRecord } from '../src/protocol/game-record.js';
-import type { ActionAck } from '../src/protocol/socket-action.js';
+import type { ErrorResponse, GameRecord, ActionAck } from '@outer-rim/protocol';
 import { HEAVY_TEST_TIMEOUT, BACKENDS, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
 import { fullLobby, nextMove, playMoves, startGame } from './support/play.js';

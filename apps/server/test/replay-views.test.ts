@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '@outer-rim/rules';
 import { snapshots } from '../src/db/schema.js';
 import { ReplayViews } from '../src/games/replay-views.js';
-import type { ErrorResponse } from '../src/protocol/error-codes.js';
-import type { ReplayViewResponse } from '../src/protocol/replay-view.js';
+import type { ErrorResponse, ReplayViewResponse } from '@outer-rim/protocol';
 import { HEAVY_TEST_TIMEOUT, BACKENDS } from './support/backends.js';
 import { expectOwnSecretsOnly, storedSeed } from './support/hidden.js';
 import { fullLobby, playMoves } from './support/play.js';
@@ -16,7 +15,7 @@ import type { Table } from './support/table.js';
 
 const MOVES = 11;
 
-describe.each(BACKENDS)('issue 5 replay views of a running game on %s', (kind) => {
+describe.each(BACKENDS)('replay views of a running game on %s', (kind) => {
   let table: Table;
   let server: RunningServer;
   let game: SeatedGame;

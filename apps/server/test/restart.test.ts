@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { snapshots } from '../src/db/schema.js';
-import type { GameRecord } from '../src/protocol/game-record.js';
+import type { GameRecord } from '@outer-rim/protocol';
 import { HEAVY_TEST_TIMEOUT, BACKENDS, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
 import { storedSeed } from './support/hidden.js';

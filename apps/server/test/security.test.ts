@@ -1,12 +1,14 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '@outer-rim/rules';
-import type { ClaimSeatResponse } from '../src/protocol/claim-seat.js';
-import type { CreateGameResponse } from '../src/protocol/create-game.js';
-import { ALL_ERROR_CODES, ErrorResponseSchema } from '../src/protocol/error-codes.js';
-import type { ErrorResponse } from '../src/protocol/error-codes.js';
-import type { ChatAck } from '../src/protocol/socket-chat.js';
-import type { ResyncAck } from '../src/protocol/socket-resync.js';
+import { ALL_ERROR_CODES, ErrorResponseSchema } from '@outer-rim/protocol';
+import type {
+  ClaimSeatResponse,
+  CreateGameResponse,
+  ErrorResponse,
+  ChatAck,
+  ResyncAck,
+} from '@outer-rim/protocol';
 import {
   BACKENDS,
   HEAVY_TEST_TIMEOUT,
@@ -47,7 +49,7 @@ function disconnected(client: Client): Promise<{ reason: string; details: unknow
   });
 }
 
-describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
+describe.each(BACKENDS)('hostile and concurrent clients on %s', (kind) => {
   let backend: Backend;
   let a: RunningServer;
   /** a second process on PostgreSQL; the same one on PGlite, which is one process only */
@@ -71,7 +73,7 @@ describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
   });
 
   it(
-    '1: leaving a seat drops the socket that held it, on every process; it hears nothing after',
+    'leaving a seat drops the socket that held it, on every process; it hears nothing after',
     async () => {
       const created = await http<CreateGameResponse>(a.url, 'POST', '/api/games', {
         name: 'Host',
@@ -138,7 +140,7 @@ describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
   );
 
   it(
-    '4: resyncs are rate-limited per socket, spectators included, and bounded in work',
+    'resyncs are rate-limited per socket, spectators included, and bounded in work',
     async () => {
       const game = await fullLobby(a.url, 2);
       await startGame(a.url, game);
@@ -165,7 +167,7 @@ describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
   );
 
   it(
-    '5: a NUL byte in an action id, a chat id or the game id is BAD_REQUEST, never INTERNAL',
+    'a NUL byte in an action id, a chat id or the game id is BAD_REQUEST, never INTERNAL',
     async () => {
       const game = await fullLobby(a.url, 2);
       await startGame(a.url, game);
@@ -188,7 +190,7 @@ describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
   );
 
   it(
-    '6: above MESSAGE_LIMIT a message gets PAYLOAD_TOO_LARGE; above the transport limit the close says PAYLOAD_TOO_LARGE',
+    'above MESSAGE_LIMIT a message gets PAYLOAD_TOO_LARGE; above the transport limit the close says PAYLOAD_TOO_LARGE',
     async () => {
       const game = await fullLobby(a.url, 2);
       await startGame(a.url, game);
@@ -216,7 +218,7 @@ describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
   );
 
   it(
-    "7: the framework's own errors answer { error: { code, message } } with a documented code",
+    "the framework's own errors answer { error: { code, message } } with a documented code",
     async () => {
       const answers = await Promise.all([
         http(a.url, 'GET', '/api/games/%ZZ'),
@@ -250,7 +252,7 @@ describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
   );
 
   it(
-    '9: numbers in paths and queries are plain decimals',
+    'numbers in paths and queries are plain decimals',
     async () => {
       const game = await fullLobby(a.url, 2);
       await startGame(a.url, game);
@@ -276,7 +278,7 @@ describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
   );
 
   it(
-    '11: an action decided on a state the seat has acted since is STALE_STATE; others acting meanwhile is no reason',
+    'an action decided on a state the seat has acted since is STALE_STATE; others acting meanwhile is no reason',
     async () => {
       const game = await fullLobby(a.url, 3);
       await startGame(a.url, game);
@@ -305,7 +307,7 @@ describe.each(BACKENDS)('issue 10 defects on %s', (kind) => {
   );
 });
 
-describe('10: socket handshakes are rate-limited per address', () => {
+describe('socket handshakes are rate-limited per address', () => {
   let backend: Backend;
   let server: RunningServer;
   beforeAll(async () => {
@@ -350,7 +352,7 @@ describe('2 and 8 on two processes sharing PostgreSQL', () => {
   });
 
   it(
-    '2: one client id sent to both processes at once gets one answer, the commit, for ever',
+    'one client id sent to both processes at once gets one answer, the commit, for ever',
     async () => {
       const game = await fullLobby(a.url, 2);
       await startGame(a.url, game);
@@ -401,7 +403,7 @@ describe('2 and 8 on two processes sharing PostgreSQL', () => {
   );
 
   it(
-    '8: while the database refuses connections, HTTP is 503 UNAVAILABLE with Retry-After and sockets say UNAVAILABLE',
+    'while the database refuses connections, HTTP is 503 UNAVAILABLE with Retry-After and sockets say UNAVAILABLE',
     async () => {
       const game = await fullLobby(a.url, 2);
       await startGame(a.url, game);

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apply, decisions, legalActions, view } from '@outer-rim/rules';
 import type { Action, GameState } from '@outer-rim/rules';
-import type { ActionAck } from '../src/protocol/socket-action.js';
+import type { ActionAck } from '@outer-rim/protocol';
 import { HEAVY_TEST_TIMEOUT, BACKENDS, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
 import { fullLobby, startGame } from './support/play.js';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GameRecord } from '../src/protocol/game-record.js';
+import type { GameRecord } from '@outer-rim/protocol';
 import { HEAVY_TEST_TIMEOUT, prepareBackend, type Backend } from './support/backends.js';
 import { http } from './support/server.js';
 

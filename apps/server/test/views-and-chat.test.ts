@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Socket as TcpSocket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameView } from '@outer-rim/rules';
-import type { ChatAck } from '../src/protocol/socket-chat.js';
+import type { ChatAck } from '@outer-rim/protocol';
 import { HEAVY_TEST_TIMEOUT, BACKENDS } from './support/backends.js';
 import { expectOwnSecretsOnly, storedSeed } from './support/hidden.js';
 import { playMoves } from './support/play.js';

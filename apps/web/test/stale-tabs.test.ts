@@ -10,7 +10,7 @@ import { GameConnection, type ConnectionHandlers } from '../src/net/connection';
 import type { StateMessage } from '../src/net/protocol';
 import { rest } from './e2e/harness.js';
 
-/** Issue 10, defect 11: the same seat open in two tabs, both clicking on the same screen. */
+/** The same seat open in two tabs, both clicking on the same screen. */
 describe('two tabs of one seat', () => {
   let dir: string;
   let app: App;

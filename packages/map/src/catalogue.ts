@@ -5,7 +5,7 @@
  * No TI1 tile list survives in public sources (research/outer-rim-facts.md
  * §4, base-game-facts.md §9), so the composition and every planet value
  * here is a reconstruction, tagged `provisional` and explained in
- * `provisionalNotes` so the README's "Rules notes" can list it and a player
+ * `provisionalNotes` so the "Rules notes" of docs/rules.md can list it and a player
  * holding the printed tiles can correct it in this one file.
  */
 import { MapError } from './errors.js';
@@ -413,7 +413,7 @@ export function planetByName(name: string): PlanetEntry | undefined {
   return PLANETS.get(name);
 }
 
-/** Why each provisional tile and planet value is what it is (source for the README). */
+/** Why each provisional tile and planet value is what it is (source for docs/rules.md). */
 export interface CatalogueNote {
   readonly tileId: string;
   readonly planet?: string;

@@ -1,6 +1,6 @@
 /**
  * Every provisional value of this package in one list, generated from the
- * data itself, so the README's "Rules notes" cannot drift from the code.
+ * data itself, so the "Rules notes" of docs/rules.md cannot drift from the code.
  */
 import { CATALOGUE_NOTES, tileById } from './catalogue.js';
 import { hexKey } from './geometry.js';

@@ -1,17 +1,17 @@
 /**
- * Rewrites the "Rules notes" block of the root README from the content data
- * (`npx tsx packages/rules/bin/rules-notes.ts [README path]`). The I/O lives
+ * Rewrites the "Rules notes" block of docs/rules.md from the content data
+ * (`npx tsx packages/rules/bin/rules-notes.ts [path]`). The I/O lives
  * here because nothing under src/ may touch the file system.
  *
  * `@outer-rim/map` resolves to its build here (the tests use its source), so
  * run `npx tsc -b packages/rules` first or the map's notes may be stale; the
- * README test in src/content/provisional.test.ts catches any difference.
+ * test in src/content/provisional.test.ts catches any difference.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { rulesNotesMarkdown, withRulesNotes } from '../src/content/provisional.js';
 
-const path = process.argv[2] ?? fileURLToPath(new URL('../../../README.md', import.meta.url));
+const path = process.argv[2] ?? fileURLToPath(new URL('../../../docs/rules.md', import.meta.url));
 const before = readFileSync(path, 'utf8');
 const after = withRulesNotes(before, rulesNotesMarkdown());
 if (after === null) {

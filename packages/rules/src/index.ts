@@ -100,7 +100,7 @@ export { seededRandom } from './bots/policy.js';
 export { randomBot } from './bots/random-bot.js';
 export type { RandomBotOptions } from './bots/random-bot.js';
 export { heuristicBot } from './bots/heuristic-bot.js';
-// What a player reads for what the engine keeps by id (issue 11).
+// What a player reads for what the engine keeps by id.
 export { unitCost } from './state/economy.js';
 export { gameOverReason, phaseName, segmentName } from './views/describe.js';
 export { riftRollWords } from './movement/rift-words.js';

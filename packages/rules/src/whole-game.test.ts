@@ -10,7 +10,7 @@ import { options } from './testing/fixtures.js';
 import { randomPlay } from './testing/random-play.js';
 
 /**
- * Issue 9: random legal play of whole games with every option on (leaders,
+ * Random legal play of whole games with every option on (leaders,
  * Shock Forces, a round limit so that every game ends) for 3, 6 and 8
  * players. Every game ends — a winner or the round limit — with no engine
  * error, and the parts of the game that exist on this branch happen.

@@ -1,8 +1,7 @@
 import type { Action, BotPolicy, GameView } from '@outer-rim/rules';
 import type { Logger } from 'pino';
 import { isUnavailable } from '../db/database.js';
-import type { BotPolicyName } from '../protocol/game-record.js';
-import type { ActionAck } from '../protocol/socket-action.js';
+import type { BotPolicyName, ActionAck } from '@outer-rim/protocol';
 import type { BotLease } from './bot-lease.js';
 import { botClientId, botSeed } from './bot-seed.js';
 import type { BotTable } from './bot-tables.js';

@@ -1,8 +1,8 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { games, seats } from '../db/schema.js';
-import { BotPolicyNameSchema } from '../protocol/game-record.js';
-import type { BotPolicyName } from '../protocol/game-record.js';
+import { BotPolicyNameSchema } from '@outer-rim/protocol';
+import type { BotPolicyName } from '@outer-rim/protocol';
 
 /**
  * A running game some bot may have to play in: bot seats, the host's hand-over option, or a turn

@@ -3,7 +3,7 @@ import { view } from '@outer-rim/rules';
 import fp from 'fastify-plugin';
 import { roomOfGame } from '../realtime/realtime.js';
 import { TablePresence } from '../realtime/table-presence.js';
-import type { ActionAck } from '../protocol/socket-action.js';
+import type { ActionAck } from '@outer-rim/protocol';
 import { BotLease } from './bot-lease.js';
 import { BotRunner } from './bot-runner.js';
 import { botTables } from './bot-tables.js';

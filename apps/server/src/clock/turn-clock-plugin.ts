@@ -1,13 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ErrorResponseSchema } from '../protocol/error-codes.js';
-import { GameIdSchema } from '../protocol/game-record.js';
+import { ErrorResponseSchema } from '@outer-rim/protocol';
+import { GameIdSchema } from '@outer-rim/protocol';
 import { ApiError } from '../errors.js';
 import type { GameService } from '../games/game-service.js';
 import type { LobbyService } from '../lobby/lobby-service.js';
-import { PauseStatusSchema } from '../protocol/pause.js';
-import { TurnClocksResponseSchema } from '../protocol/turn-clock.js';
+import { PauseStatusSchema } from '@outer-rim/protocol';
+import { TurnClocksResponseSchema } from '@outer-rim/protocol';
 import type { Clock } from './clock.js';
 import { systemClock } from './clock.js';
 import { TurnClockService } from './turn-clock-service.js';

@@ -6,9 +6,9 @@ import { isUnavailable } from '../db/database.js';
 import { gamePauses, games, turnClocks } from '../db/schema.js';
 import { KeyedQueue } from '../games/keyed-queue.js';
 import { owedDecisions } from '../notifications/owed.js';
-import { TurnClockOptionSchema } from '../protocol/turn-clock.js';
-import type { PauseStatus } from '../protocol/pause.js';
-import type { TurnClockOption, TurnClocksResponse } from '../protocol/turn-clock.js';
+import { TurnClockOptionSchema } from '@outer-rim/protocol';
+import type { PauseStatus } from '@outer-rim/protocol';
+import type { TurnClockOption, TurnClocksResponse } from '@outer-rim/protocol';
 import type { Clock, ClockTimer } from './clock.js';
 
 /** A seat whose bank ran out, as the one process that found it so acts on it. */

@@ -6,7 +6,7 @@ const positiveInt = (fallback: number) => z.coerce.number().int().positive().def
 
 /**
  * Everything the server reads from its environment. A host configures it with environment
- * variables only (the README's "Configure" table lists them); anything invalid stops the process at start with a
+ * variables only (the "Configure" table of docs/hosting.md lists them); anything invalid stops the process at start with a
  * message naming the variable, rather than surfacing later as a strange failure.
  */
 export const ConfigSchema = z.object({

@@ -149,8 +149,8 @@ export interface RawQuery {
    * goes in the next one. Two on a pool of connections: one being flushed while the next is sent
    * (with four, a statement held 4.5 actions at fifty busy tables, with two about 9, and
    * PostgreSQL's CPU and the driver's per action fell with it; with one, 17, but the longest
-   * round trips grew, likely as each commit's answers went out in a larger burst: README "A
-   * fifth round"). One on PGlite, which runs one statement at a time.
+   * round trips grew, likely as each commit's answers went out in a larger burst). One on
+   * PGlite, which runs one statement at a time.
    */
   readonly parallel: number;
   /**

@@ -11,7 +11,7 @@ export const docsPlugin = fp(
         info: {
           title: 'Outer Rim online',
           description:
-            'Lobby and public log of the Outer Rim online game server. Live play is over Socket.io: a `state` with the whole view on join and resync, then one `update` per action carrying an RFC 6902 JSON Patch against the previous view and a hash of the result (see the README, "The wire protocol").',
+            'Lobby and public log of the Outer Rim online game server. Live play is over Socket.io: a `state` with the whole view on join and resync, then one `update` per action carrying an RFC 6902 JSON Patch against the previous view and a hash of the result (see docs/protocol.md).',
           version: '0.1.0',
         },
       },

@@ -10,7 +10,7 @@ import {
 import type { Action, GameEvent, GameState } from '@outer-rim/rules';
 import type { Db } from '../db/database.js';
 import { isUnavailable, isUniqueViolation } from '../db/database.js';
-import type { ActionAck } from '../protocol/socket-action.js';
+import type { ActionAck } from '@outer-rim/protocol';
 import { GameStore } from './game-store.js';
 import { KeyedQueue } from './keyed-queue.js';
 import { replaysAsPlayed } from './replays-as-played.js';

@@ -2,8 +2,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isUnavailable } from '../db/database.js';
 import { ApiError } from '../errors.js';
-import { HTTP_STATUS, RETRY_AFTER_SECONDS, SERVER_ERROR_CODES } from '../protocol/error-codes.js';
-import type { ServerErrorCode } from '../protocol/error-codes.js';
+import { HTTP_STATUS, RETRY_AFTER_SECONDS, SERVER_ERROR_CODES } from '@outer-rim/protocol';
+import type { ServerErrorCode } from '@outer-rim/protocol';
 
 function isServerCode(code: unknown): code is ServerErrorCode {
   return typeof code === 'string' && (SERVER_ERROR_CODES as readonly string[]).includes(code);

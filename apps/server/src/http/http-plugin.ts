@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { corsOption } from '../config/cors.js';
-import { RETRY_AFTER_SECONDS } from '../protocol/error-codes.js';
+import { RETRY_AFTER_SECONDS } from '@outer-rim/protocol';
 import { errorHandler } from './error-handler.js';
 
 /**

@@ -4,16 +4,25 @@ import { z } from 'zod';
 import type { GameService } from '../games/game-service.js';
 import { ReplayViews } from '../games/replay-views.js';
 import { ApiError } from '../errors.js';
-import { AddBotRequestSchema, BotSeatParamsSchema } from '../protocol/bot-seat.js';
-import { ActionLogQuerySchema, ActionLogResponseSchema } from '../protocol/action-log.js';
-import { ClaimSeatRequestSchema, ClaimSeatResponseSchema } from '../protocol/claim-seat.js';
-import { CreateGameRequestSchema, CreateGameResponseSchema } from '../protocol/create-game.js';
-import { RevealShareRequestSchema } from '../protocol/dice-share.js';
-import { ErrorResponseSchema } from '../protocol/error-codes.js';
-import { GameIdSchema, GameRecordSchema } from '../protocol/game-record.js';
-import { ListGamesQuerySchema, ListGamesResponseSchema } from '../protocol/list-games.js';
-import { ReplayViewParamsSchema, ReplayViewResponseSchema } from '../protocol/replay-view.js';
-import { UpdateSeatRequestSchema } from '../protocol/update-seat.js';
+import {
+  AddBotRequestSchema,
+  BotSeatParamsSchema,
+  ActionLogQuerySchema,
+  ActionLogResponseSchema,
+  ClaimSeatRequestSchema,
+  ClaimSeatResponseSchema,
+  CreateGameRequestSchema,
+  CreateGameResponseSchema,
+  RevealShareRequestSchema,
+  ErrorResponseSchema,
+  GameIdSchema,
+  GameRecordSchema,
+  ListGamesQuerySchema,
+  ListGamesResponseSchema,
+  ReplayViewParamsSchema,
+  ReplayViewResponseSchema,
+  UpdateSeatRequestSchema,
+} from '@outer-rim/protocol';
 import type { LobbyService } from './lobby-service.js';
 
 export interface LobbyRoutesOptions {

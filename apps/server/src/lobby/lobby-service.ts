@@ -12,7 +12,13 @@ import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import { games, seats, snapshots } from '../db/schema.js';
 import { ApiError } from '../errors.js';
-import { startWaitingFor } from '../protocol/lobby-words.js';
+import {
+  REVEAL_TOO_EARLY,
+  defaultGameTitle,
+  sharesWaitingFor,
+  startWaitingFor,
+} from '@outer-rim/protocol';
+import type { TableOptions, BotPolicyName, GameRecord, GameStatus } from '@outer-rim/protocol';
 import {
   diceSeed,
   entropyCommitment,
@@ -23,10 +29,6 @@ import {
   newSeed,
   seedCommitment,
 } from '../games/secrets.js';
-import { REVEAL_TOO_EARLY, sharesWaitingFor } from '../protocol/dice-share.js';
-import type { TableOptions } from '../protocol/create-game.js';
-import { defaultGameTitle } from '../protocol/game-record.js';
-import type { BotPolicyName, GameRecord, GameStatus } from '../protocol/game-record.js';
 
 type GameRow = typeof games.$inferSelect;
 type SeatRow = typeof seats.$inferSelect;

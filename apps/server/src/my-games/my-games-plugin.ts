@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponseSchema } from '../protocol/error-codes.js';
-import { MyGamesRequestSchema, MyGamesResponseSchema } from '../protocol/my-games.js';
+import { ErrorResponseSchema } from '@outer-rim/protocol';
+import { MyGamesRequestSchema, MyGamesResponseSchema } from '@outer-rim/protocol';
 import { MyGamesService } from './my-games-service.js';
 
 const routes: FastifyPluginAsyncZod<{ service: MyGamesService }> = (app, { service }) => {

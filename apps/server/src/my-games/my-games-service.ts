@@ -5,7 +5,7 @@ import { ApiError } from '../errors.js';
 import type { GameService } from '../games/game-service.js';
 import type { LobbyService } from '../lobby/lobby-service.js';
 import { owedDecisions } from '../notifications/owed.js';
-import type { LostSeat, MyGame, MyGamesRequest, MyGamesResponse } from '../protocol/my-games.js';
+import type { LostSeat, MyGame, MyGamesRequest, MyGamesResponse } from '@outer-rim/protocol';
 
 /**
  * The games a browser holds seats in, from the tokens it keeps: each token stands for its seat

@@ -1,4 +1,4 @@
-import type { NoticeItem } from '../protocol/notifications.js';
+import type { NoticeItem } from '@outer-rim/protocol';
 
 /** What came of one try at sending: done, try again later, or never (a refusal that will stay). */
 export type SendOutcome = 'sent' | 'retry' | 'drop';

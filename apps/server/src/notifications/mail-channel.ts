@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
-import type { NoticeItem } from '../protocol/notifications.js';
+import type { NoticeItem } from '@outer-rim/protocol';
 import type { Channel, SendOutcome } from './channels.js';
 import { noticeSubject, noticeText } from './notice-words.js';
 

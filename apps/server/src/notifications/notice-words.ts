@@ -1,4 +1,4 @@
-import type { NoticeItem } from '../protocol/notifications.js';
+import type { NoticeItem } from '@outer-rim/protocol';
 
 /** The words of a notice, for every way it is sent: one place, so a webhook and a mail agree. */
 const DISCORD_LIMIT = 2000;

@@ -2,13 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../errors.js';
 import type { LobbyService } from '../lobby/lobby-service.js';
-import { ErrorResponseSchema } from '../protocol/error-codes.js';
-import { GameIdSchema } from '../protocol/game-record.js';
+import { ErrorResponseSchema } from '@outer-rim/protocol';
+import { GameIdSchema } from '@outer-rim/protocol';
 import {
   NotificationSettingsSchema,
   SeatNotificationsSchema,
   TableNotificationsSchema,
-} from '../protocol/notifications.js';
+} from '@outer-rim/protocol';
 import type { NotificationStore } from './notification-store.js';
 import type { Notifier } from './notifier.js';
 import type { WebhookGuard } from './webhook-guard.js';

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { games, notificationTargets, owedNotices, seats } from '../db/schema.js';
-import type { SeatNotifications, TableNotifications } from '../protocol/notifications.js';
+import type { SeatNotifications, TableNotifications } from '@outer-rim/protocol';
 
 /** Where one game's notices go, and what its seats are called. */
 export interface GameTargets {

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock, ClockTimer } from '../clock/clock.js';
 import { isUnavailable } from '../db/database.js';
 import { KeyedQueue } from '../games/keyed-queue.js';
-import type { NoticeItem } from '../protocol/notifications.js';
+import type { NoticeItem } from '@outer-rim/protocol';
 import type { Channel } from './channels.js';
 import type { GameTargets, NotificationStore } from './notification-store.js';
 import { tableName } from './notice-words.js';

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { NoticeItem, WebhookBody } from '../protocol/notifications.js';
+import type { NoticeItem, WebhookBody } from '@outer-rim/protocol';
 import type { Channel, SendOutcome } from './channels.js';
 import { noticeText } from './notice-words.js';
 import type { WebhookGuard } from './webhook-guard.js';

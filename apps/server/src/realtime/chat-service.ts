@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import { chatMessages, seats } from '../db/schema.js';
 import type { SeatHolder } from '../lobby/lobby-service.js';
-import type { ChatMessage } from '../protocol/socket-chat.js';
+import type { ChatMessage } from '@outer-rim/protocol';
 
 /** A seat's holder, or a spectator (who reads the public messages only). */
 type Reader = Pick<SeatHolder, 'seat' | 'holding'> | 'spectator';

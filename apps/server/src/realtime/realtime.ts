@@ -25,17 +25,24 @@ import { refusal } from '../games/game-service.js';
 import { hashToken } from '../games/secrets.js';
 import type { LobbyService, ReleasedSeat } from '../lobby/lobby-service.js';
 import type { Metrics } from '../metrics/metrics.js';
-import { SOCKET_EVENTS } from '../protocol/events.js';
-import { ActionMessageSchema } from '../protocol/socket-action.js';
-import type { ActionAck } from '../protocol/socket-action.js';
-import { ChatSendSchema } from '../protocol/socket-chat.js';
-import type { ChatAck, ChatMessage } from '../protocol/socket-chat.js';
-import type { GameErrorMessage } from '../protocol/socket-game-error.js';
-import type { LobbyMessage } from '../protocol/socket-lobby.js';
-import { HandshakeSchema } from '../protocol/socket-auth.js';
-import { ResyncMessageSchema } from '../protocol/socket-resync.js';
-import type { ResyncAck } from '../protocol/socket-resync.js';
-import type { StateMessage } from '../protocol/socket-state.js';
+import {
+  SOCKET_EVENTS,
+  ActionMessageSchema,
+  ChatSendSchema,
+  HandshakeSchema,
+  ResyncMessageSchema,
+} from '@outer-rim/protocol';
+import type {
+  ActionAck,
+  ChatAck,
+  ChatMessage,
+  GameErrorMessage,
+  LobbyMessage,
+  ResyncAck,
+  StateMessage,
+  PresenceMessage,
+  SpectatorChatMessage,
+} from '@outer-rim/protocol';
 import type { ChatService } from './chat-service.js';
 import { AddressLimiter } from './address-limiter.js';
 import { directSocket, writeDirectly, writeMessage } from './direct-frames.js';
@@ -43,8 +50,6 @@ import type { EngineConnection } from './direct-frames.js';
 import { onListening } from './listening.js';
 import { Encoded, encodedEvent, lenientParser } from './parser.js';
 import { TokenBucket } from './token-bucket.js';
-import type { PresenceMessage } from '../protocol/socket-presence.js';
-import type { SpectatorChatMessage } from '../protocol/socket-spectator-chat.js';
 import { SpectatorChannel } from './spectator-channel.js';
 import { stepMessages } from './step-messages.js';
 import type { SentViews } from './step-messages.js';
@@ -145,7 +150,7 @@ export interface RealtimeDeps {
  * the game service, and every commit out to each viewer as that viewer's own cut of the game.
  */
 export class Realtime {
-  // Issue 11: who is connected at each seat, and the spectators' own channel.
+  // Who is connected at each seat, and the spectators' own channel.
   readonly #presence: TablePresence;
   readonly #spectators: SpectatorChannel;
   readonly io: GameServer;
@@ -394,7 +399,7 @@ export class Realtime {
    * socket is corked from the ack until its step's updates are written, about a tenth of a
    * millisecond. One system call fewer per action, and one wake-up fewer for the client. Held no
    * longer than that: corked to the end of the tick instead, the ack waited for the steps of every
-   * other game committed in the same batch, and the fan-out's p99 doubled (README, eighth round).
+   * other game committed in the same batch, and the fan-out's p99 doubled (measured with bench:load).
    * A step that does not follow at once (the last of a game waits for its seed; an id sent again
    * has none) releases it as the current task ends.
    */
@@ -686,7 +691,7 @@ export class Realtime {
   }
 
   /**
-   * Issue 11, for a connection that was let in: its seat's presence now and when it goes, and the
+   * For a connection that was let in: its seat's presence now and when it goes, and the
    * spectators' channel.
    */
   #joinExtras(socket: GameSocket): void {

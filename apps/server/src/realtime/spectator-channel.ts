@@ -1,12 +1,12 @@
 import type { Viewer } from '@outer-rim/rules';
 import { ApiError } from '../errors.js';
 import type { LobbyService } from '../lobby/lobby-service.js';
-import { SOCKET_EVENTS } from '../protocol/events.js';
 import {
+  SOCKET_EVENTS,
   SpectatorChatSendSchema,
   type SpectatorChatAck,
   type SpectatorChatMessage,
-} from '../protocol/socket-spectator-chat.js';
+} from '@outer-rim/protocol';
 import { SpectatorChatService } from './spectator-chat-service.js';
 
 /** The part of the Socket.io server the channel needs. */

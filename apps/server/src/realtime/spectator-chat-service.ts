@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import { spectatorMessages } from '../db/schema.js';
-import type { SpectatorChatMessage } from '../protocol/socket-spectator-chat.js';
+import type { SpectatorChatMessage } from '@outer-rim/protocol';
 
 type Viewer = number | 'spectator';
 

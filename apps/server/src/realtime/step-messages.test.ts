@@ -9,9 +9,7 @@ import {
   type Viewer,
 } from '@outer-rim/rules';
 import { describe, expect, it } from 'vitest';
-import { UpdateMessageSchema } from '../protocol/socket-update.js';
-import { viewHash } from '../protocol/view-hash.js';
-import { applyViewPatch } from '../protocol/view-patch.js';
+import { UpdateMessageSchema, viewHash, applyViewPatch } from '@outer-rim/protocol';
 import { stepMessages } from './step-messages.js';
 import type { SentViews } from './step-messages.js';
 

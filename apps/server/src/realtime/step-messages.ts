@@ -1,8 +1,7 @@
 import { eventsFor, sharedView, viewerPart } from '@outer-rim/rules';
 import type { GameEvent, GameState, SharedView, Viewer, ViewerPart } from '@outer-rim/rules';
-import { viewHashOfParts } from '../protocol/view-hash.js';
-import { diffViews } from '../protocol/view-patch.js';
-import type { ViewPatch } from '../protocol/view-patch.js';
+import { viewHashOfParts, diffViews } from '@outer-rim/protocol';
+import type { ViewPatch } from '@outer-rim/protocol';
 
 /**
  * The views of one seq as a process last sent them: the part every viewer shares, and each

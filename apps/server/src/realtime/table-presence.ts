@@ -1,8 +1,8 @@
 import type { Viewer } from '@outer-rim/rules';
 import type { Logger } from 'pino';
-import { SOCKET_EVENTS } from '../protocol/events.js';
+import { SOCKET_EVENTS } from '@outer-rim/protocol';
+import type { PresenceMessage } from '@outer-rim/protocol';
 import type { LobbyService } from '../lobby/lobby-service.js';
-import type { PresenceMessage } from '../protocol/socket-presence.js';
 
 /** The part of the Socket.io server presence needs: rooms across processes, and emitting to one. */
 export interface PresenceIo {

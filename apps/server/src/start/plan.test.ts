@@ -57,7 +57,8 @@ describe('npm start: what to build', () => {
     expect(inputsHash(tree({ ...sources, 'apps/web/src/main.test.tsx': 'it()' }))).toBe(base);
     expect(inputsHash(tree({ ...sources, 'apps/server/src/main.ts': 'listen()' }))).toBe(base);
     expect(inputsHash(tree({ ...sources, 'README.md': '# hi' }))).toBe(base);
-    expect(WEB_INPUTS).toContain('apps/server/src/protocol');
+    expect(WEB_INPUTS).toContain('packages/protocol/src');
+    expect(SERVER_INPUTS).toContain('packages/protocol/src');
   });
 
   it('bundles the server again when its sources or the packages change, not for the web client', () => {

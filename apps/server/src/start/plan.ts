@@ -20,7 +20,7 @@ export const WEB_INPUTS: readonly string[] = [
   'apps/web/public',
   'packages/map/src',
   'packages/rules/src',
-  'apps/server/src/protocol',
+  'packages/protocol/src',
   'package-lock.json',
 ];
 
@@ -35,6 +35,8 @@ export const SERVER_INPUTS: readonly string[] = [
   'packages/map/package.json',
   'packages/rules/src',
   'packages/rules/package.json',
+  'packages/protocol/src',
+  'packages/protocol/package.json',
   'package-lock.json',
 ];
 

@@ -1,16 +1,16 @@
 import { decisions, heuristicBot, randomBot } from '@outer-rim/rules';
 import type { BotPolicy, GameView } from '@outer-rim/rules';
-import type { ClaimSeatResponse } from '../../src/protocol/claim-seat.js';
-import type { CreateGameResponse } from '../../src/protocol/create-game.js';
-import type { GameErrorMessage } from '../../src/protocol/socket-game-error.js';
-import { SOCKET_EVENTS } from '../../src/protocol/events.js';
-import type { ActionAck } from '../../src/protocol/socket-action.js';
-import type { ResyncAck } from '../../src/protocol/socket-resync.js';
-import type { StateMessage } from '../../src/protocol/socket-state.js';
-import type { UpdateMessage } from '../../src/protocol/socket-update.js';
-import { viewHash } from '../../src/protocol/view-hash.js';
-import { applyViewPatch } from '../../src/protocol/view-patch.js';
-import type { ViewPatch } from '../../src/protocol/view-patch.js';
+import { SOCKET_EVENTS, viewHash, applyViewPatch } from '@outer-rim/protocol';
+import type {
+  ClaimSeatResponse,
+  CreateGameResponse,
+  GameErrorMessage,
+  ActionAck,
+  ResyncAck,
+  StateMessage,
+  UpdateMessage,
+  ViewPatch,
+} from '@outer-rim/protocol';
 import type { LoadProbe } from './load-probe.js';
 import type { PacedSender, Pacer } from './pacer.js';
 import { http } from './server.js';

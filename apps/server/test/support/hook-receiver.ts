@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { WebhookBody } from '../../src/protocol/notifications.js';
+import type { WebhookBody } from '@outer-rim/protocol';
 
 /** How the receiver answers: 200, 500, or not at all until `release` (a slow receiver). */
 export type HookMode = 'ok' | 'fail' | 'hold';

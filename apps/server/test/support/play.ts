@@ -1,8 +1,6 @@
 import { decisions, legalActions } from '@outer-rim/rules';
 import type { Action, GameView } from '@outer-rim/rules';
-import type { ClaimSeatResponse } from '../../src/protocol/claim-seat.js';
-import type { CreateGameResponse } from '../../src/protocol/create-game.js';
-import type { ActionAck } from '../../src/protocol/socket-action.js';
+import type { ClaimSeatResponse, CreateGameResponse, ActionAck } from '@outer-rim/protocol';
 import { http } from './server.js';
 import type { Client } from './server.js';
 

@@ -1,7 +1,7 @@
 import { gameOptionsFromLobby, LobbyOptionsSchema, replay } from '@outer-rim/rules';
 import type { Action, GameState } from '@outer-rim/rules';
 import { diceSeed } from '../../src/games/secrets.js';
-import type { GameRecord } from '../../src/protocol/game-record.js';
+import type { GameRecord } from '@outer-rim/protocol';
 
 /**
  * Replays a game from its public record, the server's seed and its logged actions, as any client

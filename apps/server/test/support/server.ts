@@ -4,13 +4,14 @@ import type { Socket } from 'socket.io-client';
 import { buildApp } from '../../src/app.js';
 import type { App } from '../../src/app.js';
 import type { Config } from '../../src/config/config.js';
-import type { ActionAck } from '../../src/protocol/socket-action.js';
-import type { ChatMessage } from '../../src/protocol/socket-chat.js';
-import type { LobbyMessage } from '../../src/protocol/socket-lobby.js';
-import type { StateMessage } from '../../src/protocol/socket-state.js';
-import type { UpdateMessage } from '../../src/protocol/socket-update.js';
-import { viewHash } from '../../src/protocol/view-hash.js';
-import { applyViewPatch } from '../../src/protocol/view-patch.js';
+import { viewHash, applyViewPatch } from '@outer-rim/protocol';
+import type {
+  ActionAck,
+  ChatMessage,
+  LobbyMessage,
+  StateMessage,
+  UpdateMessage,
+} from '@outer-rim/protocol';
 
 export interface RunningServer {
   app: App;

@@ -15,7 +15,7 @@ import {
   unitRowWidth,
 } from './hex-layout';
 
-describe('hex layout (issue 11: names and fleet labels stay inside their hex)', () => {
+describe('hex layout: names and fleet labels stay inside their hex', () => {
   it('knows the flat-topped hex: full width at the centre, one side long at the top', () => {
     expect(halfWidthAt(0)).toBe(HEX_SIZE);
     expect(halfWidthAt((HEX_SIZE * Math.sqrt(3)) / 2)).toBeCloseTo(HEX_SIZE / 2);

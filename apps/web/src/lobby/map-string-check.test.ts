@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkMapString, exampleMapString } from './map-string-check';
 
-describe('issue 11: the map-string option explains and checks as you type (BG-4)', () => {
+describe('the map-string option explains and checks as you type (BG-4)', () => {
   it('accepts the example it shows, for the table it was made for', () => {
     const example = exampleMapString(4, 'standard');
     expect(example.startsWith('OR1 4s ')).toBe(true);

@@ -1,2 +1,3 @@
-// The wire contract is the server's own zod schemas: one definition, so client and server cannot drift.
-export * from '@outer-rim/server/protocol';
+// The wire contract is the protocol package's zod schemas, which the server validates with: one
+// definition, so client and server cannot drift.
+export * from '@outer-rim/protocol';

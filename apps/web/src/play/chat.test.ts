@@ -13,7 +13,7 @@ const at = '2026-01-01T00:00:00Z';
 const line = (seq: number, from: number, to?: number): ChatLine =>
   to === undefined ? { seq, from, text: `m${seq}`, at } : { seq, from, to, text: `m${seq}`, at };
 
-describe('table talk (issue 5: chat with unread markers)', () => {
+describe('table talk: chat with unread markers', () => {
   it('sorts lines into the table and each private conversation', () => {
     let chat = emptyChat();
     chat = receive(chat, line(1, 0), 1);

@@ -29,7 +29,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-describe('decision panel (issue 5: only legal choices, plainly worded)', () => {
+describe('decision panel: only legal choices, plainly worded', () => {
   it('says what the game waits for, for me and for the others', () => {
     const v = view(state, 0);
     const waiting = decisions(v);
@@ -188,7 +188,7 @@ async function type(input: HTMLInputElement | null, value: string): Promise<void
   });
 }
 
-describe('issue 11: the choices a table needs', () => {
+describe('the choices a table needs', () => {
   it('Market: offers any amount of credits and the cards picked', async () => {
     const s = advanceTo(
       createGame({ players: [{ name: 'Ann' }, { name: 'Bo' }, { name: 'Cy' }] }, 'market-form'),

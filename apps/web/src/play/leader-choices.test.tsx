@@ -11,10 +11,13 @@ import {
   setOwner,
   turnOf,
   withUnits,
-} from '../../../../packages/rules/src/testing/battle.js';
-import { advanceTo, newGame, withPlayer } from '../../../../packages/rules/src/testing/fixtures.js';
-import { step } from '../../../../packages/rules/src/testing/apply.js';
-import { SOL_LETNEV, withLeader } from '../../../../packages/rules/src/testing/leaders.js';
+  advanceTo,
+  newGame,
+  withPlayer,
+  step,
+  SOL_LETNEV,
+  withLeader,
+} from '@outer-rim/rules/testing';
 import { emptyChat } from './chat';
 import { useMoveUi, type MoveUi } from './movement/move-panel';
 import { root, seatProps } from './panel-fixture';

@@ -22,7 +22,7 @@ const log = [
   },
 ];
 
-describe('game log (issue 5: every event in words, with dice, newest first, by player)', () => {
+describe('game log: every event in words, with dice, newest first, by player', () => {
   it('lists every event newest first in the rules package’s words', () => {
     const lines = logLines(log, names);
     expect(lines.map((l) => l.seq)).toEqual([3, 2, 2, 1]);
@@ -54,7 +54,7 @@ describe('game log (issue 5: every event in words, with dice, newest first, by p
   });
 });
 
-describe("issue 11: the game's own log lines are nobody's colour", () => {
+describe("the game's own log lines are nobody's colour", () => {
   it('gives a line the seat it is about, and none to phases, rounds and minor-race dice', () => {
     const entry = {
       seq: 7,

@@ -8,7 +8,7 @@ import {
 } from '@outer-rim/rules';
 import type { ComponentChild } from 'preact';
 import { render } from 'preact';
-import { withDice } from '../../../../packages/rules/src/testing/dice';
+import { withDice } from '@outer-rim/rules/testing';
 import type { LogEntry } from './live-game';
 
 /**

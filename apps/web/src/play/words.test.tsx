@@ -18,15 +18,14 @@ import {
 } from '@outer-rim/rules';
 import { render } from 'preact';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withHand } from '../../../../packages/rules/src/cards/testing.js';
-import { turnOf, withUnits } from '../../../../packages/rules/src/testing/battle.js';
+import { withHand, turnOf, withUnits } from '@outer-rim/rules/testing';
 import { emptyChat } from './chat';
 import type { LogEntry } from './live-game';
 import { words } from './player-summary';
 import { Table } from './table';
 
 /**
- * Issue 11: nothing a player reads is an internal id. A whole random game is
+ * Nothing a player reads is an internal id. A whole random game is
  * played with the engine's own legal actions; at every step the log, the
  * decision panel, the players and the status line are rendered with the real
  * components, for a seat and for a spectator, and their text is searched for
@@ -154,7 +153,7 @@ function renderedText(state: GameState, log: readonly LogEntry[], viewer: Viewer
   return text;
 }
 
-describe('issue 11 words: no internal id reaches a player', () => {
+describe('words: no internal id reaches a player', () => {
   it('the detector finds the ids the issue lists, and passes plain sentences', () => {
     for (const bad of [
       'Ann places abyz-fria',

@@ -9,7 +9,7 @@ const start = view(
 /** A distinct view per seq, so a mix-up between steps shows. */
 const viewAt = (seq: number): GameView => ({ ...start, seq }) as unknown as GameView;
 
-describe('issue 5 replay: server views fetched lazily per step', () => {
+describe('replay: server views fetched lazily per step', () => {
   it('fetches a step once, then answers from the cache', async () => {
     const asked: number[] = [];
     const views = new RemoteViews((seq) => {

@@ -128,7 +128,7 @@ const boardOf = (state: GameState | undefined) => {
   return html;
 };
 
-describe('issue 5 replay page', () => {
+describe('replay page', () => {
   it('shows the board of a running game at every step, fetching each once', async () => {
     const { api, asked, states } = served(false);
     render(<ReplayPage gameId={gameId} api={api} />, document.body);

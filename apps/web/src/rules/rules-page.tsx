@@ -40,7 +40,7 @@ function ReadMore({ text }: { text: string }) {
 
 /**
  * "About the rules": what a game follows today, rule by rule, from the same
- * list the README's "Rules coverage" table is made of, so players can look
+ * list the "Rules coverage" table of docs/rules.md is made of, so players can look
  * before they play; then the "Rules notes", the values we had to reconstruct.
  */
 export function RulesPage({ at }: { at?: 'notes' | undefined }) {

@@ -8,7 +8,7 @@ const BACKGROUNDS = ['#1a2540', '#05070d'];
 /** ΔE (CIE76) that every pair must keep: well past "noticeable at a glance" (~10). */
 const APART = 15;
 
-describe('seat colours (issue 11: told apart, also with colour-vision deficiencies)', () => {
+describe('seat colours: told apart, also with colour-vision deficiencies', () => {
   it('a simulated dichromat still sees a known confusion pair as close, so the check can fail', () => {
     // Red and green of the same lightness: the classic deuteranopia confusion.
     expect(perceivedDistance('#c05050', '#6a8a30', 'normal')).toBeGreaterThan(40);

@@ -108,7 +108,7 @@ function measureBoard(page: Page): Promise<Measure> {
   });
 }
 
-describe('issue 11: the board is readable at the default zoom (real server, real Chromium)', () => {
+describe('the board is readable at the default zoom (real server, real Chromium)', () => {
   for (const viewport of [
     { width: 1280, height: 720 },
     { width: 1920, height: 1080 },

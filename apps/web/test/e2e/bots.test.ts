@@ -61,7 +61,7 @@ const logText = async (page: Page) => (await page.locator('.log-lines').textCont
 const markOf = (page: Page, seat: number) =>
   page.locator(`.players-panel [data-seat="${String(seat)}"] [data-testid="bot-mark"]`);
 
-describe('issue 12: bots at the table (real server on PGlite, real Chromium)', () => {
+describe('bots at the table (real server on PGlite, real Chromium)', () => {
   it('a host creates a three-player game, seats two bots, starts, and plays with them', async () => {
     const { server } = env();
     const host = await env().newPage(viewport);

@@ -9,7 +9,7 @@ import {
   type GameEvent,
   type GameState,
 } from '@outer-rim/rules';
-import { advanceTo } from '../../../../packages/rules/src/testing/fixtures.js';
+import { advanceTo } from '@outer-rim/rules/testing';
 import {
   openGame,
   SHOTS,

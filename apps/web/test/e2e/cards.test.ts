@@ -1,10 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { GameState } from '@outer-rim/rules';
-import { withHand } from '../../../../packages/rules/src/cards/testing.js';
-import { openWindow } from '../../../../packages/rules/src/cards/window.js';
-import { Draft } from '../../../../packages/rules/src/state/draft.js';
-import { advanceTo } from '../../../../packages/rules/src/testing/fixtures.js';
+import { withHand, openWindow, Draft, advanceTo } from '@outer-rim/rules/testing';
 import {
   openGame,
   SHOTS,

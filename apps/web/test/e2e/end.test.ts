@@ -1,6 +1,6 @@
 import { decisions, TECH_IDS, type GameState } from '@outer-rim/rules';
 import { describe, expect, it } from 'vitest';
-import { mustApply, passAction } from '../../../../packages/rules/src/testing/fixtures.js';
+import { mustApply, passAction } from '@outer-rim/rules/testing';
 import { SHOTS, shotsDir, startTable, useE2eSession } from './session';
 
 const env = useE2eSession();

@@ -32,7 +32,7 @@ async function clickHex(page: Page, key: string): Promise<void> {
   await page.locator(`.board-svg [data-hex="${key}"]`).click({ force: true });
 }
 
-describe('issue 8: fleets move and fight in the browser (real server on PGlite, real Chromium)', () => {
+describe('BG-5 BG-6 fleets move and fight in the browser (real server on PGlite, real Chromium)', () => {
   it('a fleet stops in a nebula, a carrier leaves a rift, a fleet fights a minor race, an invasion captures a planet; every seat and a spectator watch', async () => {
     const names = ['Ann', 'Bo'];
     // The galaxy and races come from the server's seed; the dice of the prepared turn from a

@@ -59,7 +59,7 @@ async function claimSeat(page: Page, gameId: string, name: string, race: string)
   await page.locator('button[name=ready]', { hasText: 'Not ready' }).waitFor();
 }
 
-describe('issue 5: the browser client end to end (real server on PGlite, real Chromium)', () => {
+describe('the browser client end to end (real server on PGlite, real Chromium)', () => {
   it('three players create, join and start a game, each acts; a spectator sees the same board; reload and restart keep the game', async () => {
     const { server } = env();
     // Ann creates a three-player game in the lobby.

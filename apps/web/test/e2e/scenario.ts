@@ -8,7 +8,7 @@ import {
   type HexKey,
 } from '@outer-rim/map';
 import { createGame, type GameState, type Owner, type UnitCounts } from '@outer-rim/rules';
-import { advanceTo } from '../../../../packages/rules/src/testing/fixtures.js';
+import { advanceTo } from '@outer-rim/rules/testing';
 
 /**
  * The prepared game of the movement-and-combat end-to-end test, made from the

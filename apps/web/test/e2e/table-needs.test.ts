@@ -44,7 +44,7 @@ async function seatPage(
 }
 
 /**
- * Issue 11 layout: the page never scrolls sideways and no element's right edge leaves the
+ * Layout: the page never scrolls sideways and no element's right edge leaves the
  * viewport. Returns the offenders (tag, class, right edge) so a failure says where.
  */
 async function overflowing(page: Page): Promise<string[]> {
@@ -103,7 +103,7 @@ async function shot(page: Page, name: string): Promise<void> {
   expect(png.byteLength).toBeGreaterThan(10_000);
 }
 
-describe('issue 11: words, layout and the choices a table needs (real server, real Chromium)', () => {
+describe('words, layout and the choices a table needs (real server, real Chromium)', () => {
   it('no horizontal scroll at 1280×720 and 1920×1080 with 32-character names in all eight seats', async () => {
     const { server } = env();
     const playing = await startTable(env(), LONG_NAMES, {});

@@ -1,8 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { GameState } from '@outer-rim/rules';
-import { advanceTo } from '../../../../packages/rules/src/testing/fixtures.js';
-import { openCouncil } from '../../../../packages/rules/src/testing/politics.js';
+import { advanceTo, openCouncil } from '@outer-rim/rules/testing';
 import { rest } from './harness';
 import { SHOTS, shotsDir, useE2eSession, seqOf, waitForSeq } from './session';
 
@@ -17,7 +16,7 @@ const openAs = (gameId: string, seat: number | undefined, token = '', name = '')
 /**
  * The prepared game: the first round's Political phase of a three-player
  * game, opened again with Conventions of Nxill on top of the deck (test-only:
- * written into the test database, as issue 8's e2e prepares its board).
+ * written into the test database, as the fleets e2e test prepares its board).
  * Nobody is asked about action cards, so the vote is all there is to do.
  */
 function prepareVote(stored: GameState): { state: GameState; order: number[] } {

@@ -10,7 +10,7 @@ function planetsOf(state: GameState, seat: Seat): number {
   return Object.values(state.planets).filter((p) => p.owner === seat).length;
 }
 
-describe('bots (issue 12): legal play from their own views', () => {
+describe('bots: legal play from their own views', () => {
   for (const players of [2, 4, 8]) {
     for (const kind of ['random', 'heuristic'] as const) {
       it(`${kind} bots play ${players} seats with only actions apply accepts`, () => {
@@ -61,7 +61,7 @@ describe('the heuristic bot keeps a Movement segment short', () => {
   });
 });
 
-describe('bots (issue 12): the random bot', () => {
+describe('bots: the random bot', () => {
   it('with endBias 1 always ends the step when it may, with 0 it also does other things', () => {
     const start = newGame(4, { roundLimit: 2 }, 'bias');
     const eager = play(
@@ -98,7 +98,7 @@ describe('bots (issue 12): the random bot', () => {
   });
 });
 
-describe('bots (issue 12): strength and determinism', () => {
+describe('bots: strength and determinism', () => {
   it('the heuristic bot captures planets and holds more than the random bot on average', () => {
     let heuristic = 0;
     let random = 0;

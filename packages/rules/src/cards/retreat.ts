@@ -12,23 +12,13 @@ import { adjacentSystems } from './names.js';
  * BG-9 Skilled Retreat: before a space battle round in which it defends, a
  * player withdraws its fleet to an adjacent system that is its own or empty
  * (holding no other player's ships; never a Supernova or an Asteroid Field),
- * and the battle ends.
+ * and the battle ends. (OR-6.2: an attacking Admiral forbids it unless the
+ * fleet has one too; the card's play checks that, `admiralBlocksRetreat`.)
  */
-
-/**
- * OR-6.2 hook for leaders/ (lead9): why an Admiral forbids this retreat, or
- * null. A fleet facing an Admiral may retreat only with an Admiral of its
- * own; lead9 puts that check here. Until then no Admiral blocks.
- */
-export function skilledRetreatBlocked(_t: Table, _hex: HexKey, _defender: Seat): string | null {
-  return null;
-}
-
 export function skilledRetreatTargets(t: Table, hex: HexKey, defender: Seat): HexKey[] {
   const phase = t.phase;
   if (phase.name !== 'individual-turns' || phase.combat?.battle?.hex !== hex) return [];
   if (phase.combat.battle.defender !== defender) return [];
-  if (skilledRetreatBlocked(t, hex, defender) !== null) return [];
   return adjacentSystems(t, hex).filter((to) => {
     const placed = t.galaxy.tiles[to];
     const anomaly = placed === undefined ? 'supernova' : tileById(placed.tileId)?.anomaly;

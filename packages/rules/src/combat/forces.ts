@@ -11,7 +11,7 @@ import type { Owner, Seat, Table, UnitCounts, UnitGroup, UnitKind } from '../sta
 
 /**
  * What one side has in a system, and what it may lose. The unit model
- * (issue 8 design): counts per owner; Ground Forces, Shock Forces and PDS in
+ * (BG-3): counts per owner; Ground Forces, Shock Forces and PDS in
  * a system's space group are aboard that owner's Carriers there, sharing
  * 5 places per Carrier with the Fighters its Spacedocks there do not hold.
  */

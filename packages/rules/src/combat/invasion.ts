@@ -656,7 +656,7 @@ export function stepInvasion(d: Draft, inv: Invasion): boolean {
     case 'capture':
       return false;
     case 'round': {
-      // Issue 9: "before a ground round" cards and leaders in the fight get their window here.
+      // BG-9, OR-6.2: "before a ground round" cards and leaders in the fight get their window here.
       const defender = defenderOf(d.s, inv);
       const mine = groundIn(planetUnits(d.s, inv.hex, inv.planet, inv.invader));
       const theirs =

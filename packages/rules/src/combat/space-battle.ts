@@ -181,7 +181,7 @@ function battleRound(d: Draft, b: SpaceBattle): SpaceBattle {
   x.hits += admiralDice(d, label, defender, b.hex, xLaw);
   // BG-9: "this round" cards (Morale Boost) end with the round's rolls.
   expireEffects(d, 'combat-round');
-  // The hits are scored in the next step: issue 9 plugs rerolls (a General, OR-6.2) and cards
+  // The hits are scored in the next step, so rerolls (a General, OR-6.2) and cards (BG-9)
   // that cancel hits in between the roll and the hits.
   return {
     ...b,
@@ -266,7 +266,7 @@ function afterCasualties(d: Draft, b: SpaceBattle): void {
   else if (defender === 0) endBattle(d, b, b.attacker, 'the defending fleet is destroyed');
   else if (b.round === 0) setBattle(d, { ...b, step: 'round', owed: [] });
   else {
-    // Issue 9: Skilled Retreat (the defender) and "before a round" cards get their window here.
+    // BG-9: Skilled Retreat (the defender) and "before a round" cards get their window here.
     // BG-8 Conventions of Nxill: one round, then the attacker must withdraw (when it can go somewhere).
     const canRetreat = retreatTargets(d.s, turnsOf(d), b).length > 0;
     setBattle(d, { ...b, step: canRetreat ? 'retreat' : 'round', owed: [] });

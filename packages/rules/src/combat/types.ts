@@ -8,7 +8,7 @@ import type { Owner, Seat, UnitCounts } from '../state/types.js';
  *
  * A fight is a small machine of explicit steps, stored in the state, so
  * that a later rule can wait between two steps without rewriting either:
- * issue 9 plugs action-card windows ("before a round", Skilled Retreat),
+ * action-card windows (BG-9: "before a round", Skilled Retreat),
  * leaders fighting and laws (Conventions of Nxill: one round, then the
  * attacker withdraws) in as extra steps or as checks at a step boundary.
  */
@@ -45,8 +45,8 @@ export interface OwedHits {
 
 /**
  * Steps of a fight in one system (BG-3, BG-6):
- * - `pds-fire`: the PDS of both sides fire once, no return fire (window: issue 9 plugs
- *   "before PDS fire" cards in before this step runs);
+ * - `pds-fire`: the PDS of both sides fire once, no return fire (window: BG-9
+ *   "before PDS fire" cards are played before this step runs);
  * - `round`: both sides roll one die per ship (window: "before a round" cards, leaders);
  * - `hits`: the round's hits are scored on both sides at once (window: rerolls of a General,
  *   cards that cancel hits, between the roll and this step);
@@ -86,7 +86,7 @@ export interface SpaceBattle {
  * - `round`: a ground round, casualties automatic (Shock Forces first, then Ground Forces);
  * - `capture`: won with a surviving Shock Force, the invader decides whether to take
  *   the enemy Spacedock and PDS as its own (OR-6.1).
- * Windows of issue 9 (cards before a ground round, a leader landing) plug in before `round`.
+ * Windows (BG-9 cards before a ground round, OR-6.2 a leader landing) open before `round`.
  */
 export type InvasionStep = 'bombardment' | 'pds-fire' | 'casualties' | 'round' | 'capture';
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   RULES_COVERAGE,
   RULES_COVERAGE_BLOCKS,
+  RULES_COVERAGE_FILES,
   coveredRules,
   markedBlock,
   partly,
@@ -16,11 +17,9 @@ import {
 } from './coverage.js';
 
 // This test reads files (tests may; the rules' src may not): the repository
-// root is four folders up, and RULES-SPEC lives in the shared folder beside
-// the clone, as it does on every working machine and in CI.
+// root is four folders up, and RULES-SPEC lives in docs/rules/ inside it.
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const README = join(ROOT, 'README.md');
-const RULES_SPEC = join(ROOT, '..', 'shared', 'rules', 'RULES-SPEC.md');
+const RULES_SPEC = join(ROOT, 'docs', 'rules', 'RULES-SPEC.md');
 const THIS_FILE = fileURLToPath(import.meta.url);
 
 /** The rule ids and names of RULES-SPEC's bold headings, e.g. `**OR-4.1 Nebula, OR-4.2 Gravity Rift.**`. */
@@ -75,9 +74,7 @@ function testFiles(dir: string): string[] {
 describe('rules coverage list', () => {
   it('has one entry per rule id of RULES-SPEC, with its name, in the same order', () => {
     if (!existsSync(RULES_SPEC)) {
-      throw new Error(
-        `RULES-SPEC not found at ${RULES_SPEC}: the shared folder must sit beside the repository (../shared/rules/RULES-SPEC.md)`,
-      );
+      throw new Error(`RULES-SPEC not found at ${RULES_SPEC} (docs/rules/RULES-SPEC.md)`);
     }
     const spec = specRules(readFileSync(RULES_SPEC, 'utf8'));
     expect(spec.length).toBeGreaterThanOrEqual(20);
@@ -152,13 +149,16 @@ describe('rules coverage checks', () => {
   });
 });
 
-describe('README rules coverage', () => {
+describe('rules coverage in the README and docs/rules.md', () => {
   it('equals the generated table and summary (run `npm run docs:coverage` after a change)', () => {
-    const readme = readFileSync(README, 'utf8');
-    for (const block of RULES_COVERAGE_BLOCKS) {
-      expect(markedBlock(readme, block.start, block.end)).toBe(`\n\n${block.markdown()}\n\n`);
+    expect(RULES_COVERAGE_FILES).toEqual(['README.md', 'docs/rules.md']);
+    for (const file of RULES_COVERAGE_FILES) {
+      const text = readFileSync(join(ROOT, file), 'utf8');
+      for (const block of RULES_COVERAGE_BLOCKS.filter((b) => b.file === file)) {
+        expect(markedBlock(text, block.start, block.end)).toBe(`\n\n${block.markdown()}\n\n`);
+      }
+      expect(withRulesCoverage(file, text)).toBe(text);
     }
-    expect(withRulesCoverage(readme)).toBe(readme);
   });
 
   it('is a table with a row per rule and a tally of the statuses', () => {
@@ -190,6 +190,7 @@ describe('README rules coverage', () => {
     expect(withMarkedBlock(once ?? '', start, end, 'new')).toBe(once);
     expect(withMarkedBlock('# Title\n', start, end, 'x')).toBeNull();
     expect(markedBlock(`${end}\n${start}`, start, end)).toBeNull();
-    expect(withRulesCoverage('# Title\n')).toBeNull();
+    expect(withRulesCoverage('README.md', '# Title\n')).toBeNull();
+    expect(withRulesCoverage('docs/rules.md', '# Title\n')).toBeNull();
   });
 });

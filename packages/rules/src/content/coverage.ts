@@ -1,6 +1,6 @@
 /**
  * How much of each rule of RULES-SPEC a game follows today: the one list the
- * README's "Rules coverage" table and the browser's "About the rules" page
+ * "Rules coverage" table of docs/rules.md and the browser's "About the rules" page
  * are made from, so neither can promise more than the engine does.
  *
  * A status is always one line, so that when a rule lands its entry changes
@@ -31,12 +31,12 @@ export function partly(missing: string): CoverageStatus {
 }
 
 // Where a player reads the whole rule: the printed rulebooks, and for the
-// values the printed components lost, the README's "Rules notes", where our
-// reconstructions are listed.
+// values the printed components lost, the "Rules notes" of docs/rules.md,
+// where our reconstructions are listed.
 const OR_BOOK = 'Outer Rim rulebook';
 const BASE_BOOK = 'Twilight Imperium rulebook (1st edition)';
 /** The part of a `readMore` that sends a player to our reconstructed values, the "Rules notes". */
-export const RULES_NOTES_REFERENCE = 'our values: README "Rules notes"';
+export const RULES_NOTES_REFERENCE = 'our values: "Rules notes" in docs/rules.md';
 const NOTES = RULES_NOTES_REFERENCE;
 
 export const RULES_COVERAGE: readonly RuleCoverage[] = [
@@ -204,7 +204,7 @@ export const RULES_COVERAGE: readonly RuleCoverage[] = [
   },
 ];
 
-/** "implemented", "partly: …" or "not yet": the status as the README and the web page print it. */
+/** "implemented", "partly: …" or "not yet": the status as docs/rules.md and the web page print it. */
 export function statusWords(status: CoverageStatus): string {
   if (status === 'implemented') return 'implemented';
   if (status === 'not-yet') return 'not yet';
@@ -222,9 +222,9 @@ function cell(text: string): string {
 }
 
 /**
- * The README's "Rules coverage" table. Columns are padded the way Prettier
+ * The "Rules coverage" table of docs/rules.md. Columns are padded the way Prettier
  * pads Markdown tables, so `prettier --check` leaves the generated text as
- * it is and the README test can compare it byte for byte.
+ * it is and its test can compare it byte for byte.
  */
 export function rulesCoverageMarkdown(): string {
   const header = ['rule', 'name', 'status', 'in plain words', 'read more'];
@@ -262,7 +262,7 @@ export function rulesCoverageSummary(): string {
   const missing = RULES_COVERAGE.filter((r) => r.status === 'not-yet').map((r) => r.name);
   const part = RULES_COVERAGE.filter((r) => typeof r.status === 'object').length;
   const done = RULES_COVERAGE.length - missing.length - part;
-  const link = '[Rules coverage](#rules-coverage)';
+  const link = '[Rules coverage](docs/rules.md#rules-coverage)';
   if (missing.length === 0 && part === 0) {
     return `Every rule of the game is implemented; ${link} lists them.`;
   }
@@ -274,19 +274,29 @@ export function rulesCoverageSummary(): string {
   );
 }
 
-/** The README's generated blocks: the opening's summary and the coverage table. */
+/**
+ * The generated blocks and the file each lives in, from the repository root:
+ * the README's opening summary and docs/rules.md's coverage table.
+ */
 export const RULES_COVERAGE_BLOCKS = [
   {
+    file: 'README.md',
     start: '<!-- rules-coverage-summary:start -->',
     end: '<!-- rules-coverage-summary:end -->',
     markdown: rulesCoverageSummary,
   },
   {
+    file: 'docs/rules.md',
     start: '<!-- rules-coverage:start -->',
     end: '<!-- rules-coverage:end -->',
     markdown: rulesCoverageMarkdown,
   },
 ] as const;
+
+/** The files that hold a generated block, each once. */
+export const RULES_COVERAGE_FILES: readonly string[] = [
+  ...new Set(RULES_COVERAGE_BLOCKS.map((block) => block.file)),
+];
 
 /** The text between `start` and `end` in `doc`, or null when a marker is missing. */
 export function markedBlock(doc: string, start: string, end: string): string | null {
@@ -313,10 +323,14 @@ export function withMarkedBlock(
   return `${doc.slice(0, from + start.length)}\n\n${markdown}\n\n${doc.slice(to)}`;
 }
 
-/** The README with both coverage blocks regenerated, or null when a marker is missing. */
-export function withRulesCoverage(readme: string): string | null {
-  let doc: string | null = readme;
+/**
+ * `text`, the content of `file`, with that file's coverage blocks
+ * regenerated, or null when one of their markers is missing.
+ */
+export function withRulesCoverage(file: string, text: string): string | null {
+  let doc: string | null = text;
   for (const block of RULES_COVERAGE_BLOCKS) {
+    if (block.file !== file) continue;
     if (doc === null) return null;
     doc = withMarkedBlock(doc, block.start, block.end, block.markdown());
   }

@@ -15,7 +15,7 @@ import {
 import { RACES } from './races.js';
 import { TECHNOLOGIES } from './technologies.js';
 
-const README = new URL('../../../../README.md', import.meta.url);
+const RULES_DOC = new URL('../../../../docs/rules.md', import.meta.url);
 
 describe('RULES-SPEC provisional values', () => {
   const notes = provisionalNotes();
@@ -59,10 +59,10 @@ describe('RULES-SPEC provisional values', () => {
   });
 });
 
-describe('README rules notes', () => {
+describe('rules notes in docs/rules.md', () => {
   it('equals the generated notes (run `npx tsx packages/rules/bin/rules-notes.ts` after a change)', () => {
-    const readme = readFileSync(README, 'utf8');
-    expect(rulesNotesBlock(readme)).toBe(`\n\n${rulesNotesMarkdown()}\n\n`);
+    const doc = readFileSync(RULES_DOC, 'utf8');
+    expect(rulesNotesBlock(doc)).toBe(`\n\n${rulesNotesMarkdown()}\n\n`);
   });
 
   it('rewrites only the block between the markers, idempotently', () => {

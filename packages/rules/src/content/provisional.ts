@@ -171,7 +171,7 @@ export interface RulesNotesSection {
   readonly lines: readonly { readonly items: readonly string[]; readonly why: string }[];
 }
 
-/** The "Rules notes" by area, for the README and the browser's "About the rules" page alike. */
+/** The "Rules notes" by area, for docs/rules.md and the browser's "About the rules" page alike. */
 export function rulesNotesSections(): RulesNotesSection[] {
   const notes = provisionalNotes();
   const sections: RulesNotesSection[] = [];
@@ -193,7 +193,7 @@ export function rulesNotesSections(): RulesNotesSection[] {
 }
 
 /**
- * The README's "Rules notes" body: one heading per area, and under it one
+ * The "Rules notes" body of docs/rules.md: one heading per area, and under it one
  * line per reason listing every item that shares it. Plain lists and no
  * tables, so Prettier leaves the generated text exactly as it is.
  */
@@ -209,7 +209,7 @@ export function rulesNotesMarkdown(): string {
 export const RULES_NOTES_START = '<!-- rules-notes:start -->';
 export const RULES_NOTES_END = '<!-- rules-notes:end -->';
 
-/** The text between the README's markers, or null when a marker is missing. */
+/** The text between the markers of docs/rules.md, or null when a marker is missing. */
 export function rulesNotesBlock(readme: string): string | null {
   const start = readme.indexOf(RULES_NOTES_START);
   const end = readme.indexOf(RULES_NOTES_END);

@@ -45,7 +45,7 @@ export interface TechDef {
   readonly effects: readonly Effect[];
   readonly provisional: boolean;
   readonly source: string;
-  /** Our reading where the research leaves the effect unclear (README "Rules notes"). */
+  /** Our reading where the research leaves the effect unclear ("Rules notes" of docs/rules.md). */
   readonly reading?: string;
 }
 

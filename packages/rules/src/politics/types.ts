@@ -3,7 +3,9 @@ import type { Seat } from '../state/types.js';
 /**
  * BG-8 state kept from round to round. Absent in games stored before the
  * Political phase existed: the deck is shuffled the first time a Political
- * phase needs it (politics/deck.ts), so such games need no migration.
+ * phase needs it (`enterPolitical` in phases/political.ts, from
+ * `politicalDeck` in content/political-cards.ts), so such games need no
+ * migration.
  */
 export interface PoliticsState {
   /** Draw pile of political card instances (`revote#2`), top first; hidden in views. */
@@ -44,7 +46,7 @@ export interface Ballot {
 /**
  * Where the Political phase waits (BG-8):
  * - `before-agenda`: the steps that come before the card is drawn (OR-6.2
- *   captives, lead9's hook) — `hook` indexes `BEFORE_AGENDA` in phases/political.ts;
+ *   captives) — `hook` indexes `BEFORE_AGENDA` in phases/political.ts;
  * - `pick-agenda`: a Diplomat's owner on Mecatol Rex picks the agenda from
  *   `choices` (the top three, seen only by `picker`);
  * - `vote`: seats vote one at a time in `order`, least influence first;

@@ -38,16 +38,16 @@ function fromV1(s: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
- * v2 → v3 (issue 9): action-card windows and card effects (BG-9), "never
+ * v2 → v3: action-card windows and card effects (BG-9), "never
  * ask me" seats, trade agreements (BG-11). A v2 game had none of these:
  * no window open, no card in force, everybody asked, no agreement. Every
- * field issue 9 adds to the state gets its default here. BG-8 `politics`
+ * field v3 adds to the state gets its default here. BG-8 `politics`
  * (the political deck and the laws in force) is optional and stays absent:
  * no law was ever in force in a v2 game, and its first Political phase
  * shuffles the deck from the game's seeded PRNG (phases/political.ts).
  * OR-6.2 `captivesDone`, a leader's `ship` and the turn's `admiralsAt` are
  * optional too and absent in a v2 game: no leader could board a ship or be
- * captured before issue 9, and absent `admiralsAt` reads where Admirals stand.
+ * captured in a v2 game, and absent `admiralsAt` reads where Admirals stand.
  */
 function fromV2(s: Record<string, unknown>): Record<string, unknown> {
   return { ...s, schemaVersion: 3, neverAsk: [], cardEffects: [], tradeAgreements: [] };

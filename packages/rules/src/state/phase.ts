@@ -20,8 +20,10 @@ export interface Offer {
 
 /**
  * Where the game waits. Phases that never wait for anyone (Progression,
- * Assassin, Political for now, Receive Credits, Trade Income) run inside
- * the transition and never appear here.
+ * Assassin, Receive Credits, Receive Trade Income) run inside the
+ * transition and never appear here. The Political phase (BG-8) waits for
+ * the steps before the agenda, a Diplomat's pick and each vote
+ * (`PoliticalPhase`, politics/types.ts).
  */
 export type PhaseState =
   | {

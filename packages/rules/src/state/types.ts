@@ -11,7 +11,7 @@ import type { PhaseState } from './phase.js';
  * The shape of a stored GameState. 2: a turn's segments carry their own
  * state (movement, combat). 3: action-card windows, card effects in force,
  * "never ask me" seats and trade agreements (BG-9, BG-11), and whatever
- * else issue 9 adds. `migrateState` brings older snapshots up.
+ * else v3 adds. `migrateState` brings older snapshots up.
  */
 export const SCHEMA_VERSION = 3;
 

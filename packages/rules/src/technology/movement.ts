@@ -26,7 +26,7 @@ import { hasTech } from './owned.js';
  *   planet the player controls to another in the same or an adjacent
  *   system; a Ground Force that arrived so may not go on this turn.
  * Ground Forces here are Ground Forces only (Shock Forces stay: the research
- * sheet names Ground Forces), recorded in the README's rules notes.
+ * sheet names Ground Forces), recorded in the rules notes of docs/rules.md.
  */
 
 function before(m: MovementState): boolean {

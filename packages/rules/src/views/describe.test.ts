@@ -43,7 +43,7 @@ describe('Game log lines', () => {
   });
 });
 
-describe('Game log lines name things as a player does (issue 11)', () => {
+describe('Game log lines name things as a player does', () => {
   it('BG-2 Place New Units: a loss for want of room is not a blockade', () => {
     const lost = (reason: string): GameEvent => ({
       type: 'units-lost',

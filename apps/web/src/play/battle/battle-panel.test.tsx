@@ -3,7 +3,7 @@ import { decisions, type Action, type GameState } from '@outer-rim/rules';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import { movementTable, withUnits } from '../../../../../packages/rules/src/testing/board';
+import { movementTable, addUnits as withUnits } from '@outer-rim/rules/testing';
 import type { LogEntry } from '../live-game';
 import { logged as step, showPanel } from '../panel-fixture';
 import { BattlePanel, CasualtyPicker } from './battle-panel';

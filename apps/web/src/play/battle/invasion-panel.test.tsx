@@ -3,12 +3,7 @@ import { hexKey } from '@outer-rim/map';
 import { type Action } from '@outer-rim/rules';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  cleared,
-  openNeighbour,
-  turnOf,
-  withUnits,
-} from '../../../../../packages/rules/src/testing/battle';
+import { cleared, openNeighbour, turnOf, withUnits } from '@outer-rim/rules/testing';
 import type { LogEntry } from '../live-game';
 import { logged as step, showPanel } from '../panel-fixture';
 import { BattlePanel } from './battle-panel';

@@ -1,13 +1,7 @@
 // @vitest-environment happy-dom
 import { apply, type Action, type GameState } from '@outer-rim/rules';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  quietPair,
-  turnOf,
-  withArrivals,
-  withUnits,
-} from '../../../../../packages/rules/src/testing/battle.js';
-import { withHand } from '../../../../../packages/rules/src/cards/testing.js';
+import { quietPair, turnOf, withArrivals, withUnits, withHand } from '@outer-rim/rules/testing';
 import { showPanel } from '../panel-fixture';
 import { CardsPanel } from './cards-panel';
 

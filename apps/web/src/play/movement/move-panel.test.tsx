@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   movementTable,
   withTiles,
-  withUnits,
-} from '../../../../../packages/rules/src/testing/board';
-import { withDice } from '../../../../../packages/rules/src/testing/dice';
+  addUnits as withUnits,
+  withDice,
+} from '@outer-rim/rules/testing';
 import { defaultLoad, fleetCapacity, fleetDestinations, fleetMove } from './fleet';
 import { root, seatProps } from '../panel-fixture';
 import { useMoveUi, type MoveUi } from './move-panel';

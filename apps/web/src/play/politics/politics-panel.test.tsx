@@ -3,11 +3,7 @@ import { apply, legalActions, view, type Action, type GameState } from '@outer-r
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  councilTable,
-  openCouncil,
-  withLaw,
-} from '../../../../../packages/rules/src/testing/politics.js';
+import { councilTable, openCouncil, withLaw } from '@outer-rim/rules/testing';
 import { root, showPanel } from '../panel-fixture';
 import { LawsPanel, PoliticsPanel } from './politics-panel';
 

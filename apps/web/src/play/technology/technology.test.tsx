@@ -20,8 +20,9 @@ import {
   setOwner,
   turnOf,
   withUnits,
-} from '../../../../../packages/rules/src/testing/battle';
-import { advanceTo, withPlayer } from '../../../../../packages/rules/src/testing/fixtures';
+  advanceTo,
+  withPlayer,
+} from '@outer-rim/rules/testing';
 import { BattlePanel } from '../battle/battle-panel';
 import { DecisionPanel } from '../decision-panel';
 import { recorder, root, showPanel } from '../panel-fixture';
@@ -31,7 +32,7 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-/** Ids and hex keys never reach a player: names only (issue 11 words rule). */
+/** Ids and hex keys never reach a player: names only (no internal id reaches a player). */
 const ID_SHAPED = /\b[a-z][a-z0-9]*(?:-[a-z0-9]+)+\b|-?\d+,-?\d+/;
 
 function panel(s: GameState, seat: number, sent: Action[], techPrices?: Record<string, number>) {
