@@ -33,11 +33,15 @@ describe.each(BACKENDS)('database and migrations on %s', (kind) => {
       'actions',
       'bot_drivers',
       'chat_messages',
+      'game_pauses',
       'games',
+      'notification_targets',
+      'owed_notices',
       'seats',
       'snapshots',
       'socket_io_attachments',
       'spectator_messages',
+      'turn_clocks',
     ]);
     await first.db
       .insert(games)

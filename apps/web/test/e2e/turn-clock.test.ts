@@ -56,6 +56,11 @@ describe('turn clock in the browser', () => {
     const watcher = pages[(next + 1) % 3];
     if (next < 0 || watcher === undefined) throw new Error('nobody is asked next');
     await pages[next]?.close();
+    // The server must know the player is away before the clock runs out, or the bot runner gives
+    // the seat straight back to a player it still counts as here.
+    await watcher
+      .locator(`.player[data-seat="${String(next)}"] [data-testid=presence][data-online=no]`)
+      .waitFor();
     clock.advance(48 * HOUR);
     const seq = await seqOf(watcher);
     // The clock's timer fires as the test moves time on; a bot takes the seat and plays.
