@@ -121,14 +121,16 @@ export const SEGMENT_RULES: Readonly<Record<TurnSegment, SegmentRules>> = {
     },
     blocked: (t, phase) => pursuitRiftWaits(phase) ?? combatBlocked(t, phase),
     // BG-9 Strategic Mathematics: Cruisers of a won battle may move on.
-    // OR-6.2: a casualty choice may name the leaders' ship among the losses.
+    // OR-6.2: a casualty choice, a pursuit or a way out of a rift may name the leaders' ship.
     legal: (t, phase, seat) =>
-      pursuitRiftWaits(phase) !== null
-        ? pursuitRiftLegal(t, phase, seat)
-        : [
-            ...leaderShipsOffered(t, seat, phase.combat?.battle?.hex, combatLegal(t, phase, seat)),
-            ...pursuitLegal(t, phase, seat),
-          ],
+      leaderShipsOffered(
+        t,
+        seat,
+        phase.combat?.battle?.hex,
+        pursuitRiftWaits(phase) !== null
+          ? pursuitRiftLegal(t, phase, seat)
+          : [...combatLegal(t, phase, seat), ...pursuitLegal(t, phase, seat)],
+      ),
     apply: (d, phase, seat, a) => {
       if (a.type === 'rift-exit' || a.type === 'rift-stay')
         return applyPursuitRift(d, phase, seat, a, fightAt);

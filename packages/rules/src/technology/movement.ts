@@ -186,6 +186,12 @@ export function applyMovementTech(
   const t = d.s;
   const m = movementOf(phase);
   const illegal = (msg: string): RuleError => ruleError('ILLEGAL_ACTION', msg);
+  // OR-6.2: only a pursuit names a leaders' ship; Spatial Jump takes the whole fleet, Diodes and
+  // Shuttle Logistics move Ground Forces.
+  if ((a.leaderShips ?? []).length > 0)
+    return illegal(
+      'This technology moves no chosen ships, so no leader’s ship can be named (OR-6.2).',
+    );
   switch (a.technology) {
     case 'spatial-jump': {
       if (!hasTech(t, seat, 'spatial-jump')) return illegal('You do not have Spatial Jump.');

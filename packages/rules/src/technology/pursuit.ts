@@ -17,6 +17,7 @@ import {
   tileAt,
 } from '../movement/rules.js';
 import { riftDecisions } from '../movement/segment.js';
+import { leaderShipsProblem } from '../leaders/windows.js';
 import type { Draft } from '../state/draft.js';
 import type { Seat, Table } from '../state/types.js';
 import { hasTech } from './owned.js';
@@ -32,7 +33,9 @@ import { rollRiftExits } from '../movement/rift-fleet.js';
  * chosen path stay; out of a Nebula they entered this turn none goes (OR-4.1).
  * Into a Gravity Rift they go as any move does (movement/apply-move.ts): each
  * rolls at once and, once out, goes on with the movement it has left; one
- * that stays ends its move there (OR-4.2).
+ * that stays ends its move there (OR-4.2). The leaders' Cruiser goes along
+ * when its owner names it (`leaderShips`; out of a rift it rolls first) or
+ * as the last Cruiser there (OR-6.2).
  */
 
 export function recordPursuit(d: Draft, hex: HexKey, seat: Seat): void {
@@ -103,10 +106,17 @@ export function applyPursuit(
   if (problem !== null) return illegal(problem);
   const to = path[path.length - 1];
   if (to === undefined) return illegal('A move needs a destination.');
+  // OR-6.2: the leaders' Cruiser goes when named (or as the last Cruiser there).
+  const named = a.leaderShips ?? [];
+  const leaderProblem = leaderShipsProblem(d.s, seat, hex, { cruiser: count }, named);
+  if (leaderProblem !== null) return illegal(leaderProblem);
   d.emit({ type: 'technology-used', seat, technology: 'strategic-mathematics' });
   // OR-4.2: out of a rift each Cruiser rolls; those whose roll does not lead along the path stay.
   const first = path[0] ?? to;
-  const held = rollRiftExits(d, seat, hex, first, { cruiser: count }).filter((r) => !r.allowed);
+  // The leaders' Cruiser, when named, rolls first.
+  const rolls = rollRiftExits(d, seat, hex, first, { cruiser: count });
+  const leaderGoes = named.includes('cruiser') && rolls[0]?.allowed !== false;
+  const held = rolls.filter((r) => !r.allowed);
   for (const r of held) {
     d.emit({
       type: 'ship-stayed',
@@ -132,6 +142,7 @@ export function applyPursuit(
     ships: { cruiser: going },
     load: [],
     ...(side === undefined ? {} : { riftSide: side }),
+    ...(leaderGoes ? { leaderShips: ['cruiser'] as const } : {}),
   });
   // A ship still rolling or choosing in the rift has not ended its move: the fights wait for it.
   if (movementOf(turnsOf(d)).rift === undefined) fight(d, to);
