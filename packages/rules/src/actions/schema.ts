@@ -249,6 +249,8 @@ export const CardTargetSchema = z.strictObject({
     .optional(),
   count: z.number().int().min(1).max(100).optional(),
   technology: z.string().min(1).max(80).optional(),
+  /** OR-6.2 Spatial Jump: the leaders' Fighter is among the Fighters that jump. */
+  leaderShips,
 });
 /** BG-9: play an action card from the hand in the open window (`card` is the instance id). */
 export const PlayCardSchema = z.object({
