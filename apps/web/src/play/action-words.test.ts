@@ -78,6 +78,19 @@ describe('legal actions in words', () => {
     expect(named).toMatch(
       /^Strategic Mathematics: the Cruiser with the Admiral aboard moves on from /,
     );
+    const jump: ActionOf<'use-technology'> = {
+      type: 'use-technology',
+      technology: 'spatial-jump',
+      hex: '0,-1',
+      toHex: '0,-2',
+    };
+    const fighter = {
+      leaderShipLabel: (hex: string, kind: string) =>
+        hex === '0,-1' && kind === 'fighter' ? 'Fighter with the Admiral aboard' : undefined,
+    };
+    expect(actionWords({ ...jump, leaderShips: ['fighter'] }, names, fighter)).toBe(
+      `${actionWords(jump, names, fighter)}, the Fighter with the Admiral aboard among them`,
+    );
     expect(actionWords({ ...pursue, count: 2, leaderShips: ['cruiser'] }, names, context)).toMatch(
       /^Strategic Mathematics: 2 Cruisers, the Cruiser with the Admiral aboard among them, move on /,
     );

@@ -207,8 +207,15 @@ function useTechnologyWords(
     hex === undefined ? 'a system' : systemName(hex as HexKey, context.galaxy);
   const count = action.count ?? 0;
   switch (action.technology) {
-    case 'spatial-jump':
-      return `${name}: jump the fleet in ${place(action.hex)} to ${place(action.toHex)} (each ship lost on 8-10)`;
+    case 'spatial-jump': {
+      const jump = `${name}: jump the fleet in ${place(action.hex)} to ${place(action.toHex)} (each ship lost on 8-10)`;
+      if (action.leaderShips?.includes('fighter') !== true) return jump;
+      // OR-6.2: the leaders' Fighter named among the Fighters that jump.
+      const label =
+        (action.hex === undefined ? undefined : context.leaderShipLabel?.(action.hex, 'fighter')) ??
+        'Fighter with your leaders aboard';
+      return `${jump}, the ${label} among them`;
+    }
     case 'transit-diodes':
     case 'shuttle-logistics':
       return `${name}: move ${count} ${unitWord('ground-force', count)} from ${action.planet ?? ''} to ${action.to ?? ''}`;
