@@ -1,4 +1,5 @@
 import { tileById } from '@outer-rim/map';
+import type { ActionOf } from '@outer-rim/rules';
 import { describe, expect, it } from 'vitest';
 import { actionGroupTitle, actionWords } from './action-words';
 import { groupActions, legalHexes } from './action-groups';
@@ -57,6 +58,42 @@ describe('legal actions in words', () => {
       'Execute the Federation of Sol Agent',
     );
     expect(actionWords({ type: 'captive', leader: 'sol-agent-2' })).toBe('Keep your captives');
+  });
+
+  it('OR-6.2: a Strategic Mathematics pursuit that names the leaders’ Cruiser is its own line, in the move form’s words', () => {
+    const pursue: ActionOf<'use-technology'> = {
+      type: 'use-technology',
+      technology: 'strategic-mathematics',
+      hex: '0,-1',
+      path: ['0,-2'],
+      count: 1,
+    };
+    const context = {
+      leaderShipLabel: (hex: string, kind: string) =>
+        hex === '0,-1' && kind === 'cruiser' ? 'Cruiser with the Admiral aboard' : undefined,
+    };
+    const plain = actionWords(pursue, names, context);
+    const named = actionWords({ ...pursue, leaderShips: ['cruiser'] }, names, context);
+    expect(plain).toMatch(/^Strategic Mathematics: 1 Cruiser move on from /);
+    expect(named).toMatch(
+      /^Strategic Mathematics: the Cruiser with the Admiral aboard moves on from /,
+    );
+    const jump: ActionOf<'use-technology'> = {
+      type: 'use-technology',
+      technology: 'spatial-jump',
+      hex: '0,-1',
+      toHex: '0,-2',
+    };
+    const fighter = {
+      leaderShipLabel: (hex: string, kind: string) =>
+        hex === '0,-1' && kind === 'fighter' ? 'Fighter with the Admiral aboard' : undefined,
+    };
+    expect(actionWords({ ...jump, leaderShips: ['fighter'] }, names, fighter)).toBe(
+      `${actionWords(jump, names, fighter)}, the Fighter with the Admiral aboard among them`,
+    );
+    expect(actionWords({ ...pursue, count: 2, leaderShips: ['cruiser'] }, names, context)).toMatch(
+      /^Strategic Mathematics: 2 Cruisers, the Cruiser with the Admiral aboard among them, move on /,
+    );
   });
 
   it('groups actions under one heading per kind and narrows them to a selected hex', () => {

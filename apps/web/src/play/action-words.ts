@@ -56,6 +56,8 @@ export interface WordsContext {
   readonly groundForceOrders?: readonly string[];
   /** BG-9: what each technology costs this seat now (race abilities, cards and laws included). */
   readonly techPrices?: Readonly<Partial<Record<string, number>>>;
+  /** OR-6.2: the seat's leaders' ship of a kind in a system, as the forms show it ("Cruiser with the Admiral aboard"). */
+  readonly leaderShipLabel?: (hex: HexKey, kind: string) => string | undefined;
 }
 
 const UNIT_WORDS: Readonly<Record<string, [string, string]>> = {
@@ -205,13 +207,30 @@ function useTechnologyWords(
     hex === undefined ? 'a system' : systemName(hex as HexKey, context.galaxy);
   const count = action.count ?? 0;
   switch (action.technology) {
-    case 'spatial-jump':
-      return `${name}: jump the fleet in ${place(action.hex)} to ${place(action.toHex)} (each ship lost on 8-10)`;
+    case 'spatial-jump': {
+      const jump = `${name}: jump the fleet in ${place(action.hex)} to ${place(action.toHex)} (each ship lost on 8-10)`;
+      if (action.leaderShips?.includes('fighter') !== true) return jump;
+      // OR-6.2: the leaders' Fighter named among the Fighters that jump.
+      const label =
+        (action.hex === undefined ? undefined : context.leaderShipLabel?.(action.hex, 'fighter')) ??
+        'Fighter with your leaders aboard';
+      return `${jump}, the ${label} among them`;
+    }
     case 'transit-diodes':
     case 'shuttle-logistics':
       return `${name}: move ${count} ${unitWord('ground-force', count)} from ${action.planet ?? ''} to ${action.to ?? ''}`;
-    case 'strategic-mathematics':
-      return `${name}: ${count} ${unitWord('cruiser', count)} move on from ${place(action.hex)} to ${place(action.path?.at(-1))}`;
+    case 'strategic-mathematics': {
+      const where = `from ${place(action.hex)} to ${place(action.path?.at(-1))}`;
+      if (action.leaderShips?.includes('cruiser') !== true)
+        return `${name}: ${count} ${unitWord('cruiser', count)} move on ${where}`;
+      // OR-6.2: the leaders' Cruiser named among them, in the words of the move form's line.
+      const label =
+        (action.hex === undefined ? undefined : context.leaderShipLabel?.(action.hex, 'cruiser')) ??
+        'Cruiser with your leaders aboard';
+      return count === 1
+        ? `${name}: the ${label} moves on ${where}`
+        : `${name}: ${count} Cruisers, the ${label} among them, move on ${where}`;
+    }
     default:
       return name;
   }

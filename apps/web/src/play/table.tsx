@@ -3,6 +3,7 @@ import {
   decisions,
   gameOverText,
   isGameOver,
+  leaderShipsAt,
   legalActions,
   passageOptions,
   phaseName,
@@ -346,7 +347,17 @@ function wordsContext(view: GameView, seat: number | undefined): WordsContext {
         docksOf(view, seat).map((d) => [d.planet, d.capacity - (phase.used[d.planet] ?? 0)]),
       ),
     };
-  if (phase.name === 'individual-turns') return { ...mine, segment: phase.segment };
+  if (phase.name === 'individual-turns')
+    return {
+      ...mine,
+      segment: phase.segment,
+      ...(seat === undefined
+        ? {}
+        : {
+            leaderShipLabel: (hex: HexKey, kind: string) =>
+              leaderShipsAt(view, seat, hex).find((l) => l.kind === kind)?.label,
+          }),
+    };
   return mine;
 }
 

@@ -133,6 +133,8 @@ export const RiftExitSchema = z.object({
   type: z.literal('rift-exit'),
   path: z.array(hex).min(1).max(12),
   load: z.array(LoadSchema).max(40).optional(),
+  /** OR-6.2: the ship leaving is its kind's leaders' ship (Fighters: those loaded in the rift). */
+  leaderShips,
 });
 
 /** OR-4.2: after the roll, the ship stays in the rift (it may try again next turn). */
@@ -247,6 +249,8 @@ export const CardTargetSchema = z.strictObject({
     .optional(),
   count: z.number().int().min(1).max(100).optional(),
   technology: z.string().min(1).max(80).optional(),
+  /** OR-6.2 Spatial Jump: the leaders' Fighter is among the Fighters that jump. */
+  leaderShips,
 });
 /** BG-9: play an action card from the hand in the open window (`card` is the instance id). */
 export const PlayCardSchema = z.object({
@@ -282,6 +286,8 @@ export const UseTechnologySchema = z.object({
   planet: planet.optional(),
   to: planet.optional(),
   count: count.optional(),
+  /** OR-6.2: Strategic Mathematics, the leaders' Cruiser is among the `count` moving on. */
+  leaderShips,
 });
 
 // OR-6.2 leaders (leaders/).

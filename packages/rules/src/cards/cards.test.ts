@@ -238,6 +238,59 @@ describe('BG-9 cards before the Movement segment', () => {
     expect(movableCount(r.state, phaseOf(r.state), 0, far, 'cruiser')).toBe(0);
   });
 
+  it('OR-6.2 Spatial Jump: a leader aboard a Fighter jumps with the Fighters when its owner names its ship; unnamed, it stays with the Fighters left behind', () => {
+    const base = turnOf(0, 'movement', { ...RACES, leaders: true });
+    const h = home(base, 0);
+    // The Spacedock holds 2 Fighters; the Carrier takes 5 of the 6 along, one stays.
+    let s = withUnits(cleared(base, h), h, 0, { spacedock: 1, 'ground-force': 1 }, 'Jord');
+    s = withUnits(s, h, 0, { carrier: 1, fighter: 6 });
+    s = {
+      ...s,
+      players: s.players.map((p, i) =>
+        i !== 0
+          ? p
+          : {
+              ...p,
+              leaders: p.leaders.map((l) =>
+                l.type === 'admiral' ? { ...l, hex: h, planet: undefined, ship: 'fighter' } : l,
+              ),
+            },
+      ),
+    } as GameState;
+    s = opened(withHand(s, 0, ['spatial-jump']), { kind: 'movement-start', seat: 0 });
+    const far = home(s, 1);
+    const admiral = (state: GameState) =>
+      state.players[0]?.leaders.find((l) => l.type === 'admiral');
+    const card = cardIn(s, 0, 'spatial-jump');
+    expect(legalActions(s, 0)).toContainEqual({
+      type: 'play-card',
+      card,
+      target: { hex: h, toHex: far, leaderShips: ['fighter'] },
+    });
+    // No ship is lost in the jump (every die 1).
+    const rolls = [1, 1, 1, 1, 1, 1, 1];
+    const named = play(
+      s,
+      0,
+      'spatial-jump',
+      { hex: h, toHex: far, leaderShips: ['fighter'] },
+      rolls,
+    );
+    expect(spaceUnits(named.state, far, 0)).toEqual({ carrier: 1, fighter: 5 });
+    expect(admiral(named.state)).toMatchObject({ hex: far, ship: 'fighter' });
+    const unnamed = play(s, 0, 'spatial-jump', { hex: h, toHex: far }, rolls);
+    expect(admiral(unnamed.state)).toMatchObject({ hex: h, ship: 'fighter' });
+    // Naming a kind with no leader aboard is refused with the reason; nothing changes.
+    const r = apply(s, 0, {
+      type: 'play-card',
+      card,
+      target: { hex: h, toHex: far, leaderShips: ['carrier'] },
+    });
+    expect(r.ok ? 'accepted' : `${r.error.code}: ${r.error.message}`).toBe(
+      'ILLEGAL_ACTION: No leader of yours is aboard a Carrier there (OR-6.2).',
+    );
+  });
+
   // Found by random play (seed 882385, 5 players): the lost Carrier's cargo was counted with the
   // Fighters the Spacedock supports, so a Ground Force was left in space with no Carrier.
   it('Spatial Jump: a lost Carrier takes its cargo, never the Fighters a Spacedock supports', () => {

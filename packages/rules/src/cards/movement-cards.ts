@@ -16,6 +16,7 @@ import { RULE_CONSTANTS } from '../content/constants.js';
 import { cardIdOf } from '../content/deck.js';
 import { TECH_PARAMS } from '../content/technologies.js';
 import { UNITS } from '../content/units.js';
+import { leadersAt, type ShipType } from '../leaders/fates.js';
 import { leadersFollowShips } from '../leaders/windows.js';
 import { EMPTY_MOVEMENT } from '../movement/types.js';
 import { planetsOf } from '../state/board.js';
@@ -99,7 +100,16 @@ export function spatialJumpTargets(t: Table, seat: Seat): CardTarget[] {
     .sort();
   const out: CardTarget[] = [];
   for (const hex of hexesWithShips(t, seat, HEAVY)) {
-    for (const toHex of destinations) if (toHex !== hex) out.push({ hex, toHex });
+    // OR-6.2: a leader aboard a Fighter there may go with the Fighters that jump (named).
+    const fighterLeader =
+      t.options.leaders &&
+      n(spaceUnits(t, hex, seat), 'fighter') > 0 &&
+      leadersAt(t, seat, hex, null).some((l) => l.ship === 'fighter');
+    for (const toHex of destinations) {
+      if (toHex === hex) continue;
+      out.push({ hex, toHex });
+      if (fighterLeader) out.push({ hex, toHex, leaderShips: ['fighter'] });
+    }
   }
   return out;
 }
@@ -203,8 +213,18 @@ function jumpers(units: UnitCounts, stasis: boolean): UnitCounts {
   return out;
 }
 
-/** BG-9 Spatial Jump (the card and the technology): the whole fleet at `from` jumps to `to`. */
-export function spatialJump(d: Draft, seat: Seat, from: HexKey, to: HexKey): void {
+/**
+ * BG-9 Spatial Jump (the card and the technology): the whole fleet at `from`
+ * jumps to `to`. OR-6.2 `named`: kinds whose leaders' ship jumps whenever one
+ * of its kind does (Fighters the Carriers cannot hold stay behind).
+ */
+export function spatialJump(
+  d: Draft,
+  seat: Seat,
+  from: HexKey,
+  to: HexKey,
+  named: readonly ShipType[] = [],
+): void {
   const units = spaceUnits(d.s, from, seat);
   // Every ship rolls (Fighters too); 8-10 is lost in the jump.
   const lost: UnitCounts = {};
@@ -230,7 +250,7 @@ export function spatialJump(d: Draft, seat: Seat, from: HexKey, to: HexKey): voi
   }
   d.emit({ type: 'ships-moved', seat, from, to, path: [to], units: moving });
   // OR-6.2: leaders aboard the ships that jumped go with them.
-  if (d.s.options.leaders) leadersFollowShips(d, seat, from, to, moving);
+  if (d.s.options.leaders) leadersFollowShips(d, seat, from, to, moving, named);
   const st = movementState(d);
   if (st === undefined) return;
   const heavy: UnitCounts = {};
@@ -261,7 +281,8 @@ export function resolveMovementCard(d: Draft, played: PlayedCard): void {
       }
       return;
     case 'spatial-jump':
-      if (t.hex !== undefined && t.toHex !== undefined) spatialJump(d, seat, t.hex, t.toHex);
+      if (t.hex !== undefined && t.toHex !== undefined)
+        spatialJump(d, seat, t.hex, t.toHex, t.leaderShips);
       return;
     case 'transit-diodes': {
       const from = t.planet === undefined ? undefined : d.s.planets[t.planet]?.hex;

@@ -1,3 +1,4 @@
+import type { ShipType } from '../leaders/fates.js';
 import type { HexKey } from '@outer-rim/map';
 import type { RoundPhase } from '../content/timing.js';
 import type { Owner, Seat, UnitKind } from '../state/types.js';
@@ -76,6 +77,8 @@ export interface CardTarget {
   count?: number;
   /** A technology id (Opening the Black Box, Successful Spy). */
   technology?: string;
+  /** OR-6.2 Spatial Jump: kinds whose leaders' ship is among the ships that jump (a Fighter). */
+  leaderShips?: ShipType[];
 }
 
 /** A card on the stack: played, not yet resolved. `card` is the instance id (`sabotage#2`). */

@@ -8,6 +8,8 @@ import type { GameState, Seat, Table } from '../state/types.js';
 import { cardRule, momentName, type Moment } from './catalogue.js';
 import { resumeAfterWindow } from './resume.js';
 import { answerTrade, proposalDecisions, proposalLegal } from './trade.js';
+import { spaceUnits } from '../combat/forces.js';
+import { leaderShipsProblem } from '../leaders/windows.js';
 import {
   agentPlays,
   agentProblem,
@@ -280,11 +282,10 @@ export function windowLegal(t: Table, seat: Seat): Action[] {
 function sameTarget(a: CardTarget | undefined, b: CardTarget | undefined): boolean {
   const keys = new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})]);
   for (const k of keys) {
-    if (
-      (a as Record<string, unknown> | undefined)?.[k] !==
-      (b as Record<string, unknown> | undefined)?.[k]
-    )
-      return false;
+    const x = (a as Record<string, unknown> | undefined)?.[k];
+    const y = (b as Record<string, unknown> | undefined)?.[k];
+    // OR-6.2 `leaderShips` is a list: the same kinds in the same order.
+    if (Array.isArray(x) && Array.isArray(y) ? x.join() !== y.join() : x !== y) return false;
   }
   return true;
 }
@@ -318,6 +319,12 @@ function playCard(d: Draft, seat: Seat, a: ActionOf<'play-card'>): RuleError | n
     );
   }
   if (!plays.some((t) => sameTarget(t, target))) {
+    // OR-6.2: a leaders' ship named where the ships the card moves carry no leader of that kind.
+    const { leaderShips: named, ...rest } = target ?? {};
+    if (named !== undefined && rest.hex !== undefined && plays.some((t) => sameTarget(t, rest))) {
+      const why = leaderShipsProblem(d.s, seat, rest.hex, spaceUnits(d.s, rest.hex, seat), named);
+      if (why !== null) return ruleError('ILLEGAL_ACTION', why);
+    }
     return ruleError('ILLEGAL_ACTION', `${def?.name ?? 'That card'} cannot be played on that.`);
   }
   const owner = d.player(seat);

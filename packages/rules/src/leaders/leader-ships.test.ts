@@ -1,3 +1,4 @@
+import type { HexKey } from '@outer-rim/map';
 import { describe, expect, it } from 'vitest';
 import { apply } from '../apply.js';
 import type { GameEvent } from '../events.js';
@@ -10,6 +11,7 @@ import {
   quietPair,
   turnOf,
   withArrivals,
+  withTile,
   withUnits,
 } from '../testing/battle.js';
 import { step } from '../testing/apply.js';
@@ -210,5 +212,70 @@ describe('OR-6.2 a leader is aboard one specific ship: its owner says whether it
       [4],
     );
     expect(leaderOf(lost, 0, 'admiral')).toMatchObject({ status: 'captured', captor: 1 });
+  });
+});
+
+describe('OR-6.2: the leaders’ ship in every move — out of a rift, a pursuit', () => {
+  /** Sol's Admiral aboard one of two Cruisers that begin the turn in a Gravity Rift at `x`. */
+  function inRift(): { s: GameState; x: HexKey } {
+    const s0 = turnOf(0, 'movement', SOL_LETNEV);
+    const [x] = quietPair(s0);
+    let s = withTile(s0, x, 'gravity-rift');
+    s = withUnits(s, x, 0, { cruiser: 2 });
+    s = withLeader(s, 0, 'admiral', { hex: x, ship: 'cruiser' });
+    return { s, x };
+  }
+
+  it('OR-6.2: a Cruiser whipped out of a rift takes the Admiral along when its owner names the Admiral’s ship, and only then', () => {
+    const { s, x } = inRift();
+    // 8: any side.
+    const rolled = step(s, 0, { type: 'rift-roll', hex: x, unit: 'cruiser' }, [8]);
+    const exits = legalActions(rolled, 0).filter((a) => a.type === 'rift-exit');
+    const exit = exits.find((a) => a.path.length === 1 && a.leaderShips === undefined);
+    if (exit === undefined) throw new Error('no way out offered');
+    const to = exit.path[0] as HexKey;
+    expect(exits).toContainEqual({ ...exit, leaderShips: ['cruiser'] });
+    const named = step(rolled, 0, { ...exit, leaderShips: ['cruiser'] });
+    expect(leaderOf(named, 0, 'admiral')).toMatchObject({ hex: to, ship: 'cruiser' });
+    const unnamed = step(rolled, 0, exit);
+    expect(leaderOf(unnamed, 0, 'admiral')).toMatchObject({ hex: x, ship: 'cruiser' });
+    // Naming a kind with no leader aboard is refused with the reason; nothing changes.
+    const r = apply(rolled, 0, { ...exit, leaderShips: ['carrier'] });
+    expect(r.ok ? 'accepted' : `${r.error.code}: ${r.error.message}`).toMatch(
+      /^ILLEGAL_ACTION: No Carrier is among the ships named.*\(OR-6\.2\)/,
+    );
+  });
+
+  it('OR-6.2: a Strategic Mathematics pursuit takes the Admiral’s Cruiser along when its owner names it, and only then', () => {
+    const s0 = turnOf(0, 'movement', SOL_LETNEV);
+    const [x, y] = quietPair(s0);
+    let s = withPlayer(s0, 0, { technologies: ['strategic-mathematics'] });
+    s = withPlayer(s, 1, { technologies: [] });
+    s = withUnits(s, x, 0, { cruiser: 4 });
+    s = withUnits(s, x, 1, { fighter: 1 });
+    s = withLeader(s, 0, 'admiral', { hex: x, ship: 'cruiser' });
+    s = withArrivals(s, [x], { [x]: [y] });
+    // Round 1: a Cruiser hits, the rest and the Admiral's die miss, the Fighter misses.
+    const won = step(s, 0, { type: 'end-segment' }, [9, 1, 1, 1, 1, 1]);
+    const pursue = {
+      type: 'use-technology' as const,
+      technology: 'strategic-mathematics',
+      hex: x,
+      path: [y],
+      count: 1,
+    };
+    expect(legalActions(won, 0)).toContainEqual(pursue);
+    expect(legalActions(won, 0)).toContainEqual({ ...pursue, leaderShips: ['cruiser'] });
+    const named = step(won, 0, { ...pursue, leaderShips: ['cruiser'] });
+    expect(leaderOf(named, 0, 'admiral')).toMatchObject({ hex: y, ship: 'cruiser' });
+    const unnamed = step(won, 0, pursue);
+    expect(leaderOf(unnamed, 0, 'admiral')).toMatchObject({ hex: x, ship: 'cruiser' });
+    const r = apply(withLeader(won, 0, 'admiral', { status: 'killed' }), 0, {
+      ...pursue,
+      leaderShips: ['cruiser'],
+    });
+    expect(r.ok ? 'accepted' : `${r.error.code}: ${r.error.message}`).toMatch(
+      /^ILLEGAL_ACTION: No leader of yours is aboard a Cruiser there \(OR-6\.2\)/,
+    );
   });
 });

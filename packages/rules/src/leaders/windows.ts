@@ -232,9 +232,10 @@ export function withInvadingLeaders(t: Table, seat: Seat, actions: Action[]): Ac
 }
 
 /**
- * legalActions, OR-6.2: each fleet move and each space casualty choice that
- * names some but not all ships of a kind carrying the mover's leaders is
- * offered once more with the leaders' ship among them (`leaderShips`).
+ * legalActions, OR-6.2: each fleet move, way out of a rift, Strategic
+ * Mathematics pursuit and space casualty choice that names some but not all
+ * ships of a kind carrying the mover's leaders is offered once more with the
+ * leaders' ship among them (`leaderShips`).
  */
 export function withLeaderShips(
   t: Table,
@@ -252,9 +253,24 @@ export function withLeaderShips(
         leadersAt(t, seat, hex, null).some((l) => l.ship === kind)
       );
     });
+  const rift = t.phase.name === 'individual-turns' ? t.phase.movement?.rift : undefined;
   for (const a of actions) {
     out.push(a);
-    if (a.type === 'move') {
+    if (a.type === 'rift-exit' && rift !== undefined) {
+      // OR-4.2: the one ship leaving the rift, and the Fighters it takes from there.
+      const fighters = (a.load ?? [])
+        .filter((l) => l.hex === rift.hex && l.planet === undefined && l.unit === 'fighter')
+        .reduce((n, l) => n + l.count, 0);
+      for (const kind of variant(rift.hex, { [rift.unit]: 1, fighter: fighters }))
+        out.push({ ...a, leaderShips: [kind] });
+    } else if (
+      a.type === 'use-technology' &&
+      a.technology === 'strategic-mathematics' &&
+      a.hex !== undefined
+    ) {
+      for (const kind of variant(a.hex, { cruiser: a.count ?? 0 }))
+        out.push({ ...a, leaderShips: [kind] });
+    } else if (a.type === 'move') {
       const fighters = (a.load ?? [])
         .filter((l) => l.hex === a.from && l.planet === undefined && l.unit === 'fighter')
         .reduce((n, l) => n + l.count, 0);

@@ -463,6 +463,7 @@ export function applyRiftExit(
     load: a.load ?? [],
     riftSide: side,
     ...(pending.left === undefined ? {} : { move: pending.left }),
+    ...(a.leaderShips === undefined ? {} : { leaderShips: a.leaderShips }),
   };
   const error = checkFleet(d.s, phase, seat, fleet);
   if (error !== null) return error;

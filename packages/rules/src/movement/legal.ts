@@ -113,36 +113,43 @@ function withLoad<T extends object>(action: T, load: readonly Load[]): T & { loa
 }
 
 /**
+ * OR-4.2: while a ship's rift roll waits for its owner's choice, staying and
+ * each way out (after a Movement segment's move or a Strategic Mathematics
+ * pursuit alike); empty when none waits.
+ */
+export function riftChoiceLegal(t: Table, phase: TurnsPhase, seat: Seat): Action[] {
+  const pending = movementOf(phase).rift;
+  if (seat !== phase.active || pending === undefined) return [];
+  const out: Action[] = [{ type: 'rift-stay' }];
+  const forced =
+    pending.unit === 'carrier'
+      ? forcedLoad(t, phase, seat, pending.hex)
+      : heavyLoad(t, phase, seat, pending.hex);
+  if (forced === null) return out;
+  const move = pending.left ?? moveValue(t, seat, pending.unit, pending.hex);
+  for (const side of pending.sides) {
+    for (const r of routesThroughSide(t, seat, pending.hex, side, move)) {
+      out.push(withLoad({ type: 'rift-exit' as const, path: r.path }, forced));
+      if (pending.unit === 'carrier' && r.path.length === 1) {
+        const full = fullLoad(t, phase, seat, pending.hex, forced);
+        if (!sameLoad(full, forced)) {
+          out.push({ type: 'rift-exit' as const, path: r.path, load: full });
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/**
  * BG-5 / OR-4.2: every single-ship move (to each reachable system, by one
  * shortest path; a Carrier bare and fully loaded), every rift roll, and
  * while a rift choice waits, staying and each way out.
  */
 export function movementLegal(t: Table, phase: TurnsPhase, seat: Seat): Action[] {
   if (seat !== phase.active || phase.segment !== 'movement') return [];
-  const m = movementOf(phase);
+  if (movementOf(phase).rift !== undefined) return riftChoiceLegal(t, phase, seat);
   const out: Action[] = [];
-  const pending = m.rift;
-  if (pending !== undefined) {
-    out.push({ type: 'rift-stay' });
-    const forced =
-      pending.unit === 'carrier'
-        ? forcedLoad(t, phase, seat, pending.hex)
-        : heavyLoad(t, phase, seat, pending.hex);
-    if (forced === null) return out;
-    const move = pending.left ?? moveValue(t, seat, pending.unit, pending.hex);
-    for (const side of pending.sides) {
-      for (const r of routesThroughSide(t, seat, pending.hex, side, move)) {
-        out.push(withLoad({ type: 'rift-exit' as const, path: r.path }, forced));
-        if (pending.unit === 'carrier' && r.path.length === 1) {
-          const full = fullLoad(t, phase, seat, pending.hex, forced);
-          if (!sameLoad(full, forced)) {
-            out.push({ type: 'rift-exit' as const, path: r.path, load: full });
-          }
-        }
-      }
-    }
-    return out;
-  }
   for (const sys of movementOptions(t, seat).systems) {
     if (sys.rift) {
       for (const g of sys.groups) out.push({ type: 'rift-roll', hex: sys.hex, unit: g.unit });

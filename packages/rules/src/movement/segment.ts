@@ -1,5 +1,8 @@
 import { UNITS } from '../content/units.js';
+import type { Decision } from '../decision.js';
 import { ruleError } from '../errors.js';
+import type { TurnsPhase } from '../state/phase.js';
+import type { Table } from '../state/types.js';
 import type { SegmentRules } from '../phases/turn-segments.js';
 import {
   applyMove,
@@ -19,21 +22,26 @@ import {
 import { movementOf } from './rules.js';
 import { riftRollWords } from './rift-words.js';
 
+/** OR-4.2: a ship that rolled in a rift waits for its owner's choice: leave or stay. */
+export function riftDecisions(t: Table, phase: TurnsPhase): Decision[] {
+  const pending = movementOf(phase).rift;
+  if (pending === undefined) return [];
+  return [
+    {
+      seat: phase.active,
+      kind: 'rift',
+      prompt: `Your ${UNITS[pending.unit].name} rolled ${pending.roll} in the Gravity Rift: it ${riftRollWords(pending.roll, pending.sides)}, or stays.`,
+    },
+  ];
+}
+
 /** BG-5 Movement segment, with OR-4.1 Nebula and OR-4.2 Gravity Rift. */
 export const MOVEMENT_SEGMENT: SegmentRules = {
   leave: loseUnsupportedFighters,
   decisions: (t, phase) => {
     // OR-6.2: a fleet with a Diplomat waits for leave to pass other players' ships.
     if (movementOf(phase).passage !== undefined) return passageDecisions(t, phase);
-    const pending = movementOf(phase).rift;
-    if (pending === undefined) return [];
-    return [
-      {
-        seat: phase.active,
-        kind: 'rift',
-        prompt: `Your ${UNITS[pending.unit].name} rolled ${pending.roll} in the Gravity Rift: it ${riftRollWords(pending.roll, pending.sides)}, or stays.`,
-      },
-    ];
+    return riftDecisions(t, phase);
   },
   legal: (t, phase, seat) =>
     movementOf(phase).passage !== undefined

@@ -11,7 +11,14 @@ import {
   enterSpaceBattle,
   fightAt,
 } from '../combat/segment.js';
-import { applyPursuit, pursuitLegal } from '../technology/pursuit.js';
+import {
+  applyPursuit,
+  applyPursuitRift,
+  pursuitLegal,
+  pursuitRiftDecisions,
+  pursuitRiftLegal,
+  pursuitRiftWaits,
+} from '../technology/pursuit.js';
 import { openWindow } from '../cards/window.js';
 import { recordAdmirals } from '../leaders/abilities.js';
 import {
@@ -107,16 +114,32 @@ export const SEGMENT_RULES: Readonly<Record<TurnSegment, SegmentRules>> = {
   'space-battle': {
     enter: enterSpaceBattle,
     ...COMBAT_HOOKS,
+    // OR-4.2: a pursuing Cruiser that entered a rift waits for its owner's choice first.
+    decisions: (t, phase) => {
+      const rift = pursuitRiftDecisions(t, phase);
+      return rift.length > 0 ? rift : combatDecisions(t, phase);
+    },
+    blocked: (t, phase) => pursuitRiftWaits(phase) ?? combatBlocked(t, phase),
     // BG-9 Strategic Mathematics: Cruisers of a won battle may move on.
-    // OR-6.2: a casualty choice may name the leaders' ship among the losses.
-    legal: (t, phase, seat) => [
-      ...leaderShipsOffered(t, seat, phase.combat?.battle?.hex, combatLegal(t, phase, seat)),
-      ...pursuitLegal(t, phase, seat),
-    ],
-    apply: (d, phase, seat, a) =>
-      a.type === 'use-technology' && a.technology === 'strategic-mathematics'
+    // OR-6.2: a casualty choice, a pursuit or a way out of a rift may name the leaders' ship.
+    legal: (t, phase, seat) =>
+      leaderShipsOffered(
+        t,
+        seat,
+        phase.combat?.battle?.hex,
+        pursuitRiftWaits(phase) !== null
+          ? pursuitRiftLegal(t, phase, seat)
+          : [...combatLegal(t, phase, seat), ...pursuitLegal(t, phase, seat)],
+      ),
+    apply: (d, phase, seat, a) => {
+      if (a.type === 'rift-exit' || a.type === 'rift-stay')
+        return applyPursuitRift(d, phase, seat, a, fightAt);
+      const waits = pursuitRiftWaits(phase);
+      if (waits !== null) return ruleError('ILLEGAL_ACTION', waits);
+      return a.type === 'use-technology' && a.technology === 'strategic-mathematics'
         ? applyPursuit(d, phase, seat, a, fightAt)
-        : applyCombat(d, phase, seat, a),
+        : applyCombat(d, phase, seat, a);
+    },
   },
   'invasion-combat': {
     enter: enterInvasionCombat,

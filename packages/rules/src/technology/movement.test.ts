@@ -7,6 +7,7 @@ import { legalActions } from '../legal-actions.js';
 import { movableCount } from '../movement/rules.js';
 import type { GameState, Seat } from '../state/types.js';
 import {
+  cleared,
   dice,
   home,
   ofType,
@@ -18,6 +19,7 @@ import {
 } from '../testing/battle.js';
 import { applied, type Readable } from '../testing/apply.js';
 import { withPlayer } from '../testing/fixtures.js';
+import { leaderOf, withLeader } from '../testing/leaders.js';
 
 const PLAIN = { players: [{ race: 'sol' as const }, { race: 'xxcha' as const }] };
 
@@ -89,6 +91,37 @@ describe('BG-9 Spatial Jump (technology): a fleet jumps before the Movement segm
       ships: { cruiser: 1 },
     }).state;
     expect(techActions(moved, 0, 'spatial-jump')).toEqual([]);
+  });
+});
+
+describe('OR-6.2 Spatial Jump (technology): the leaders’ Fighter among the Fighters that jump', () => {
+  it('OR-6.2: a leader aboard a Fighter jumps with the Fighters when its owner names its ship; unnamed, it stays with the Fighters left behind', () => {
+    const base = withTech(turnOf(0, 'movement', { ...PLAIN, leaders: true }), 0, 'spatial-jump');
+    const h = home(base, 0);
+    // The Spacedock holds 2 Fighters; the Carrier takes 5 of the 6 along, one stays.
+    let s = withUnits(cleared(base, h), h, 0, { spacedock: 1, 'ground-force': 1 }, 'Jord');
+    s = withUnits(s, h, 0, { carrier: 1, fighter: 6 });
+    s = withLeader(s, 0, 'admiral', { hex: h, ship: 'fighter' });
+    const far = home(s, 1);
+    const jump = {
+      type: 'use-technology',
+      technology: 'spatial-jump',
+      hex: h,
+      toHex: far,
+    } as const;
+    expect(techActions(s, 0, 'spatial-jump')).toContainEqual(jump);
+    expect(techActions(s, 0, 'spatial-jump')).toContainEqual({ ...jump, leaderShips: ['fighter'] });
+    // No ship is lost in the jump (every die 1).
+    const rolls = [1, 1, 1, 1, 1, 1, 1];
+    const named = step(s, 0, { ...jump, leaderShips: ['fighter'] }, rolls);
+    expect(spaceUnits(named.state, far, 0)).toEqual({ carrier: 1, fighter: 5 });
+    expect(leaderOf(named.state, 0, 'admiral')).toMatchObject({ hex: far, ship: 'fighter' });
+    const unnamed = step(s, 0, jump, rolls);
+    expect(leaderOf(unnamed.state, 0, 'admiral')).toMatchObject({ hex: h, ship: 'fighter' });
+    const r = apply(s, 0, { ...jump, leaderShips: ['carrier'] });
+    expect(r.ok ? 'accepted' : `${r.error.code}: ${r.error.message}`).toBe(
+      'ILLEGAL_ACTION: No leader of yours is aboard a Carrier there (OR-6.2).',
+    );
   });
 });
 

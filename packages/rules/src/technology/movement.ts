@@ -2,7 +2,8 @@ import type { HexKey } from '@outer-rim/map';
 import type { Action, ActionOf } from '../actions/schema.js';
 import { spatialJump, spatialJumpTargets } from '../cards/movement-cards.js';
 import { adjacentSystems } from '../cards/names.js';
-import { groundIn, n, planetUnits } from '../combat/forces.js';
+import { groundIn, n, planetUnits, spaceUnits } from '../combat/forces.js';
+import { leaderShipsProblem } from '../leaders/windows.js';
 import { TECH_PARAMS } from '../content/technologies.js';
 import { ruleError, type RuleError } from '../errors.js';
 import { movableCount, movementOf } from '../movement/rules.js';
@@ -54,6 +55,8 @@ function jumpTargets(t: Table, phase: TurnsPhase, seat: Seat): Action[] {
       technology: 'spatial-jump',
       hex: x.hex,
       toHex: x.toHex,
+      // OR-6.2: the leaders' Fighter named among the Fighters that jump.
+      ...(x.leaderShips === undefined ? {} : { leaderShips: x.leaderShips }),
     }));
 }
 
@@ -186,6 +189,10 @@ export function applyMovementTech(
   const t = d.s;
   const m = movementOf(phase);
   const illegal = (msg: string): RuleError => ruleError('ILLEGAL_ACTION', msg);
+  // OR-6.2: Diodes and Shuttle Logistics move Ground Forces: no leaders' ship to name.
+  const named = a.leaderShips ?? [];
+  if (named.length > 0 && a.technology !== 'spatial-jump')
+    return illegal('This technology moves no ships, so no leader’s ship can be named (OR-6.2).');
   switch (a.technology) {
     case 'spatial-jump': {
       if (!hasTech(t, seat, 'spatial-jump')) return illegal('You do not have Spatial Jump.');
@@ -199,8 +206,10 @@ export function applyMovementTech(
         return illegal(
           'Jump a fleet of yours that may still move to another system ships may stop in.',
         );
+      const leaderProblem = leaderShipsProblem(t, seat, hex, spaceUnits(t, hex, seat), named);
+      if (leaderProblem !== null) return illegal(leaderProblem);
       d.emit({ type: 'technology-used', seat, technology: 'spatial-jump' });
-      spatialJump(d, seat, hex, toHex);
+      spatialJump(d, seat, hex, toHex, named);
       setMovement(d, { ...movementOf(turnsPhase(d)), jumped: true });
       return null;
     }

@@ -1,13 +1,26 @@
-import type { HexKey } from '@outer-rim/map';
+import type { HexKey, Side } from '@outer-rim/map';
 import type { Action, ActionOf } from '../actions/schema.js';
 import { n, spaceUnits } from '../combat/forces.js';
 import { combatBusy, combatOf, setCombat, turnsOf, type TurnsPhase } from '../combat/state.js';
 import { ruleError, type RuleError } from '../errors.js';
-import { checkPath, moveValue, movementOf, routesFrom, tileAt } from '../movement/rules.js';
+import type { Decision } from '../decision.js';
+import { applyRiftExit, applyRiftStay, moveFleet } from '../movement/apply-move.js';
+import { riftChoiceLegal } from '../movement/legal.js';
+import {
+  checkPath,
+  ignoresRifts,
+  isRift,
+  moveValue,
+  movementOf,
+  routesFrom,
+  sideTarget,
+  tileAt,
+} from '../movement/rules.js';
+import { riftDecisions } from '../movement/segment.js';
+import { leaderShipsProblem } from '../leaders/windows.js';
 import type { Draft } from '../state/draft.js';
 import type { Seat, Table } from '../state/types.js';
 import { hasTech } from './owned.js';
-import { leadersFollowShips } from '../leaders/windows.js';
 import { rollRiftExits } from '../movement/rift-fleet.js';
 
 /**
@@ -18,6 +31,11 @@ import { rollRiftExits } from '../movement/rift-fleet.js';
  * there fire at them (they ended a move there). Out of a Gravity Rift each
  * of them rolls first (OR-4.2): those whose roll does not lead along the
  * chosen path stay; out of a Nebula they entered this turn none goes (OR-4.1).
+ * Into a Gravity Rift they go as any move does (movement/apply-move.ts): each
+ * rolls at once and, once out, goes on with the movement it has left; one
+ * that stays ends its move there (OR-4.2). The leaders' Cruiser goes along
+ * when its owner names it (`leaderShips`; out of a rift it rolls first) or
+ * as the last Cruiser there (OR-6.2).
  */
 
 export function recordPursuit(d: Draft, hex: HexKey, seat: Seat): void {
@@ -88,10 +106,17 @@ export function applyPursuit(
   if (problem !== null) return illegal(problem);
   const to = path[path.length - 1];
   if (to === undefined) return illegal('A move needs a destination.');
+  // OR-6.2: the leaders' Cruiser goes when named (or as the last Cruiser there).
+  const named = a.leaderShips ?? [];
+  const leaderProblem = leaderShipsProblem(d.s, seat, hex, { cruiser: count }, named);
+  if (leaderProblem !== null) return illegal(leaderProblem);
   d.emit({ type: 'technology-used', seat, technology: 'strategic-mathematics' });
   // OR-4.2: out of a rift each Cruiser rolls; those whose roll does not lead along the path stay.
   const first = path[0] ?? to;
-  const held = rollRiftExits(d, seat, hex, first, { cruiser: count }).filter((r) => !r.allowed);
+  // The leaders' Cruiser, when named, rolls first.
+  const rolls = rollRiftExits(d, seat, hex, first, { cruiser: count });
+  const leaderGoes = named.includes('cruiser') && rolls[0]?.allowed !== false;
+  const held = rolls.filter((r) => !r.allowed);
   for (const r of held) {
     d.emit({
       type: 'ship-stayed',
@@ -102,34 +127,80 @@ export function applyPursuit(
     });
   }
   const going = count - held.length;
-  if (going > 0) {
-    d.addUnits(hex, null, seat, 'cruiser', -going);
-    d.addUnits(to, null, seat, 'cruiser', going);
-    d.emit({ type: 'ships-moved', seat, from: hex, to, path, units: { cruiser: going } });
-    // OR-6.2: leaders aboard the last Cruisers that left go with them.
-    if (d.s.options.leaders) leadersFollowShips(d, seat, hex, to, { cruiser: going });
-  }
   const c = combatOf(phase);
   const left = (c.pursuit?.[hex] ?? 0) - count;
   const { [hex]: _done, ...rest } = c.pursuit ?? {};
-  const m = movementOf(phase);
-  const before = path.length > 1 ? (path[path.length - 2] as HexKey) : hex;
-  const came = m.cameFrom[to] ?? [];
   const pursuit = left > 0 ? { ...rest, [hex]: left } : rest;
-  if (going === 0) {
-    d.s.phase = { ...phase, combat: { ...c, pursuit } };
-    return null;
-  }
-  d.s.phase = {
-    ...phase,
-    combat: { ...c, pursuit },
-    movement: {
-      ...m,
-      moved: { ...m.moved, [to]: { ...m.moved[to], cruiser: (m.moved[to]?.cruiser ?? 0) + going } },
-      arrived: m.arrived.includes(to) ? m.arrived : [...m.arrived, to],
-      cameFrom: { ...m.cameFrom, [to]: came.includes(before) ? came : [...came, before] },
-    },
-  };
-  fight(d, to);
+  setCombat(d, { ...c, pursuit });
+  if (going === 0) return null;
+  // BG-5 / OR-4.2 / OR-6.2: the Cruisers move as any fleet does (movement/apply-move.ts): leaders
+  // aboard the last of them go along, and a rift they enter rolls for each at once.
+  const side = isRift(d.s, hex) && !ignoresRifts(d.s, seat) ? sideTowards(hex, first) : undefined;
+  moveFleet(d, turnsOf(d), seat, {
+    from: hex,
+    path,
+    ships: { cruiser: going },
+    load: [],
+    ...(side === undefined ? {} : { riftSide: side }),
+    ...(leaderGoes ? { leaderShips: ['cruiser'] as const } : {}),
+  });
+  // A ship still rolling or choosing in the rift has not ended its move: the fights wait for it.
+  if (movementOf(turnsOf(d)).rift === undefined) fight(d, to);
+  else queueFight(d, to);
+  return null;
+}
+
+/** The board side of `hex` that faces the adjacent `next`. */
+function sideTowards(hex: HexKey, next: HexKey): Side | undefined {
+  return SIDES.find((side) => sideTarget(hex, side) === next);
+}
+
+const SIDES: readonly Side[] = [1, 2, 3, 4, 5, 6];
+
+/** A fight where the pursuit ends, run once no pursuing ship waits in a rift. */
+function queueFight(d: Draft, hex: HexKey): void {
+  const c = combatOf(turnsOf(d));
+  if (!c.queue.includes(hex)) setCombat(d, { ...c, queue: [...c.queue, hex] });
+}
+
+/**
+ * OR-4.2: a pursuing Cruiser that entered a rift rolled there and waits for
+ * its owner's choice in the Space Battle segment, as after an ordinary move
+ * (`riftDecisions`, `riftChoiceLegal`, movement/apply-move.ts). Each leaves or
+ * stays in turn; the fights where they end run once none waits.
+ */
+export function pursuitRiftDecisions(t: Table, phase: TurnsPhase): Decision[] {
+  return riftDecisions(t, phase);
+}
+
+export function pursuitRiftLegal(t: Table, phase: TurnsPhase, seat: Seat): Action[] {
+  return riftChoiceLegal(t, phase, seat);
+}
+
+export function pursuitRiftWaits(phase: TurnsPhase): string | null {
+  return movementOf(phase).rift === undefined ? null : RIFT_WAITS;
+}
+
+const RIFT_WAITS = 'A ship in the Gravity Rift waits for your choice: leave or stay (OR-4.2).';
+
+export function applyPursuitRift(
+  d: Draft,
+  phase: TurnsPhase,
+  seat: Seat,
+  a: ActionOf<'rift-exit'> | ActionOf<'rift-stay'>,
+  fight: (d: Draft, hex: HexKey) => void,
+): RuleError | null {
+  if (seat !== phase.active) return ruleError('NOT_YOUR_DECISION', 'It is not your turn.');
+  const pending = movementOf(phase).rift;
+  if (pending === undefined) return ruleError('ILLEGAL_ACTION', 'No ship waits to leave a rift.');
+  const error =
+    a.type === 'rift-exit' ? applyRiftExit(d, phase, seat, a) : applyRiftStay(d, phase, seat);
+  if (error !== null) return error;
+  queueFight(d, a.type === 'rift-exit' ? (a.path[a.path.length - 1] ?? pending.hex) : pending.hex);
+  if (movementOf(turnsOf(d)).rift !== undefined) return null;
+  // The last ship has left or stayed: the fights where the pursuit ended run now.
+  const c = combatOf(turnsOf(d));
+  setCombat(d, { ...c, queue: [] });
+  for (const hex of c.queue) fight(d, hex);
   return null;
 }

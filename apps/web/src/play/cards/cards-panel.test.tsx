@@ -3,7 +3,7 @@ import { apply, type Action, type GameState } from '@outer-rim/rules';
 import { afterEach, describe, expect, it } from 'vitest';
 import { quietPair, turnOf, withArrivals, withUnits, withHand } from '@outer-rim/rules/testing';
 import { showPanel } from '../panel-fixture';
-import { CardsPanel } from './cards-panel';
+import { CardsPanel, targetWords } from './cards-panel';
 
 afterEach(() => {
   document.body.innerHTML = '';
@@ -114,5 +114,22 @@ describe('BG-9 cards panel', () => {
     expect(sent).toEqual([{ type: 'play-card', card: `agent:${agent}` }]);
     // Ann sees no such choice: her hand holds nothing more, and she has no Agent.
     expect(show(played.state, 0, []).querySelector('[data-action="sacrifice-agent"]')).toBeNull();
+  });
+});
+
+describe('OR-6.2 the leaders’ ship in a card’s move', () => {
+  it('OR-6.2: a Spatial Jump that names the leaders’ Fighter is its own target, worded as the move form’s line', () => {
+    const s = turnOf(0, 'movement', { players: [{ race: 'sol' }, { race: 'letnev' }] });
+    const [x, y] = quietPair(s);
+    const aboard = (hex: string, kind: string) =>
+      hex === x && kind === 'fighter' ? 'Fighter with the Admiral aboard' : undefined;
+    const plain = targetWords({ hex: x, toHex: y }, ['Ann', 'Bob'], s.galaxy, aboard);
+    const named = targetWords(
+      { hex: x, toHex: y, leaderShips: ['fighter'] },
+      ['Ann', 'Bob'],
+      s.galaxy,
+      aboard,
+    );
+    expect(named).toBe(`${plain}, the Fighter with the Admiral aboard among them`);
   });
 });

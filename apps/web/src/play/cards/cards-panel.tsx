@@ -1,9 +1,11 @@
+import type { HexKey } from '@outer-rim/map';
 import {
   actionCardById,
   agentLeader,
   cardIdOf,
   cardName,
   isAgentCard,
+  leaderShipsAt,
   leaderName,
   placeName,
   techName,
@@ -42,6 +44,7 @@ export function targetWords(
   target: CardTarget | CardTargetInput | undefined,
   names: readonly string[],
   galaxy: GameView['galaxy'],
+  aboard?: (hex: HexKey, kind: string) => string | undefined,
 ): string {
   if (target === undefined) return '';
   const parts: string[] = [];
@@ -56,6 +59,13 @@ export function targetWords(
   if (target.hex !== undefined) parts.push(`in ${placeName(target.hex, galaxy)}`);
   if (target.toHex !== undefined) parts.push(`to ${placeName(target.toHex, galaxy)}`);
   if (target.technology !== undefined) parts.push(techName(target.technology));
+  // OR-6.2: the leaders' ship named among the ships the card moves, as the move form's line says it.
+  for (const kind of target.leaderShips ?? []) {
+    const label =
+      (target.hex === undefined ? undefined : aboard?.(target.hex, kind)) ??
+      `${UNITS[kind].name} with the leaders aboard`;
+    parts.push(`the ${label} among them`);
+  }
   return parts.join(', ');
 }
 
@@ -198,6 +208,9 @@ export function CardsPanel({ view, seat, actions, busy, onAct }: Props) {
               lit={playable.has(card)}
               names={names}
               galaxy={view.galaxy}
+              aboard={(hex, kind) =>
+                leaderShipsAt(view, seat, hex).find((l) => l.kind === kind)?.label
+              }
               busy={busy}
               onAct={onAct}
             />
@@ -215,10 +228,11 @@ function HandCard(props: {
   lit: boolean;
   names: readonly string[];
   galaxy: GameView['galaxy'];
+  aboard: (hex: HexKey, kind: string) => string | undefined;
   busy: boolean;
   onAct: (action: Action) => Promise<void>;
 }) {
-  const { card, plays, lit, names, galaxy, busy, onAct } = props;
+  const { card, plays, lit, names, galaxy, aboard, busy, onAct } = props;
   const def = actionCardById(cardIdOf(card));
   const [picked, setPicked] = useState(0);
   const index = Math.min(picked, Math.max(0, plays.length - 1));
@@ -237,7 +251,7 @@ function HandCard(props: {
         >
           {plays.map((p, i) => (
             <option key={i} value={String(i)}>
-              {targetWords(p.target, names, galaxy)}
+              {targetWords(p.target, names, galaxy, aboard)}
             </option>
           ))}
         </select>
@@ -254,7 +268,7 @@ function HandCard(props: {
         >
           Play {def?.name}
           {plays.length === 1 && chosen.target !== undefined
-            ? ` (${targetWords(chosen.target, names, galaxy)})`
+            ? ` (${targetWords(chosen.target, names, galaxy, aboard)})`
             : ''}
         </button>
       )}

@@ -158,6 +158,56 @@ describe('BG-5 Movement in the browser: pick ships, destinations light up, one f
     ]);
   });
 
+  it('OR-6.2: a ship leaving a rift may be its kind’s leaders’ ship: its own line in the rift prompt, and the exit names it', async () => {
+    const { state, seat } = movementTable('web-rift-leader');
+    const race = state.players[seat]?.race ?? 'sol';
+    let s: GameState = {
+      ...state,
+      options: { ...state.options, leaders: true },
+      players: state.players.map((p, i) =>
+        i !== seat
+          ? p
+          : {
+              ...p,
+              leaders: [
+                {
+                  id: `${race}-agent-1`,
+                  type: 'agent',
+                  status: 'active',
+                  hex: TOP1,
+                  ship: 'cruiser',
+                },
+              ],
+            },
+      ),
+    };
+    s = withUnits(withTiles(s, { [TOP1]: 'gravity-rift' }), TOP1, seat, { cruiser: 2 });
+    // 8: any side.
+    const rolled = withDice([8], () =>
+      apply(s, seat, { type: 'rift-roll', hex: TOP1, unit: 'cruiser' }),
+    );
+    if (!rolled.ok) throw new Error(rolled.error.message);
+    const sent: Action[] = [];
+    const ui = mount(rolled.state, seat, sent);
+    const line = ui.el.querySelector<HTMLInputElement>('input[data-leader-ship="cruiser"]');
+    expect(line?.parentElement?.textContent).toContain('Cruiser with the Agent aboard');
+    await act(() => {
+      expect(ui.ui().onHex('1,-1')).toBe(true);
+    });
+    await act(() => {
+      line?.click();
+    });
+    await act(() => {
+      ui.el.querySelector<HTMLButtonElement>('button[data-action="rift-exit"]')?.click();
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ type: 'rift-exit', leaderShips: ['cruiser'] });
+    expect(sent[0]?.type === 'rift-exit' ? sent[0].path.at(-1) : undefined).toBe('1,-1');
+    const left = apply(rolled.state, seat, sent[0]);
+    if (!left.ok) throw new Error(left.error.message);
+    expect(left.state.players[seat]?.leaders[0]).toMatchObject({ hex: '1,-1', ship: 'cruiser' });
+  });
+
   it('BG-5: a Carrier (move 1) that enters one end of a wormhole is offered the other end, and the move is accepted', async () => {
     const { state, seat } = movementTable('web-wormhole');
     const far = '2,-2';

@@ -105,7 +105,12 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
       pending.sides.map((side) => hexKey(neighbourAt(parseHexKey(pending.hex), side))),
     );
     const ends = new Map<HexKey, ActionOf<'rift-exit'>>();
+    // OR-6.2: the ship leaving may be its kind's leaders' ship: its own line, as in the move form.
+    const line = leaderShipsAt(view, seat, pending.hex).find((l) => l.kind === pending.unit);
+    const nameable = line !== undefined && exits.some((e) => e.leaderShips !== undefined);
+    const withLeader = nameable && named.includes(pending.unit);
     for (const exit of exits) {
+      if (exit.leaderShips !== undefined) continue;
       const end = exit.path[exit.path.length - 1];
       if (end === undefined) continue;
       const known = ends.get(end);
@@ -114,7 +119,15 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
         ends.set(end, exit);
       }
     }
-    const chosen = to === undefined ? undefined : ends.get(to);
+    const plain = to === undefined ? undefined : ends.get(to);
+    const chosen = withLeader
+      ? exits.find(
+          (e) =>
+            e.leaderShips?.includes(pending.unit) === true &&
+            JSON.stringify({ ...e, leaderShips: undefined }) ===
+              JSON.stringify({ ...plain, leaderShips: undefined }),
+        )
+      : plain;
     return {
       active: true,
       from: pending.hex,
@@ -141,6 +154,20 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
               It entered the rift in this move: the way out is free, then it goes on with{' '}
               {pending.left === 1 ? '1 movement' : `${pending.left} movement`} left.
             </p>
+          )}
+          {!nameable ? null : (
+            <label class="leader-ship">
+              <input
+                type="checkbox"
+                checked={withLeader}
+                data-leader-ship={pending.unit}
+                onChange={(event) => {
+                  const on = event.currentTarget.checked;
+                  setNamed(on ? [pending.unit] : []);
+                }}
+              />
+              <span>{line.label}</span> <small>(the ship that rolled is this one)</small>
+            </label>
           )}
           <p class="hint">
             {chosen === undefined
