@@ -15,6 +15,10 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // A bound, not a wait: whole-game and property tests take a few seconds
+    // alone and several times that on a machine shared with other builds.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     reporters: ['default', 'json'],
     outputFile: { json: '.vitest-report.json' },
     projects: [
@@ -36,8 +40,6 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
         },
       },
       {
@@ -46,8 +48,6 @@ export default defineConfig({
           name: 'web',
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
         },
       },
     ],
