@@ -36,13 +36,14 @@ export const SHARE_ALREADY_REVEALED =
   "This seat's share of the dice is revealed already; it cannot be replaced before the start.";
 
 /**
- * The shares that still keep the game from starting: a seat taken but not committed (its share
- * was void), or committed but not revealed. A free seat waits for its player first.
+ * The shares that still keep the game from starting: a player's seat taken but not committed (its
+ * share was void), or committed but not revealed. A free seat waits for its player first; a bot's
+ * share is the server's, drawn at the latest at the start.
  */
-export function sharesMissing<S extends { taken: boolean; entropyRevealed?: boolean | undefined }>(
-  seats: readonly S[],
-): S[] {
-  return seats.filter((s) => s.taken && s.entropyRevealed !== true);
+export function sharesMissing<
+  S extends { taken: boolean; bot?: string | undefined; entropyRevealed?: boolean | undefined },
+>(seats: readonly S[]): S[] {
+  return seats.filter((s) => s.taken && s.bot === undefined && s.entropyRevealed !== true);
 }
 
 /** The lobby's line about the dice: how many seats' shares are in, and when the rest come. */
