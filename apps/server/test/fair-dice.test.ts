@@ -101,13 +101,17 @@ describe('fair dice: a seed from the server and from every seat', () => {
       expect((await reveal(guestToken, guestShare.entropy)).status).toBe(200);
       const revealed = await reveal(hostToken, hostShare.entropy);
       expect(revealed.status).toBe(200);
-      // In the lobby the record shows every commitment and no share.
+      // In the lobby the record shows every commitment, which shares are in, and no share.
       expect(
-        revealed.body.seats.map((s) => [s.entropyCommitment !== undefined, s.entropy]),
+        revealed.body.seats.map((s) => [
+          s.entropyCommitment !== undefined,
+          s.entropyRevealed,
+          s.entropy,
+        ]),
       ).toEqual([
-        [true, undefined],
-        [true, undefined],
-        [true, undefined],
+        [true, true, undefined],
+        [true, true, undefined],
+        [true, true, undefined],
       ]);
       const started = await http(
         server.url,
@@ -158,6 +162,87 @@ describe('fair dice: a seed from the server and from every seat', () => {
       );
       expect(view(replayed, 'spectator')).toEqual(last.body.view);
       expect(replayed.winner).toEqual(record.winner);
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
+    'a seat that changes hands after a reveal voids every revealed share: those seats commit anew, and a revealed share is never replaced',
+    async () => {
+      const shares = [newShare(), newShare(), newShare()];
+      const created = await http<CreateGameResponse>(server.url, 'POST', '/api/games', {
+        name: 'Host',
+        options: { playerCount: 3, roundLimit: 1 },
+        entropyCommitment: shares[0]?.entropyCommitment,
+      });
+      const { gameId, token: hostToken } = created.body;
+      const claim = async (name: string, share: { entropyCommitment: string }) =>
+        (
+          await http<ClaimSeatResponse>(server.url, 'POST', `/api/games/${gameId}/seats`, {
+            name,
+            entropyCommitment: share.entropyCommitment,
+          })
+        ).body.token;
+      const guestToken = await claim('Guest', shares[1] ?? newShare());
+      const leaverToken = await claim('Leaver', shares[2] ?? newShare());
+      const call = <T>(method: string, path: string, body: unknown, token: string) =>
+        http<T & ErrorResponse>(server.url, method, `/api/games/${gameId}${path}`, body, token);
+      const reveal = (token: string, entropy: string) =>
+        call<GameRecord>('PUT', '/seats/me/entropy', { entropy }, token);
+      const commit = (token: string, entropyCommitment: string) =>
+        call<GameRecord>('PUT', '/seats/me/entropy-commitment', { entropyCommitment }, token);
+
+      expect((await reveal(hostToken, shares[0]?.entropy ?? '')).status).toBe(200);
+      // Revealed shares are not replaced: the seat keeps the bytes it showed.
+      const replaced = await commit(hostToken, newShare().entropyCommitment);
+      expect([replaced.status, replaced.body.error.code]).toEqual([409, 'CONFLICT']);
+      expect(replaced.body.error.message).toContain('revealed already');
+
+      // The third seat leaves after Host revealed: the server has seen Host's share while the next
+      // holder's commitment is still to come, so Host's share is void; Guest's, unrevealed, stays.
+      const left = await call<GameRecord>('DELETE', '/seats/me', undefined, leaverToken);
+      expect(left.status).toBe(200);
+      expect(
+        left.body.seats.map((s) => [s.entropyCommitment !== undefined, s.entropyRevealed]),
+      ).toEqual([
+        [false, undefined],
+        [true, undefined],
+        [false, undefined],
+      ]);
+      const newcomer = newShare();
+      const newcomerToken = await claim('Newcomer', newcomer);
+      // Host has no commitment: nobody reveals until Host commits to new bytes.
+      const early = await reveal(guestToken, shares[1]?.entropy ?? '');
+      expect([early.status, early.body.error.code]).toEqual([409, 'NOT_READY']);
+      const hostAgain = newShare();
+      expect((await commit(hostToken, hostAgain.entropyCommitment)).status).toBe(200);
+      // The old bytes no longer open the seat's commitment.
+      const old = await reveal(hostToken, shares[0]?.entropy ?? '');
+      expect([old.status, old.body.error.code]).toEqual([400, 'BAD_REQUEST']);
+      for (const [token, entropy] of [
+        [hostToken, hostAgain.entropy],
+        [guestToken, shares[1]?.entropy ?? ''],
+        [newcomerToken, newcomer.entropy],
+      ] as const) {
+        expect((await reveal(token, entropy)).status).toBe(200);
+      }
+      for (const token of [guestToken, newcomerToken]) {
+        await call('PATCH', '/seats/me', { ready: true }, token);
+      }
+      const started = await http<ErrorResponse>(
+        server.url,
+        'POST',
+        `/api/games/${gameId}/start`,
+        undefined,
+        hostToken,
+      );
+      expect(started.status).toBe(200);
+      const record = (await http<GameRecord>(server.url, 'GET', `/api/games/${gameId}`)).body;
+      expect(record.seats.map((s) => s.entropy)).toEqual([
+        hostAgain.entropy,
+        shares[1]?.entropy,
+        newcomer.entropy,
+      ]);
     },
     HEAVY_TEST_TIMEOUT,
   );

@@ -43,8 +43,13 @@ export const SeatRecordSchema = z.object({
   bot: BotPolicyNameSchema.optional(),
   /** true while a bot plays this person's seat because its player is away (see handOverAfterSeconds) */
   handedOver: z.boolean().optional(),
-  /** the commitment to this seat's share of the dice (docs/fair-dice.md), once the seat is taken */
+  /**
+   * the commitment to this seat's share of the dice (docs/fair-dice.md), once the seat is taken;
+   * absent on a taken seat whose share was void (a seat changed after a reveal) until it commits anew
+   */
   entropyCommitment: z.string().optional(),
+  /** true once the seat's share is in: revealed by its player, or drawn by the server (a bot's) */
+  entropyRevealed: z.boolean().optional(),
   /** the share itself, published once the game has started */
   entropy: z.string().optional(),
 });

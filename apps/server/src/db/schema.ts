@@ -69,10 +69,12 @@ export const seats = pgTable(
     /**
      * The seat's share of the dice (docs/fair-dice.md): the hex SHA-256 of its random bytes, given
      * when the seat was taken, and the bytes themselves (hex) once revealed. A seat taken without
-     * a commitment, or a bot's, gets bytes the server draws, revealed at once.
+     * a commitment, or a bot's, gets bytes the server draws, revealed at once (`entropyDrawn`).
      */
     entropyCommitment: text('entropy_commitment'),
     entropy: text('entropy'),
+    /** the server drew this seat's share (a bot's, or a seat taken without a commitment) */
+    entropyDrawn: boolean('entropy_drawn').notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.seat] }),

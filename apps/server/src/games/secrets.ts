@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { DICE_SEED_LABEL } from '@outer-rim/protocol';
 
 export const sha256Hex = (text: string): string =>
   createHash('sha256').update(text, 'utf8').digest('hex');
@@ -30,5 +31,5 @@ export const entropyCommitment = (entropy: string): string => sha256Hex(entropy)
  */
 export function diceSeed(seed: string, shares: readonly string[]): string {
   if (shares.length === 0) return seed;
-  return sha256Hex(['outer-rim dice v1', seed, ...shares].join('\n'));
+  return sha256Hex([DICE_SEED_LABEL, seed, ...shares].join('\n'));
 }

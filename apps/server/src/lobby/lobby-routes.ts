@@ -14,6 +14,7 @@ import {
   CreateGameRequestSchema,
   CreateGameResponseSchema,
   RevealShareRequestSchema,
+  CommitShareRequestSchema,
   ErrorResponseSchema,
   GameIdSchema,
   GameRecordSchema,
@@ -135,11 +136,32 @@ export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lo
   );
 
   app.put(
+    '/api/games/:id/seats/me/entropy-commitment',
+    {
+      schema: {
+        summary:
+          'Commit this seat to a new share of the dice, when its share was void or lost (Authorization: Bearer <seat token>; docs/fair-dice.md)',
+        tags: ['lobby'],
+        params: Params,
+        headers: authHeader,
+        body: CommitShareRequestSchema,
+        response: { 200: GameRecordSchema, 401: ErrorResponseSchema, ...errors },
+      },
+    },
+    (request) =>
+      lobby.commitShare(
+        request.params.id,
+        bearer(request.headers.authorization),
+        request.body.entropyCommitment,
+      ),
+  );
+
+  app.put(
     '/api/games/:id/seats/me/entropy',
     {
       schema: {
         summary:
-          "Reveal this seat's share of the dice once every seat is taken (Authorization: Bearer <seat token>; docs/fair-dice.md)",
+          "Reveal this seat's share of the dice once every seat is taken and committed (Authorization: Bearer <seat token>; docs/fair-dice.md)",
         tags: ['lobby'],
         params: Params,
         headers: authHeader,

@@ -14,6 +14,7 @@ import { games, seats, snapshots } from '../db/schema.js';
 import { ApiError } from '../errors.js';
 import {
   REVEAL_TOO_EARLY,
+  SHARE_ALREADY_REVEALED,
   defaultGameTitle,
   sharesWaitingFor,
   startWaitingFor,
@@ -32,6 +33,7 @@ import {
 
 type GameRow = typeof games.$inferSelect;
 type SeatRow = typeof seats.$inferSelect;
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface SeatIdentity {
   gameId: string;
@@ -262,23 +264,28 @@ export class LobbyService {
     if (seat === game.creatorSeat) {
       throw new ApiError('FORBIDDEN', 'The creator cannot leave the game they host.');
     }
-    const left = await this.db
-      .update(seats)
-      .set({
-        name: null,
-        tokenHash: null,
-        claimedAt: null,
-        ready: false,
-        race: 'random',
-        holding: randomUUID(),
-        entropyCommitment: null,
-        entropy: null,
-      })
-      .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat), inLobby(gameId)))
-      .returning({ seat: seats.seat });
-    if (left.length === 0) {
-      throw new ApiError('GAME_ALREADY_STARTED', 'This game has already started.');
-    }
+    await this.db.transaction(async (tx) => {
+      await lockLobby(tx, gameId);
+      const left = await tx
+        .update(seats)
+        .set({
+          name: null,
+          tokenHash: null,
+          claimedAt: null,
+          ready: false,
+          race: 'random',
+          holding: randomUUID(),
+          entropyCommitment: null,
+          entropy: null,
+          entropyDrawn: false,
+        })
+        .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat), inLobby(gameId)))
+        .returning({ seat: seats.seat });
+      if (left.length === 0) {
+        throw new ApiError('GAME_ALREADY_STARTED', 'This game has already started.');
+      }
+      await voidRevealedShares(tx, gameId);
+    });
     for (const listener of this.#releaseListeners) {
       listener({ gameId, seat, tokenHash: hashToken(token ?? '') });
     }
@@ -287,8 +294,10 @@ export class LobbyService {
   }
 
   /**
-   * A seat reveals its share of the dice (docs/fair-dice.md): only once every seat is taken, so
-   * every share was committed before any is known, and only the bytes it committed to.
+   * A seat reveals its share of the dice (docs/fair-dice.md): only once every seat is taken and
+   * committed, so every share was committed before any is known, and only the bytes it committed
+   * to. Seat changes and reveals take turns on the game's row, so none slips between the check and
+   * the write.
    */
   async revealShare(
     gameId: string,
@@ -296,26 +305,60 @@ export class LobbyService {
     entropy: string,
   ): Promise<GameRecord> {
     const { seat } = await this.authenticate(gameId, token);
-    const game = await this.get(gameId);
-    if (game.status !== 'lobby') {
-      throw new ApiError('GAME_ALREADY_STARTED', 'This game has already started.');
-    }
-    if (!game.seats.every((s) => s.taken)) {
-      throw new ApiError('NOT_READY', REVEAL_TOO_EARLY, {
-        seats: game.seats.filter((s) => !s.taken).map((s) => s.seat),
-      });
-    }
-    const committed = game.seats[seat]?.entropyCommitment;
-    if (committed !== entropyCommitment(entropy)) {
-      throw new ApiError(
-        'BAD_REQUEST',
-        'These are not the bytes this seat committed to when it was taken.',
-      );
-    }
-    await this.db
-      .update(seats)
-      .set({ entropy })
-      .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat), inLobby(gameId)));
+    await this.db.transaction(async (tx) => {
+      await lockLobby(tx, gameId);
+      const seatRows = await tx.select().from(seats).where(eq(seats.gameId, gameId));
+      // A bot put in before seats had shares gets one now, before any player's share is known.
+      await drawMissingBotShares(tx, gameId, seatRows);
+      const waiting = seatRows.filter((s) => !isTaken(s) || s.entropyCommitment === null);
+      if (waiting.length > 0) {
+        throw new ApiError('NOT_READY', REVEAL_TOO_EARLY, {
+          seats: waiting.map((s) => s.seat),
+        });
+      }
+      const committed = seatRows.find((s) => s.seat === seat)?.entropyCommitment;
+      if (committed !== entropyCommitment(entropy)) {
+        throw new ApiError(
+          'BAD_REQUEST',
+          'These are not the bytes this seat committed to when it was taken.',
+        );
+      }
+      await tx
+        .update(seats)
+        .set({ entropy })
+        .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)));
+    });
+    this.#changed(gameId);
+    return this.get(gameId);
+  }
+
+  /**
+   * A seat commits to a new share of the dice (docs/fair-dice.md): its share was void (a seat
+   * changed after a reveal), its browser lost the bytes, or the server had drawn it. A share the
+   * seat revealed stays. Since the server has seen whatever players revealed, their shares are
+   * void and they commit anew, as after any seat change.
+   */
+  async commitShare(
+    gameId: string,
+    token: string | undefined,
+    commitment: string,
+  ): Promise<GameRecord> {
+    const { seat } = await this.authenticate(gameId, token);
+    await this.db.transaction(async (tx) => {
+      await lockLobby(tx, gameId);
+      const [row] = await tx
+        .select()
+        .from(seats)
+        .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)));
+      if (row !== undefined && row.entropy !== null && !row.entropyDrawn) {
+        throw new ApiError('CONFLICT', SHARE_ALREADY_REVEALED);
+      }
+      await tx
+        .update(seats)
+        .set({ entropyCommitment: commitment, entropy: null, entropyDrawn: false })
+        .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)));
+      await voidRevealedShares(tx, gameId);
+    });
     this.#changed(gameId);
     return this.get(gameId);
   }
@@ -393,21 +436,32 @@ export class LobbyService {
   /** The creator takes a bot out of its seat before the start; the seat is free again. */
   async removeBot(gameId: string, token: string | undefined, seat: number): Promise<GameRecord> {
     await this.#creator(gameId, token, 'remove bots');
-    const removed = await this.db
-      .update(seats)
-      .set({
-        bot: null,
-        name: null,
-        ready: false,
-        race: 'random',
-        holding: randomUUID(),
-        entropyCommitment: null,
-        entropy: null,
-      })
-      .where(
-        and(eq(seats.gameId, gameId), eq(seats.seat, seat), isNotNull(seats.bot), inLobby(gameId)),
-      )
-      .returning({ seat: seats.seat });
+    const removed = await this.db.transaction(async (tx) => {
+      await lockLobby(tx, gameId);
+      const freed = await tx
+        .update(seats)
+        .set({
+          bot: null,
+          name: null,
+          ready: false,
+          race: 'random',
+          holding: randomUUID(),
+          entropyCommitment: null,
+          entropy: null,
+          entropyDrawn: false,
+        })
+        .where(
+          and(
+            eq(seats.gameId, gameId),
+            eq(seats.seat, seat),
+            isNotNull(seats.bot),
+            inLobby(gameId),
+          ),
+        )
+        .returning({ seat: seats.seat });
+      if (freed.length > 0) await voidRevealedShares(tx, gameId);
+      return freed;
+    });
     if (removed.length === 0) {
       const now = await this.get(gameId);
       if (now.status !== 'lobby') {
@@ -479,19 +533,13 @@ export class LobbyService {
           seats: waiting.map((s) => s.seat),
         });
       }
-      const unrevealed = seatRows.filter((s) => s.entropyCommitment !== null && s.entropy === null);
+      await drawMissingBotShares(tx, gameId, seatRows);
+      // Every share is in: committed and revealed, or drawn by the server (a bot's).
+      const unrevealed = seatRows.filter((s) => s.entropy === null);
       if (unrevealed.length > 0) {
         throw new ApiError('NOT_READY', sharesWaitingFor(unrevealed), {
           seats: unrevealed.map((s) => s.seat),
         });
-      }
-      // Seats taken before shares existed get one drawn now, as a bot's seat does.
-      for (const s of seatRows.filter((r) => r.entropyCommitment === null)) {
-        Object.assign(s, share(undefined));
-        await tx
-          .update(seats)
-          .set({ entropyCommitment: s.entropyCommitment, entropy: s.entropy })
-          .where(and(eq(seats.gameId, gameId), eq(seats.seat, s.seat)));
       }
       const lobbyOptions = LobbyOptionsSchema.parse(row.options);
       const options = gameOptionsFromLobby(
@@ -534,10 +582,53 @@ export class LobbyService {
 function share(commitment: string | undefined): {
   entropyCommitment: string;
   entropy: string | null;
+  entropyDrawn: boolean;
 } {
-  if (commitment !== undefined) return { entropyCommitment: commitment, entropy: null };
+  if (commitment !== undefined) {
+    return { entropyCommitment: commitment, entropy: null, entropyDrawn: false };
+  }
   const entropy = newEntropy();
-  return { entropyCommitment: entropyCommitment(entropy), entropy };
+  return { entropyCommitment: entropyCommitment(entropy), entropy, entropyDrawn: true };
+}
+
+/** Holds the game's row until the transaction ends: seat changes, reveals and the start take turns. */
+async function lockLobby(tx: Tx, gameId: string): Promise<void> {
+  const [row] = await tx
+    .select({ status: games.status })
+    .from(games)
+    .where(eq(games.id, gameId))
+    .for('update');
+  if (!row) throw new ApiError('GAME_NOT_FOUND', 'There is no such game.');
+  if (row.status !== 'lobby') {
+    throw new ApiError('GAME_ALREADY_STARTED', 'This game has already started.');
+  }
+}
+
+/**
+ * After a seat changed hands or a seat committed anew: every share a player revealed is void, for
+ * the server has seen it while a commitment was still to come (docs/fair-dice.md). Those seats
+ * commit to new bytes; shares the server drew, and shares committed but not revealed, stay.
+ */
+async function voidRevealedShares(tx: Tx, gameId: string): Promise<void> {
+  await tx
+    .update(seats)
+    .set({ entropyCommitment: null, entropy: null })
+    .where(and(eq(seats.gameId, gameId), eq(seats.entropyDrawn, false), isNotNull(seats.entropy)));
+}
+
+/** A bot's seat without a share (put in before seats had shares) gets one the server draws. */
+async function drawMissingBotShares(tx: Tx, gameId: string, seatRows: SeatRow[]): Promise<void> {
+  for (const s of seatRows.filter((r) => r.bot !== null && r.entropyCommitment === null)) {
+    Object.assign(s, share(undefined));
+    await tx
+      .update(seats)
+      .set({
+        entropyCommitment: s.entropyCommitment,
+        entropy: s.entropy,
+        entropyDrawn: true,
+      })
+      .where(and(eq(seats.gameId, gameId), eq(seats.seat, s.seat)));
+  }
 }
 
 const BOT_NAMES: Record<BotPolicyName, string> = { heuristic: 'Bot', random: 'Random bot' };
@@ -577,6 +668,7 @@ function toRecord(row: GameRow, seatRows: SeatRow[]): GameRecord {
       ...(s.bot === null ? {} : { bot: s.bot as BotPolicyName }),
       ...(s.handedOver ? { handedOver: true } : {}),
       ...(s.entropyCommitment === null ? {} : { entropyCommitment: s.entropyCommitment }),
+      ...(s.entropy === null ? {} : { entropyRevealed: true }),
       ...(s.entropy === null || row.status === 'lobby' ? {} : { entropy: s.entropy }),
     })),
     creatorSeat: row.creatorSeat,

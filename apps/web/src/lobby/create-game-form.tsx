@@ -1,11 +1,19 @@
 import { useState } from 'preact/hooks';
 import { ApiError, type Api } from '../net/api';
+import { newShare } from '../net/dice-share';
 import { createRequest, DEFAULT_FORM, type CreateForm } from './create-request';
 import { checkMapString, exampleMapString, MAP_STRING_FORMAT } from './map-string-check';
 
 export interface CreateGameFormProps {
   readonly api: Api;
-  readonly onCreated: (gameId: string, seat: number, token: string, name: string) => void;
+  /** `entropy`: this browser's share of the dice, committed to in the request (docs/fair-dice.md) */
+  readonly onCreated: (
+    gameId: string,
+    seat: number,
+    token: string,
+    name: string,
+    entropy: string,
+  ) => void;
 }
 
 /** Every option the rules offer (BG-1, BG-4, OR-2.3, OR-6.1, OR-6.2, BG-10 round limit). */
@@ -23,8 +31,12 @@ export function CreateGameForm({ api, onCreated }: CreateGameFormProps) {
     setError(undefined);
     try {
       const request = createRequest(form);
-      const answer = await api.createGame(request);
-      onCreated(answer.gameId, answer.seat, answer.token, request.name);
+      const share = await newShare();
+      const answer = await api.createGame({
+        ...request,
+        entropyCommitment: share.entropyCommitment,
+      });
+      onCreated(answer.gameId, answer.seat, answer.token, request.name, share.entropy);
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'The game could not be created.');
     } finally {

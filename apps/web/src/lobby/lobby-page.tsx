@@ -60,8 +60,8 @@ export function LobbyPage() {
       <div class="lobby-columns">
         <CreateGameForm
           api={api}
-          onCreated={(gameId, seat, token, name) => {
-            saveSeat(localStorage, gameId, { seat, token, name });
+          onCreated={(gameId, seat, token, name, entropy) => {
+            saveSeat(localStorage, gameId, { seat, token, name, entropy });
             open(gameId);
           }}
         />

@@ -1,7 +1,16 @@
 import { RACE_IDS, raceName } from '@outer-rim/map';
 import { useState } from 'preact/hooks';
 import { ApiError, type Api } from '../net/api';
-import { gameTitle, START_RULE, startWaitingFor, type GameRecord } from '../net/protocol';
+import {
+  gameTitle,
+  sharesInWords,
+  sharesMissing,
+  sharesWaitingFor,
+  START_RULE,
+  startWaitingFor,
+  type GameRecord,
+} from '../net/protocol';
+import { newShare } from '../net/dice-share';
 import { BotMark } from '../ui/bot-mark';
 import { Presence } from '../ui/presence';
 import type { StoredSeat } from '../net/seat-tokens';
@@ -20,6 +29,8 @@ export interface SeatLobbyProps {
   readonly onLeft: () => void;
   /** Which seats have their player connected now. */
   readonly presence?: readonly boolean[] | undefined;
+  /** Why this browser's share of the dice could not be sent, if it could not. */
+  readonly shareError?: string | undefined;
 }
 
 function message(error: unknown): string {
@@ -27,7 +38,15 @@ function message(error: unknown): string {
 }
 
 /** A game waiting for players: seats, names, races, ready marks; the creator starts it. */
-export function SeatLobby({ record, stored, api, onClaimed, onLeft, presence }: SeatLobbyProps) {
+export function SeatLobby({
+  record,
+  stored,
+  api,
+  onClaimed,
+  onLeft,
+  presence,
+  shareError,
+}: SeatLobbyProps) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
@@ -37,6 +56,9 @@ export function SeatLobby({ record, stored, api, onClaimed, onLeft, presence }: 
   // The creator starts the game by starting it: only the others say ready.
   const allReady = record.seats.every((s) => s.taken && (s.ready || s.seat === record.creatorSeat));
   const isCreator = stored !== undefined && stored.seat === record.creatorSeat;
+  // The start also waits for every seat's share of the dice (docs/fair-dice.md).
+  const missingShares = sharesMissing(record.seats);
+  const startable = full && allReady && missingShares.length === 0;
 
   const run = (task: () => Promise<void>) => async () => {
     setBusy(true);
@@ -51,8 +73,17 @@ export function SeatLobby({ record, stored, api, onClaimed, onLeft, presence }: 
   };
 
   const claim = run(async () => {
-    const answer = await api.claimSeat(record.id, { name: name.trim() });
-    onClaimed({ seat: answer.seat, token: answer.token, name: name.trim() });
+    const share = await newShare();
+    const answer = await api.claimSeat(record.id, {
+      name: name.trim(),
+      entropyCommitment: share.entropyCommitment,
+    });
+    onClaimed({
+      seat: answer.seat,
+      token: answer.token,
+      name: name.trim(),
+      entropy: share.entropy,
+    });
   });
 
   return (
@@ -64,6 +95,9 @@ export function SeatLobby({ record, stored, api, onClaimed, onLeft, presence }: 
       <p class="small">
         Seed commitment (SHA-256 of the seed, revealed when the game ends):{' '}
         <code data-testid="seed-commitment">{record.seedCommitment}</code>
+      </p>
+      <p class="small" data-testid="dice-shares">
+        {sharesInWords(record.seats)}
       </p>
       <table class="seats">
         <thead>
@@ -217,8 +251,8 @@ export function SeatLobby({ record, stored, api, onClaimed, onLeft, presence }: 
             <button
               type="button"
               name="start"
-              disabled={busy || !full || !allReady}
-              title={full && allReady ? '' : START_RULE}
+              disabled={busy || !startable}
+              title={startable ? '' : START_RULE}
               onClick={() => {
                 void run(() => api.startGame(record.id, stored.token))();
               }}
@@ -240,11 +274,15 @@ export function SeatLobby({ record, stored, api, onClaimed, onLeft, presence }: 
               Leave this seat
             </button>
           )}
-          {isCreator && !(full && allReady) ? (
+          {isCreator && !startable ? (
             <p class="hint" data-testid="start-hint">
-              {startWaitingFor(
-                record.seats.filter((s) => !s.taken || (!s.ready && s.seat !== record.creatorSeat)),
-              )}
+              {full && allReady
+                ? sharesWaitingFor(missingShares)
+                : startWaitingFor(
+                    record.seats.filter(
+                      (s) => !s.taken || (!s.ready && s.seat !== record.creatorSeat),
+                    ),
+                  )}
             </p>
           ) : null}
         </div>
@@ -252,6 +290,11 @@ export function SeatLobby({ record, stored, api, onClaimed, onLeft, presence }: 
       {error === undefined ? null : (
         <p class="error" role="alert">
           {error}
+        </p>
+      )}
+      {shareError === undefined ? null : (
+        <p class="error" role="alert" data-testid="share-error">
+          {shareError}
         </p>
       )}
     </section>

@@ -108,6 +108,24 @@ export class Api {
     });
   }
 
+  /** Commits the seat to a new share of the dice, when its share was void or lost. */
+  commitShare(gameId: string, token: string, entropyCommitment: string): Promise<GameRecord> {
+    return this.request(
+      GameRecordSchema,
+      `/api/games/${encodeURIComponent(gameId)}/seats/me/entropy-commitment`,
+      { method: 'PUT', body: { entropyCommitment }, token },
+    );
+  }
+
+  /** Reveals the seat's share of the dice, once every seat has committed. */
+  revealShare(gameId: string, token: string, entropy: string): Promise<GameRecord> {
+    return this.request(
+      GameRecordSchema,
+      `/api/games/${encodeURIComponent(gameId)}/seats/me/entropy`,
+      { method: 'PUT', body: { entropy }, token },
+    );
+  }
+
   async startGame(gameId: string, token: string): Promise<void> {
     await this.send(`/api/games/${encodeURIComponent(gameId)}/start`, { method: 'POST', token });
   }

@@ -6,6 +6,10 @@ export interface StoredSeat {
   readonly seat: number;
   readonly token: string;
   readonly name: string;
+  /** this browser's share of the dice (docs/fair-dice.md), kept until it is revealed and after */
+  readonly entropy?: string;
+  /** every seat's commitment when this browser revealed its share, checked at the end */
+  readonly revealedUnder?: readonly (string | null)[];
 }
 
 const PREFIX = 'outer-rim:seat:';
@@ -13,10 +17,14 @@ const PREFIX = 'outer-rim:seat:';
 function isStoredSeat(value: unknown): value is StoredSeat {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
+  const under = record['revealedUnder'];
   return (
     typeof record['seat'] === 'number' &&
     typeof record['token'] === 'string' &&
-    typeof record['name'] === 'string'
+    typeof record['name'] === 'string' &&
+    (record['entropy'] === undefined || typeof record['entropy'] === 'string') &&
+    (under === undefined ||
+      (Array.isArray(under) && under.every((c) => c === null || typeof c === 'string')))
   );
 }
 

@@ -1,3 +1,5 @@
+import { DICE_SEED_LABEL } from './protocol';
+
 /**
  * Provably fair dice: the server publishes SHA-256(seed) before the first
  * roll and reveals the seed when the game ends; the browser checks the pair
@@ -7,7 +9,7 @@ export async function seedMatches(seed: string, commitment: string): Promise<boo
   return (await sha256Hex(seed)) === commitment.toLowerCase();
 }
 
-async function sha256Hex(text: string): Promise<string> {
+export async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
@@ -23,5 +25,5 @@ export async function diceSeedOf(
 ): Promise<string> {
   const revealed = shares.filter((share): share is string => share !== undefined);
   if (revealed.length === 0) return seed;
-  return sha256Hex(['outer-rim dice v1', seed, ...revealed].join('\n'));
+  return sha256Hex([DICE_SEED_LABEL, seed, ...revealed].join('\n'));
 }

@@ -6,6 +6,7 @@ import { useTurnAlert } from '../alerts/use-turn-alert';
 import { PauseVote } from '../clocks/pause-vote';
 import { TurnClocks } from '../clocks/turn-clocks';
 import { SeatLobby } from '../lobby/seat-lobby';
+import { useDiceShare } from '../lobby/use-dice-share';
 import { Api, ApiError } from '../net/api';
 import { clientConfig } from '../net/client-config';
 import {
@@ -59,6 +60,7 @@ export function GamePage({ gameId }: { gameId: string }) {
   const [alerts, setAlerts] = useState(() =>
     me === undefined ? NO_ALERTS : loadAlertSettings(localStorage, gameId, me),
   );
+  const shareError = useDiceShare(api, gameId, record, seatToken !== undefined);
   useTurnAlert(
     gameId,
     live?.view,
@@ -301,6 +303,7 @@ export function GamePage({ gameId }: { gameId: string }) {
             onClaimed={claimed}
             onLeft={leaveSeat}
             presence={presence}
+            shareError={shareError}
           />
         )
       ) : (
@@ -326,6 +329,7 @@ export function GamePage({ gameId }: { gameId: string }) {
             view={live.view}
             gameId={gameId}
             seed={live.seed ?? record?.seed ?? undefined}
+            record={record}
           />
           {live.viewer === 'spectator' && !isGameOver(live.view) ? (
             <GameStory gameId={gameId} view={live.view} />

@@ -1,21 +1,26 @@
 import { gameOverText, winnersOf, type GameView } from '@outer-rim/rules';
 import { routeHref } from '../../route';
 import { GameStory } from '../../story/game-story';
+import type { GameRecord } from '../../net/protocol';
 import { playerSummaries } from '../player-summary';
+import { FairDice } from './fair-dice';
 
 /**
  * BG-10: the game is over. Names the winner and why in words, shows the
  * final standing (bracket, planets, resources, influence) of every player,
- * the seed that is now revealed, and links to the replay.
+ * the seed that is now revealed, links to the replay, and says how anyone verifies the dice.
  */
 export function EndScreen({
   view,
   gameId,
   seed,
+  record,
 }: {
   view: GameView;
   gameId: string;
   seed: string | undefined;
+  /** the game's public record, for the dice's commitments and shares */
+  record?: Pick<GameRecord, 'seedCommitment' | 'seats'> | undefined;
 }) {
   const phase = view.phase;
   if (phase.name !== 'game-over') return null;
@@ -68,6 +73,9 @@ export function EndScreen({
         )}{' '}
         <a href={routeHref({ page: 'replay', gameId })}>Watch the replay</a>
       </p>
+      {seed === undefined || record === undefined ? null : (
+        <FairDice gameId={gameId} seed={seed} record={record} />
+      )}
     </section>
   );
 }
