@@ -678,7 +678,7 @@ export class Realtime {
     const { gameId, viewer, holding } = socket.data;
     const game = await this.deps.lobby.get(gameId);
     socket.emit(SOCKET_EVENTS.lobby, { game });
-    this.#joinExtras(socket);
+    this.#joinExtras(socket, game.seats.length);
     if (game.status !== 'lobby') await this.#sendState(socket);
     const reader =
       viewer === 'spectator' || holding === undefined ? 'spectator' : { seat: viewer, holding };
@@ -694,12 +694,15 @@ export class Realtime {
    * For a connection that was let in: its seat's presence now and when it goes, and the
    * spectators' channel.
    */
-  #joinExtras(socket: GameSocket): void {
-    const { gameId } = socket.data;
-    socket.on('disconnect', () => {
-      this.#presence.changed(gameId);
-    });
-    this.#presence.changed(gameId);
+  #joinExtras(socket: GameSocket, seatCount: number): void {
+    const { gameId, viewer } = socket.data;
+    // A spectator leaving changes no seat's presence; one arriving is told it with everyone.
+    if (viewer !== 'spectator') {
+      socket.on('disconnect', () => {
+        this.#presence.changed(gameId, seatCount);
+      });
+    }
+    this.#presence.changed(gameId, seatCount);
     this.#onSpectatorChat(socket);
   }
 
