@@ -58,7 +58,11 @@ const storedGames = Number(values.games);
 const database = values.db as DatabaseKind;
 const bot = values.bot as BotKind;
 const perfDir = values.perf === undefined ? undefined : resolve(values.perf);
-const nodeArgs = perfDir === undefined ? [] : ['--perf-basic-prof', '--no-logfile-per-isolate'];
+// --perf-basic-prof also starts V8's log, which would land in the working directory.
+const nodeArgs =
+  perfDir === undefined
+    ? []
+    : ['--perf-basic-prof', '--no-logfile-per-isolate', `--logfile=${join(perfDir, 'v8.log')}`];
 const startedAt = new Date();
 const out =
   values.out ??
