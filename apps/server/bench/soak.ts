@@ -1,19 +1,28 @@
 // `npm run bench:soak` (not in CI): bot games for a long while against the production server in
 // its own process, games ending and new ones starting all along; prints the server's memory
-// every minute and says at the end whether it stayed flat. The environment sets it:
+// every minute, says at the end whether it stayed flat, and prints a JSON line (also written to
+// bench-results/soak-<time>.json, or SOAK_OUT) comparing the heap right after a forced full
+// collection at the end with the same at SOAK_BASELINE_MINUTE, and the heap per game playing.
+// The environment sets it:
 //   SOAK_MINUTES=30       how long
+//   SOAK_BASELINE_MINUTE=5  when the heap is first collected and read (at most half the soak)
 //   SOAK_GAMES=10         games at once (8 seats + 2 spectators each)
 //   SOAK_DB=postgres      postgres | pglite
 //   SOAK_ROUND_LIMIT=3    short games, so many start and end during the soak
 //   SOAK_BOT=random       random | heuristic | mixed
-import { loadavg } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { BotKind } from '../test/support/bot-table.js';
 import { fitLine } from '../test/support/load-probe.js';
-import { bundleForRun } from '../test/support/server-process.js';
+import { freePort } from '../test/support/ports.js';
+import { REPO_ROOT, bundleForRun } from '../test/support/server-process.js';
 import {
   Fleet,
+  collectedHeap,
   disposeTemplates,
   freshDatabase,
+  heapAfterCollection,
   onInterrupt,
   serverHeap,
   sleep,
@@ -26,10 +35,20 @@ const games = Number(process.env.SOAK_GAMES ?? 10);
 const database = (process.env.SOAK_DB ?? 'postgres') as DatabaseKind;
 const roundLimit = Number(process.env.SOAK_ROUND_LIMIT ?? 3);
 const bot = (process.env.SOAK_BOT ?? 'random') as BotKind;
+const baselineMinute = Math.max(
+  1,
+  Math.min(Number(process.env.SOAK_BASELINE_MINUTE ?? 5), Math.floor(minutes / 2)),
+);
+const startedAt = new Date();
+const out =
+  process.env.SOAK_OUT ??
+  join(REPO_ROOT, 'bench-results', `soak-${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
 /** Memory is sampled this often; a line is printed and a point fitted once a minute. */
 const SAMPLE_MS = 2_000;
 /** Flat: the fitted growth over the whole soak stays under this share of the average. */
 const FLAT_SHARE = 0.1;
+/** The heap live per game playing that the soak checks, from the performance targets. */
+const HEAP_PER_GAME_TARGET = 0.5 * 1024 * 1024;
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
@@ -71,7 +90,10 @@ say(
 );
 const bundle = await bundleForRun('bench-soak');
 const db = await freshDatabase(database);
-const server = await startServerProcess(bundle.path, db.env);
+const inspectorPort = await freePort();
+const server = await startServerProcess(bundle.path, db.env, {
+  nodeArgs: [`--inspect=127.0.0.1:${String(inspectorPort)}`],
+});
 const cleanUp = onInterrupt(async () => {
   server.child.kill('SIGKILL');
   await server.exited;
@@ -82,7 +104,21 @@ const cleanUp = onInterrupt(async () => {
 });
 const fleet = new Fleet(server, { games, bot, roundLimit, seats: 8, spectators: 2 });
 const rows: Minute[] = [];
+/**
+ * The heap used right after a forced full collection: idle, at the baseline minute, at the end;
+ * idle and at the end also how much of it is compiled code and object shapes (a heap snapshot).
+ */
+const collected = {
+  idle: Number.NaN,
+  idleCompiled: Number.NaN,
+  baseline: Number.NaN,
+  end: Number.NaN,
+  endCompiled: Number.NaN,
+  endPlaying: 0,
+};
 try {
+  await sleep(500);
+  ({ used: collected.idle, compiled: collected.idleCompiled } = await collectedHeap(inspectorPort));
   await fleet.start();
   const t0 = performance.now();
   let actionsBefore = 0;
@@ -106,7 +142,11 @@ try {
         `playing; load avg ${loadavg()[0]?.toFixed(2) ?? '?'}`,
     );
     actionsBefore = actions;
+    if (minute === baselineMinute) collected.baseline = await heapAfterCollection(inspectorPort);
   }
+  // With the games still playing, as at the baseline: what a leak would have added since.
+  collected.endPlaying = fleet.tables.size;
+  ({ used: collected.end, compiled: collected.endCompiled } = await collectedHeap(inspectorPort));
 } finally {
   await fleet.stop();
   await server.stop();
@@ -135,3 +175,40 @@ say(
       ? `verdict: GROWING (by more than ${FLAT_SHARE * 100}% of the average, beyond the scatter)`
       : 'verdict: UNDECIDED (the growth is within the scatter; soak longer)',
 );
+
+const change = (collected.end - collected.baseline) / collected.baseline;
+const playing = Math.max(1, collected.endPlaying);
+const perGame = (collected.end - collected.idle) / playing;
+// What the games hold: the compiler's code and shapes grow with the warm-up, not with the games.
+const perGameWithoutCode =
+  (collected.end - collected.endCompiled - (collected.idle - collected.idleCompiled)) / playing;
+const round = (bytes: number) => Math.round((bytes / 1024 / 1024) * 100) / 100;
+const report = {
+  startedAt: startedAt.toISOString(),
+  node: process.version,
+  cores: cpus().length,
+  loadAverage: loadavg()[0],
+  settings: { minutes, baselineMinute, games, database, roundLimit, bot },
+  actions: fleet.probe.acceptedTotal,
+  gamesStarted: fleet.probe.gamesStarted,
+  gamesFinished: fleet.probe.gamesFinished,
+  heapAfterCollectionMb: {
+    idle: round(collected.idle),
+    [`minute${String(baselineMinute)}`]: round(collected.baseline),
+    end: round(collected.end),
+    compiledCodeIdle: round(collected.idleCompiled),
+    compiledCodeEnd: round(collected.endCompiled),
+  },
+  heapChangeSinceBaseline: Math.round(change * 1000) / 1000,
+  heapFlat: Math.abs(change) <= FLAT_SHARE,
+  heapPerGamePlayingMb: round(perGame),
+  heapPerGamePlayingWithoutCodeMb: round(perGameWithoutCode),
+  gamesPlayingAtEnd: collected.endPlaying,
+  heapPerGameMet: perGameWithoutCode <= HEAP_PER_GAME_TARGET,
+  fit: { heapFloor: heapUsed, rss },
+  errors: fleet.errors.slice(0, 3),
+};
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+say(JSON.stringify(report));
+say(`written to ${out}`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { view } from '@outer-rim/rules';
 import fp from 'fastify-plugin';
-import { roomOfGame } from '../realtime/realtime.js';
+import { roomOfGame } from '../realtime/socket-server.js';
 import { TablePresence } from '../realtime/table-presence.js';
 import type { ActionAck } from '@outer-rim/protocol';
 import { BotLease } from './bot-lease.js';

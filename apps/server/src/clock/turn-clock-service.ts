@@ -102,6 +102,8 @@ export class TurnClockService {
     this.#run(gameId, async () => {
       const option = await this.#option(gameId);
       if (option !== null) await this.#note(gameId, state, option);
+      // Nothing asks for a finished game's clock option again: it leaves memory with the game.
+      if (state.phase.name === 'game-over') this.#options.delete(gameId);
     });
   }
 

@@ -3,7 +3,6 @@ import {
   RULES_VERSION,
   StateMigrationError,
   apply,
-  decisionsOf,
   isGameOver,
   migrateState,
 } from '@outer-rim/rules';
@@ -13,6 +12,10 @@ import { isUnavailable, isUniqueViolation } from '../db/database.js';
 import type { ActionAck } from '@outer-rim/protocol';
 import { GameStore } from './game-store.js';
 import { KeyedQueue } from './keyed-queue.js';
+import { RecentSteps, decisionSignature, signatureOf } from './recent-steps.js';
+import type { Author } from './recent-steps.js';
+import { RefusalMemory } from './refusal-memory.js';
+import { judged, refusal } from './refusal.js';
 import { replaysAsPlayed } from './replays-as-played.js';
 
 /** One step of a game's history as this process learns it, in seq order. */
@@ -44,50 +47,8 @@ interface Entry {
   state: GameState;
 }
 
-/**
- * A recent step of a game: who made it and with which client id (undefined: not known here, as
- * for the state a game was loaded at) and, once asked, signatures.
- */
-interface Step {
-  state: GameState;
-  seat: number | undefined;
-  clientId: string | undefined;
-  signatures?: string[];
-}
-
-/** Who committed a step: its seat and the client id it was sent with. */
-interface Author {
-  seat: number;
-  clientId: string;
-}
-
 const MAX_ATTEMPTS = 5;
 const MAX_CACHED_GAMES = 1000;
-const MAX_REMEMBERED_REFUSALS = 10_000;
-/**
- * Steps kept per game, for judging actions decided on a recent state: one for each seat of the
- * largest table, time for every other seat to act once while one decides. An older decision is
- * judged from the log (a snapshot and the actions after it). Each step kept holds its state and
- * the views cut from it: 64 of them took a fifth of the memory of a game under load.
- */
-const MAX_REMEMBERED_STEPS = 8;
-
-/** What `seat` is asked to decide in `state`, as one comparable string ('' when nothing). */
-export function decisionSignature(state: GameState, seat: number): string {
-  return JSON.stringify(
-    decisionsOf(state)
-      .filter((d) => d.seat === seat)
-      .map((d) => [d.kind, d.prompt]),
-  );
-}
-
-/** A remembered step's decision signature for `seat`, worked out once. */
-function signatureOf(step: Step, seat: number): string {
-  step.signatures ??= [];
-  step.signatures[seat] ??= decisionSignature(step.state, seat);
-  return step.signatures[seat];
-}
-
 export class GameLogCorruptError extends Error {
   constructor(gameId: string, seq: number, reason: string) {
     super(`game ${gameId}: stored action ${seq} no longer applies: ${reason}`);
@@ -104,14 +65,10 @@ export class GameService {
   readonly store: GameStore;
   readonly #queue = new KeyedQueue();
   readonly #cache = new Map<string, Entry>();
-  /**
-   * Refused client ids answer the same refusal when sent again, without re-running the rules:
-   * per game, so that a game that ends takes its refusals with it; `seat\0clientId` -> answer.
-   */
-  readonly #refusals = new Map<string, Map<string, ActionAck>>();
-  #refusalCount = 0;
-  /** per game: seq -> the state right after that seq, who acted, and signatures once computed */
-  readonly #steps = new Map<string, Map<number, Step>>();
+  /** refused client ids, answered the same when sent again */
+  readonly #refusals = new RefusalMemory();
+  /** the last few steps of each game held, for judging actions decided on a recent state */
+  readonly #steps = new RecentSteps();
   readonly #advanceListeners: ((step: Committed) => void)[] = [];
   readonly #startListeners: ((gameId: string, state: GameState) => void)[] = [];
   #closed = false;
@@ -306,7 +263,7 @@ export class GameService {
     // The newest seq this call has seen: the steps up to it are what the id is looked up in.
     let newest = head?.seq;
     const committed = () => this.#committedSeq(gameId, seat, clientId, decidedOn, newest);
-    const refused = this.#refusals.get(gameId)?.get(refusalKey);
+    const refused = this.#refusals.get(gameId, refusalKey);
     if (refused) {
       const earlier = await committed();
       if (earlier !== undefined) {
@@ -325,7 +282,7 @@ export class GameService {
         finish({ ok: true, seq: earlier }, 'duplicate');
         return;
       }
-      if (remember) this.#rememberRefusal(gameId, refusalKey, ack);
+      if (remember) this.#refusals.remember(gameId, refusalKey, ack);
       finish(ack, ack.error.code);
     };
     if (!head) {
@@ -440,7 +397,7 @@ export class GameService {
     }
     const then = await this.#signatureAt(gameId, seat, decidedOn);
     // The head is a remembered step too: its signature is worked out once for all who ask.
-    const current = this.#steps.get(gameId)?.get(head.seq);
+    const current = this.#steps.of(gameId)?.get(head.seq);
     const now =
       current?.state === head.state
         ? signatureOf(current, seat)
@@ -464,7 +421,7 @@ export class GameService {
     decidedOn: number | undefined,
     head: number | undefined,
   ): Promise<number | undefined> {
-    const steps = this.#steps.get(gameId);
+    const steps = this.#steps.of(gameId);
     if (
       this.options.shared !== true &&
       steps !== undefined &&
@@ -488,7 +445,7 @@ export class GameService {
 
   /** Whether `seat` acted after `seq`: from the remembered steps when they cover it, else the log. */
   async #actedAfter(gameId: string, seat: number, seq: number, head: number): Promise<boolean> {
-    const steps = this.#steps.get(gameId);
+    const steps = this.#steps.of(gameId);
     let known = steps !== undefined;
     for (let at = seq + 1; known && at <= head; at++) {
       const step = steps?.get(at);
@@ -501,7 +458,7 @@ export class GameService {
 
   /** This seat's decision signature right after `seq`: remembered, or rebuilt from the log. */
   async #signatureAt(gameId: string, seat: number, seq: number): Promise<string> {
-    const step = this.#steps.get(gameId)?.get(seq);
+    const step = this.#steps.of(gameId)?.get(seq);
     if (step) return signatureOf(step, seat);
     const snapshot = await this.store.snapshotAtOrBefore(gameId, seq);
     if (!snapshot) throw new GameLogCorruptError(gameId, seq, 'no snapshot at or before it');
@@ -517,24 +474,6 @@ export class GameService {
     }
     if (at !== seq) throw new GameLogCorruptError(gameId, seq, 'the log ends before it');
     return decisionSignature(state, seat);
-  }
-
-  /**
-   * Keeps the last MAX_REMEMBERED_STEPS steps of a game (states share their unchanged parts),
-   * for judging actions decided on a recent state; signatures are computed only when asked.
-   */
-  #rememberStep(gameId: string, entry: Entry, by: Author | undefined): void {
-    let steps = this.#steps.get(gameId);
-    if (!steps) {
-      steps = new Map();
-      this.#steps.set(gameId, steps);
-    }
-    if (steps.has(entry.seq)) return;
-    steps.set(entry.seq, { state: entry.state, seat: by?.seat, clientId: by?.clientId });
-    for (const seq of steps.keys()) {
-      if (steps.size <= MAX_REMEMBERED_STEPS) break;
-      steps.delete(seq);
-    }
   }
 
   /**
@@ -576,7 +515,7 @@ export class GameService {
       if (!result.ok) throw new GameLogCorruptError(gameId, stored.seq, result.error.message);
       state = result.state;
       seq = stored.seq;
-      this.#rememberStep(gameId, { seq, state }, stored);
+      this.#steps.remember(gameId, seq, state, stored);
       // A game loaded fresh has nobody waiting for its past steps; a cached one has live viewers
       // here who must see each step another process committed.
       if (cached) {
@@ -602,7 +541,7 @@ export class GameService {
       // asks for a finished game later (a late viewer, a resync, a stray action) reads it back
       // from its final snapshot; kept, every game that ended would stay until a thousand more had.
       this.#evict(gameId);
-      this.#forgetRefusals(gameId);
+      this.#refusals.forget(gameId);
       return;
     }
     this.#cache.delete(gameId);
@@ -611,56 +550,12 @@ export class GameService {
       if (!oldest.done) this.#evict(oldest.value);
     }
     this.#cache.set(gameId, entry);
-    this.#rememberStep(gameId, entry, by);
+    this.#steps.remember(gameId, entry.seq, entry.state, by);
   }
 
   /** The next read of the game loads it from the log; its remembered refusals still hold. */
   #evict(gameId: string): void {
     this.#cache.delete(gameId);
-    this.#steps.delete(gameId);
+    this.#steps.forget(gameId);
   }
-
-  /** Bounded over all games: past the limit, the game first refused longest ago loses its oldest. */
-  #rememberRefusal(gameId: string, key: string, ack: ActionAck): void {
-    if (this.#refusals.get(gameId)?.has(key) !== true) {
-      if (this.#refusalCount >= MAX_REMEMBERED_REFUSALS) {
-        const oldest = this.#refusals.entries().next();
-        if (!oldest.done) {
-          const [oldestGame, refusals] = oldest.value;
-          const first = refusals.keys().next();
-          if (!first.done) refusals.delete(first.value);
-          if (refusals.size === 0) this.#refusals.delete(oldestGame);
-          this.#refusalCount--;
-        }
-      }
-      this.#refusalCount++;
-    }
-    let refusals = this.#refusals.get(gameId);
-    if (!refusals) {
-      refusals = new Map();
-      this.#refusals.set(gameId, refusals);
-    }
-    refusals.set(key, ack);
-  }
-
-  #forgetRefusals(gameId: string): void {
-    this.#refusalCount -= this.#refusals.get(gameId)?.size ?? 0;
-    this.#refusals.delete(gameId);
-  }
-}
-
-/** A refusal judged on the state after `seq`, which it names for the client. */
-function judged(ack: ActionAck & { ok: false }, seq: number): ActionAck & { ok: false } {
-  return { ...ack, seq };
-}
-
-export function refusal(
-  code: string,
-  message: string,
-  details?: unknown,
-): ActionAck & { ok: false } {
-  return {
-    ok: false,
-    error: details === undefined ? { code, message } : { code, message, details },
-  };
 }

@@ -13,15 +13,28 @@ import type { GameState, Viewer } from '@outer-rim/rules';
 import type pg from 'pg';
 import type { Logger } from 'pino';
 import { Server } from 'socket.io';
-import type { Socket } from 'socket.io';
-import { WebSocketServer } from 'ws';
-import type { WebSocket } from 'ws';
 import type { Config } from '../config/config.js';
 import { corsOption } from '../config/cors.js';
 import { isUnavailable, resilientPool } from '../db/database.js';
 import { ApiError } from '../errors.js';
+import type {
+  BetweenServers,
+  ClientToServer,
+  GameServer,
+  GameSocket,
+  ServerToClient,
+  SocketData,
+} from './socket-server.js';
+import {
+  CodedWebSocketServer,
+  roomOfGame,
+  roomOfHolding,
+  roomOfToken,
+  roomOfViewer,
+  transportLimit,
+} from './socket-server.js';
 import type { Committed, GameService } from '../games/game-service.js';
-import { refusal } from '../games/game-service.js';
+import { refusal } from '../games/refusal.js';
 import { hashToken } from '../games/secrets.js';
 import type { LobbyService, ReleasedSeat } from '../lobby/lobby-service.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -32,17 +45,7 @@ import {
   HandshakeSchema,
   ResyncMessageSchema,
 } from '@outer-rim/protocol';
-import type {
-  ActionAck,
-  ChatAck,
-  ChatMessage,
-  GameErrorMessage,
-  LobbyMessage,
-  ResyncAck,
-  StateMessage,
-  PresenceMessage,
-  SpectatorChatMessage,
-} from '@outer-rim/protocol';
+import type { ActionAck, ChatAck, ResyncAck, StateMessage } from '@outer-rim/protocol';
 import type { ChatService } from './chat-service.js';
 import { AddressLimiter } from './address-limiter.js';
 import { directSocket, writeDirectly, writeMessage } from './direct-frames.js';
@@ -56,40 +59,6 @@ import type { SentViews } from './step-messages.js';
 import type { SpectatorChatService } from './spectator-chat-service.js';
 import { TablePresence } from './table-presence.js';
 
-interface SocketData {
-  gameId: string;
-  viewer: Viewer;
-  /** a seat's connection: the hash of the token it joined with */
-  tokenHash: string | undefined;
-  /** a seat's connection: the holding of the seat it joined (private chat is the holding's) */
-  holding: string | undefined;
-}
-
-type Incoming = (payload: unknown, ack: unknown) => void;
-interface ClientToServer {
-  action: Incoming;
-  resync: Incoming;
-  chat: Incoming;
-  'spectator-chat': Incoming;
-}
-interface ServerToClient {
-  /** a StateMessage, serialised once */
-  state: (message: Encoded) => void;
-  /** an UpdateMessage, serialised once per viewer */
-  update: (message: Encoded) => void;
-  lobby: (message: LobbyMessage) => void;
-  chat: (message: ChatMessage) => void;
-  'game-error': (message: GameErrorMessage) => void;
-  presence: (message: PresenceMessage) => void;
-  'spectator-chat': (message: SpectatorChatMessage) => void;
-}
-interface BetweenServers {
-  committed: (notice: { gameId: string; seq: number }) => void;
-  'seat-released': (released: ReleasedSeat) => void;
-}
-type GameServer = Server<ClientToServer, ServerToClient, BetweenServers, SocketData>;
-type GameSocket = Socket<ClientToServer, ServerToClient, BetweenServers, SocketData>;
-
 /** The kinds of message a client may send; anything else is answered BAD_REQUEST. */
 const CLIENT_EVENTS = new Set<string>([
   SOCKET_EVENTS.action,
@@ -97,40 +66,6 @@ const CLIENT_EVENTS = new Set<string>([
   SOCKET_EVENTS.chat,
   SOCKET_EVENTS.spectatorChat,
 ]);
-
-/**
- * The transport's own ceiling on one message, above MESSAGE_LIMIT: between the two a message is
- * refused with PAYLOAD_TOO_LARGE and the connection stays; above it the message is not read at
- * all and the connection is closed (WebSocket close code 1009, reason PAYLOAD_TOO_LARGE).
- */
-export const transportLimit = (messageLimit: number) => Math.max(messageLimit * 8, 1_000_000);
-
-/**
- * The WebSocket server engine.io runs, but a connection closed for a message over the transport
- * limit says why: close code 1009 (message too big) with the reason PAYLOAD_TOO_LARGE.
- */
-class CodedWebSocketServer extends WebSocketServer {
-  override handleUpgrade(...args: Parameters<WebSocketServer['handleUpgrade']>): void {
-    const [request, socket, head, callback] = args;
-    super.handleUpgrade(request, socket, head, (ws: WebSocket, req) => {
-      const close = ws.close.bind(ws);
-      ws.close = (code?: number, reason?: string | Buffer) => {
-        close(code, code === 1009 && reason === undefined ? 'PAYLOAD_TOO_LARGE' : reason);
-      };
-      callback(ws, req);
-    });
-  }
-}
-
-export const roomOfGame = (gameId: string) => `game:${gameId}`;
-/** Every connection that joined with one token: what a seat change must reach, on every process. */
-export const roomOfToken = (gameId: string, tokenHash: string) =>
-  `game:${gameId}:token:${tokenHash}`;
-/** Every connection of one holder of a seat: where that holder's private chat goes. */
-export const roomOfHolding = (gameId: string, holding: string) =>
-  `game:${gameId}:holding:${holding}`;
-export const roomOfViewer = (gameId: string, viewer: Viewer) =>
-  viewer === 'spectator' ? `game:${gameId}:spectators` : `game:${gameId}:seat:${viewer}`;
 
 /** Games whose last sent views this process keeps to diff the next step against. */
 const MAX_SENT_GAMES = 1000;
@@ -678,7 +613,7 @@ export class Realtime {
     const { gameId, viewer, holding } = socket.data;
     const game = await this.deps.lobby.get(gameId);
     socket.emit(SOCKET_EVENTS.lobby, { game });
-    this.#joinExtras(socket);
+    this.#joinExtras(socket, game.seats.length);
     if (game.status !== 'lobby') await this.#sendState(socket);
     const reader =
       viewer === 'spectator' || holding === undefined ? 'spectator' : { seat: viewer, holding };
@@ -694,12 +629,15 @@ export class Realtime {
    * For a connection that was let in: its seat's presence now and when it goes, and the
    * spectators' channel.
    */
-  #joinExtras(socket: GameSocket): void {
-    const { gameId } = socket.data;
-    socket.on('disconnect', () => {
-      this.#presence.changed(gameId);
-    });
-    this.#presence.changed(gameId);
+  #joinExtras(socket: GameSocket, seatCount: number): void {
+    const { gameId, viewer } = socket.data;
+    // A spectator leaving changes no seat's presence; one arriving is told it with everyone.
+    if (viewer !== 'spectator') {
+      socket.on('disconnect', () => {
+        this.#presence.changed(gameId, seatCount);
+      });
+    }
+    this.#presence.changed(gameId, seatCount);
     this.#onSpectatorChat(socket);
   }
 

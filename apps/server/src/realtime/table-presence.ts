@@ -26,11 +26,14 @@ export class TablePresence {
     private readonly roomOfGame: (gameId: string) => string,
   ) {}
 
-  /** Seats with at least one open connection, as a list as long as the table. */
-  async online(gameId: string): Promise<boolean[]> {
-    const game = await this.lobby.get(gameId);
+  /**
+   * Seats with at least one open connection, as a list as long as the table (`seatCount` when the
+   * caller knows it: a table's seats are fixed when it is created).
+   */
+  async online(gameId: string, seatCount?: number): Promise<boolean[]> {
+    const count = seatCount ?? (await this.lobby.get(gameId)).seats.length;
     const sockets = await this.io.in(this.roomOfGame(gameId)).fetchSockets();
-    const seats = game.seats.map(() => false);
+    const seats = Array.from({ length: count }, () => false);
     for (const socket of sockets) {
       const viewer = socket.data.viewer;
       if (typeof viewer === 'number' && viewer < seats.length) seats[viewer] = true;
@@ -38,8 +41,8 @@ export class TablePresence {
     return seats;
   }
 
-  changed(gameId: string): void {
-    const sent = this.online(gameId)
+  changed(gameId: string, seatCount?: number): void {
+    const sent = this.online(gameId, seatCount)
       .then(
         (seats) => {
           this.io.to(this.roomOfGame(gameId)).emit(SOCKET_EVENTS.presence, { gameId, seats });

@@ -23,6 +23,8 @@ export interface WireClientOptions {
   reconnectDelayMaxMs?: number;
   /** each engine.io message's text, as received (the frame's payload) */
   onFrame?: (text: string) => void;
+  /** the server's engine.io handshake arrived (the client answers it with its CONNECT at once) */
+  onHandshake?: () => void;
 }
 
 /** Why an acknowledgement did not come: the time-out ran out, or the connection went first. */
@@ -161,6 +163,7 @@ export class WireClient {
     switch (text.charCodeAt(0)) {
       case 0x30: // 0 open: the handshake; then socket.io's CONNECT with the auth
         this.#handshake = JSON.parse(text.slice(1)) as Handshake;
+        this.#options.onHandshake?.();
         this.#armPing();
         ws.send(`40${JSON.stringify(this.#options.auth)}`);
         return;
