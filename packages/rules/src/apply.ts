@@ -21,6 +21,7 @@ import { applyTechnology } from './phases/technology.js';
 import { finishGalaxy } from './setup/create-game.js';
 import { applyBuilding, buildingFinished } from './setup/galaxy-building.js';
 import { Draft } from './state/draft.js';
+import { STEPS } from './resume.js';
 import type { GameState, Seat } from './state/types.js';
 
 export type ApplyResult =
@@ -118,7 +119,7 @@ export function apply(state: GameState, seat: Seat, action: unknown): ApplyResul
         }),
       };
     }
-    const d = new Draft(state);
+    const d = new Draft(state, STEPS);
     const error = dispatch(d, seat, parsed.data);
     if (error !== null) return { ok: false, error };
     // OR-6.2: a leader whose ship or troops went by any other way is killed.
