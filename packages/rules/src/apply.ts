@@ -1,26 +1,21 @@
 import { ActionSchema, type Action } from './actions/schema.js';
 import { cancelTrade } from './cards/trade.js';
 import { applyEavesdrop } from './politics/eavesdrop.js';
-import { applyWindow, setCardPrompts } from './cards/window.js';
+import { setCardPrompts } from './cards/window.js';
+import { frameRules } from './frames.js';
 import { enforceLeaderPlaces, leadersInPlace, sameGround } from './leaders/fates.js';
 import type { Ground } from './leaders/fates.js';
-import { applyEscape } from './leaders/escape.js';
 import { ACTION_DECISION } from './decision.js';
 import type { Decision } from './decision.js';
 import { decisions, decisionsOf, rememberDecisions } from './decisions.js';
 import { ruleError, type RuleError } from './errors.js';
 import type { GameEvent } from './events.js';
-import { applyDraw } from './phases/draw-action-cards.js';
-import { applyTurn } from './phases/individual-turns.js';
 import { leaveRoundPhase } from './phases/machine.js';
-import { applyMarket } from './phases/market.js';
-import { applyPlace } from './phases/place-new-units.js';
-import { applyPolitical } from './phases/political.js';
-import { applyPurchase } from './phases/purchase-units.js';
-import { applyTechnology } from './phases/technology.js';
 import { finishGalaxy } from './setup/create-game.js';
-import { applyBuilding, buildingFinished } from './setup/galaxy-building.js';
+import { buildingFinished } from './setup/galaxy-building.js';
+import { topFrame } from './pending.js';
 import { Draft } from './state/draft.js';
+import { STEPS } from './resume.js';
 import type { GameState, Seat } from './state/types.js';
 
 export type ApplyResult =
@@ -34,31 +29,9 @@ function dispatch(d: Draft, seat: Seat, action: Action): RuleError | null {
   }
   if (action.type === 'cancel-trade') return cancelTrade(d, seat, action.partner);
   if (action.type === 'eavesdrop') return applyEavesdrop(d, seat, action.seat);
-  // OR-6.2: owed before anything else (decisions.ts), so it is the only action accepted then.
-  if (action.type === 'escape-leader') return applyEscape(d, seat, action);
-  // BG-9: while an action-card window is open, it owns every decision.
-  if (d.s.window !== undefined) return applyWindow(d, seat, action);
-  const phase = d.s.phase;
-  switch (phase.name) {
-    case 'galaxy-building':
-      return applyBuilding(d, phase, seat, action);
-    case 'market':
-      return applyMarket(d, phase, seat, action);
-    case 'draw-action-cards':
-      return applyDraw(d, seat, action);
-    case 'purchase-units':
-      return applyPurchase(d, phase, seat, action);
-    case 'individual-turns':
-      return applyTurn(d, phase, seat, action);
-    case 'political':
-      return applyPolitical(d, phase, seat, action);
-    case 'technology':
-      return applyTechnology(d, phase, seat, action);
-    case 'place-new-units':
-      return applyPlace(d, phase, seat, action);
-    case 'game-over':
-      return ruleError('GAME_OVER', 'The game is over.');
-  }
+  // The frame owed first (pending.ts) answers the action; `apply` checked it awaits this kind.
+  const top = topFrame(d.s);
+  return frameRules(top).apply(d, top, seat, action);
 }
 
 /**
@@ -118,7 +91,7 @@ export function apply(state: GameState, seat: Seat, action: unknown): ApplyResul
         }),
       };
     }
-    const d = new Draft(state);
+    const d = new Draft(state, STEPS);
     const error = dispatch(d, seat, parsed.data);
     if (error !== null) return { ok: false, error };
     // OR-6.2: a leader whose ship or troops went by any other way is killed.

@@ -108,7 +108,8 @@ export { RULE_LINES, ruleIdOf, whyNot } from './views/why-not.js';
 export { cardName, systemName, techName, tileName } from './views/names.js';
 export { gameOverText, winReasonText, winnersOf } from './phases/progression.js';
 // BG-8 Political phase and OR-6.1 Hopes End (politics/).
-export { agendaOptions, diplomatPicker, hopesEndOwner } from './phases/political.js';
+export { agendaOptions, diplomatPicker } from './phases/political.js';
+export { hopesEndOwner } from './politics/hopes-end.js';
 export { cardOf as politicalCardOf, lawsInForce } from './politics/laws.js';
 export { voteBarredReason } from './politics/isolation.js';
 export { HOPES_END, MECATOL_REX } from './politics/names.js';

@@ -1,15 +1,7 @@
 import type { Action } from './actions/schema.js';
 import { cancelTradeLegal } from './cards/trade.js';
-import { windowLegal } from './cards/window.js';
-import { escapeLegal, escapePending } from './leaders/escape.js';
-import { buildingLegal } from './setup/galaxy-building.js';
-import { drawLegal } from './phases/draw-action-cards.js';
-import { turnLegal } from './phases/individual-turns.js';
-import { marketLegal } from './phases/market.js';
-import { placeLegal } from './phases/place-new-units.js';
-import { politicalLegal } from './phases/political.js';
-import { purchaseLegal } from './phases/purchase-units.js';
-import { technologyLegal } from './phases/technology.js';
+import { frameRules } from './frames.js';
+import { topFrame } from './pending.js';
 import type { Seat, Table } from './state/types.js';
 
 /**
@@ -23,39 +15,14 @@ import type { Seat, Table } from './state/types.js';
 export function legalActions(t: Table, seat: Seat): Action[] {
   if (!Number.isInteger(seat) || seat < 0 || seat >= t.players.length) return [];
   if (t.phase.name === 'game-over') return [];
+  const top = topFrame(t);
+  const own = frameRules(top).legal(t, top, seat);
+  if (own.length === 0) return [];
   // BG-9 / BG-11: the any-time actions (the "never ask me" setting, cancelling an agreement),
   // offered beside a decision the seat owes (apply accepts them at any moment).
-  const own = phaseLegal(t, seat);
-  if (own.length === 0) return [];
   const anyTime: Action[] = [
     ...cancelTradeLegal(t, seat),
     ...(t.neverAsk.includes(seat) ? [{ type: 'card-prompts', ask: true } as const] : []),
   ];
   return [...own, ...anyTime];
-}
-
-function phaseLegal(t: Table, seat: Seat): Action[] {
-  if (escapePending(t)) return escapeLegal(t, seat);
-  if (t.window !== undefined) return windowLegal(t, seat);
-  const phase = t.phase;
-  switch (phase.name) {
-    case 'galaxy-building':
-      return buildingLegal(t, phase, seat);
-    case 'market':
-      return marketLegal(t, phase, seat);
-    case 'draw-action-cards':
-      return drawLegal(t, seat);
-    case 'purchase-units':
-      return purchaseLegal(t, phase, seat);
-    case 'individual-turns':
-      return turnLegal(t, phase, seat);
-    case 'political':
-      return politicalLegal(t, phase, seat);
-    case 'technology':
-      return technologyLegal(t, phase, seat);
-    case 'place-new-units':
-      return placeLegal(t, phase, seat);
-    case 'game-over':
-      return [];
-  }
 }

@@ -16,6 +16,7 @@ import type { Draft } from '../state/draft.js';
 import type { Seat, Table } from '../state/types.js';
 import { admiralBlocksRetreat } from '../leaders/abilities.js';
 import { ownerName, placeLabel } from './names.js';
+import { cardMoment } from '../views/describe.js';
 import { addEffect } from './in-force.js';
 import { movementPlays, resolveMovementCard } from './movement-cards.js';
 import { skilledRetreatTargets, skilledRetreat } from './retreat.js';
@@ -558,32 +559,10 @@ export function momentName(t: Table, m: Moment): string {
     const name = actionCardById(cardIdOf(m.played.card))?.name ?? 'A card';
     return `${ownerName(t, m.played.seat)} plays ${name}`;
   }
-  const tr = m.trigger;
-  switch (tr.kind) {
-    case 'phase-start':
-      return `Start of the ${phaseLabel(tr.phase)} phase`;
-    case 'movement-start':
-      return `Before the Movement segment of ${ownerName(t, tr.seat)}`;
-    case 'space-battle-start':
-      return `Space Battle segment of ${ownerName(t, tr.seat)}`;
-    case 'battle-round':
-      return `Before round ${String(tr.round)} of the space battle at ${placeLabel(t, tr.hex)}`;
-    case 'invasion':
-      return `Invasion of ${tr.planet} by ${ownerName(t, tr.invader)}`;
-    case 'ground-round':
-      return `Before round ${String(tr.round)} of ground combat on ${tr.planet}`;
-    case 'planet-taken':
-      return `${ownerName(t, tr.by)} has taken ${tr.planet}`;
-    case 'political-card':
-      return 'The political card has been revealed';
-    case 'political':
-      return `Political phase (${tr.step.replace(/-/g, ' ')})`;
-  }
-}
-
-function phaseLabel(phase: string): string {
-  return phase
-    .split('-')
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ');
+  const words = cardMoment(
+    m.trigger,
+    (seat) => ownerName(t, seat),
+    (hex) => placeLabel(t, hex),
+  );
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

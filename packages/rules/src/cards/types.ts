@@ -8,12 +8,12 @@ import type { Owner, Seat, UnitKind } from '../state/types.js';
  * plain JSON. A window is opened by the module that owns the moment (the
  * round machine, the Movement segment, combat, the Political phase, ...)
  * with `openWindow(d, trigger)`; when everyone asked has passed, the window
- * closes and `resumeAfterWindow(d, trigger)` (cards/resume.ts) hands the
- * game back to that module. The trigger is the continuation: it names the
- * step to resume, so no closure is ever stored in the state.
+ * closes and the step machine (`d.steps.resumeAfterWindow`, src/resume.ts)
+ * hands the game back to that module. The trigger is the continuation: it
+ * names the step to resume, so no closure is ever stored in the state.
  *
  * Sibling modules add their moments here (a kind each) and a case in
- * cards/resume.ts.
+ * src/resume.ts.
  */
 export type WindowTrigger =
   /** At the start of a round phase, before it does anything (Purchase Units, Receive Credits, ...). */

@@ -6,7 +6,6 @@ import { ruleError, type RuleError } from '../errors.js';
 import type { Draft } from '../state/draft.js';
 import type { GameState, Seat, Table } from '../state/types.js';
 import { cardRule, momentName, type Moment } from './catalogue.js';
-import { resumeAfterWindow } from './resume.js';
 import { answerTrade, proposalDecisions, proposalLegal } from './trade.js';
 import { spaceUnits } from '../combat/forces.js';
 import { leaderShipsProblem } from '../leaders/windows.js';
@@ -40,7 +39,7 @@ import type { CardTarget, CardWindow, PlayedCard, WindowTrigger } from './types.
  *   asked has passed. After a card resolves, the table is asked again at the
  *   moment below it (a card may answer a card that has been played since).
  * - When the stack is empty and everyone has passed, the window closes and
- *   `resumeAfterWindow(d, trigger)` continues the step that opened it.
+ *   the step machine (`d.steps`, src/resume.ts) continues the step that opened it.
  *
  * Cards that may be played "at any time" are offered in every window while
  * the stack is empty, but never open one by themselves (every moment of the
@@ -241,7 +240,7 @@ export function continueWindow(d: Draft): void {
     }
     setWindow(d, undefined);
     d.emit({ type: 'card-window-closed', trigger: w.trigger });
-    resumeAfterWindow(d, w.trigger);
+    d.steps.resumeAfterWindow(d, w.trigger);
     return;
   }
   throw new Error('card window did not settle');

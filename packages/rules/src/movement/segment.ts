@@ -35,35 +35,53 @@ export function riftDecisions(t: Table, phase: TurnsPhase): Decision[] {
   ];
 }
 
+/**
+ * What the Movement segment waits for before the mover goes on, the one owed first first:
+ * OR-6.2 the opponent's leave for a fleet with a Diplomat to pass its ships, then OR-4.2 the
+ * mover's choice for a ship that rolled in a Gravity Rift. Null: nothing, the mover moves on.
+ */
+function waitsFor(phase: TurnsPhase): 'passage' | 'rift' | null {
+  const m = movementOf(phase);
+  if (m.passage !== undefined) return 'passage';
+  return m.rift === undefined ? null : 'rift';
+}
+
+const WAITING: Readonly<Record<'passage' | 'rift', string>> = {
+  passage: 'Your fleet waits for leave to pass other players’ ships.',
+  rift: 'A ship in the Gravity Rift waits for your choice: leave or stay.',
+};
+
+/** Why the mover cannot go on yet (a passage asked, a rift choice owed), or null. */
+export function movementWaits(phase: TurnsPhase): string | null {
+  const waits = waitsFor(phase);
+  return waits === null ? null : WAITING[waits];
+}
+
 /** BG-5 Movement segment, with OR-4.1 Nebula and OR-4.2 Gravity Rift. */
 export const MOVEMENT_SEGMENT: SegmentRules = {
   leave: loseUnsupportedFighters,
   decisions: (t, phase) => {
-    // OR-6.2: a fleet with a Diplomat waits for leave to pass other players' ships.
-    if (movementOf(phase).passage !== undefined) return passageDecisions(t, phase);
-    return riftDecisions(t, phase);
+    switch (waitsFor(phase)) {
+      case 'passage':
+        return passageDecisions(t, phase);
+      case 'rift':
+        return riftDecisions(t, phase);
+      case null:
+        return [];
+    }
   },
   legal: (t, phase, seat) =>
-    movementOf(phase).passage !== undefined
+    waitsFor(phase) === 'passage'
       ? passageLegal(phase, seat)
       : [
           ...movementLegal(t, phase, seat),
           ...(seat === phase.active ? passageMoves(t, phase, seat) : []),
         ],
-  blocked: (_t, phase) =>
-    movementOf(phase).passage !== undefined
-      ? 'Your fleet waits for leave to pass other players’ ships.'
-      : movementOf(phase).rift === undefined
-        ? null
-        : 'A ship in the Gravity Rift waits for your choice: leave or stay.',
+  blocked: (_t, phase) => movementWaits(phase),
   apply: (d, phase, seat, a) => {
     if (a.type === 'answer-passage') return answerPassage(d, phase, seat, a);
     if (seat !== phase.active) return ruleError('NOT_YOUR_DECISION', 'It is not your turn.');
-    if (movementOf(phase).passage !== undefined)
-      return ruleError(
-        'ILLEGAL_ACTION',
-        'Your fleet waits for leave to pass other players’ ships.',
-      );
+    if (waitsFor(phase) === 'passage') return ruleError('ILLEGAL_ACTION', WAITING.passage);
     switch (a.type) {
       case 'move': {
         // OR-6.2: through other players' ships with a Diplomat, the move becomes a request.

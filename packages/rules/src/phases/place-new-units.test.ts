@@ -5,7 +5,7 @@ import { createGame } from '../setup/create-game.js';
 import { countIn, planetDef, spacedocksOf } from '../state/board.js';
 import type { GameState } from '../state/types.js';
 import { advanceTo, mustApply, withPlayer } from '../testing/fixtures.js';
-import { fighterRoom } from './place-new-units.js';
+import { fighterRoom } from './placement.js';
 
 /** Letnev (seat 1) bought 2 cruisers and 1 Ground Force; Sol bought nothing. */
 function placing(mutate: (s: GameState) => GameState = (s) => s): GameState {

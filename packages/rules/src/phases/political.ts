@@ -1,5 +1,4 @@
 import type { Action } from '../actions/schema.js';
-import { groupUnits, shockForcesOnBoard } from '../combat/forces.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { politicalDeck } from '../content/political-cards.js';
 import type { Decision } from '../decision.js';
@@ -9,7 +8,8 @@ import type { Draft } from '../state/draft.js';
 import { influenceOf } from '../state/economy.js';
 import type { Seat, Table } from '../state/types.js';
 import { cardOf, lawsInForce } from '../politics/laws.js';
-import { HOPES_END, MECATOL_REX } from '../politics/names.js';
+import { MECATOL_REX } from '../politics/names.js';
+import { applyHopesEnd, hopesEndOwed, hopesEndOwner } from '../politics/hopes-end.js';
 import {
   enactLaw,
   expansionSuppression,
@@ -368,24 +368,6 @@ function resolve(
 
 // ---- OR-6.1 Hopes End ----
 
-/** The seat that may convert on Hopes End now: it holds the planet, a Ground Force there, 1 credit, room under the limit. */
-export function hopesEndOwner(t: Table): Seat | undefined {
-  if (!t.options.shockForces) return undefined;
-  const planet = t.planets[HOPES_END];
-  const owner = planet?.owner;
-  if (planet === undefined || typeof owner !== 'number') return undefined;
-  const gf = groupUnits(t.units[planet.hex]?.planets[HOPES_END], owner)['ground-force'] ?? 0;
-  if (gf === 0) return undefined;
-  if ((t.players[owner]?.credits ?? 0) < RULE_CONSTANTS.hopesEndConversionCost) return undefined;
-  if (shockForcesOnBoard(t, owner) >= RULE_CONSTANTS.shockForceLimitPerPlayer) return undefined;
-  return owner;
-}
-
-function hopesEndOwed(t: Table, phase: PoliticalPhase): Seat | undefined {
-  const seat = phase.hopesEnd;
-  return seat !== undefined && hopesEndOwner(t) === seat ? seat : undefined;
-}
-
 // ---- decisions, legal actions, apply ----
 
 export function politicalDecisions(t: Table, phase: PoliticalPhase): Decision[] {
@@ -625,27 +607,5 @@ function applyXxchaVeto(
   const next = drawCard(d);
   if (next === undefined) noAgenda(d);
   else reveal(d, next);
-  return null;
-}
-
-function applyHopesEnd(
-  d: Draft,
-  phase: PoliticalPhase,
-  seat: Seat,
-  convert: boolean,
-): RuleError | null {
-  if (hopesEndOwed(d.s, phase) !== seat) {
-    return ruleError('NOT_YOUR_DECISION', 'You may not convert on Hopes End now.');
-  }
-  const { hopesEnd: _h, ...rest } = phase;
-  d.s.phase = rest;
-  if (!convert) return null;
-  const hex = d.s.planets[HOPES_END]?.hex;
-  if (hex === undefined) return ruleError('ILLEGAL_ACTION', 'Hopes End is not on the board.');
-  const cost = RULE_CONSTANTS.hopesEndConversionCost;
-  d.player(seat).credits -= cost;
-  d.addUnits(hex, HOPES_END, seat, 'ground-force', -1);
-  d.addUnits(hex, HOPES_END, seat, 'shock-force', 1);
-  d.emit({ type: 'hopes-end-converted', seat, planet: HOPES_END, cost });
   return null;
 }

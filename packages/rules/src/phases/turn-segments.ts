@@ -28,7 +28,7 @@ import {
   applyLandLeader,
   landLeaderLegal,
 } from '../leaders/windows.js';
-import { MOVEMENT_SEGMENT } from '../movement/segment.js';
+import { MOVEMENT_SEGMENT, movementWaits } from '../movement/segment.js';
 import { applyMovementTech, movementTechLegal } from '../technology/movement.js';
 import type { Draft } from '../state/draft.js';
 import type { TurnSegment, TurnsPhase } from '../state/phase.js';
@@ -95,12 +95,10 @@ export const SEGMENT_RULES: Readonly<Record<TurnSegment, SegmentRules>> = {
     apply: (d, phase, seat, a) => {
       if (a.type !== 'use-technology') return MOVEMENT_SEGMENT.apply?.(d, phase, seat, a);
       if (seat !== phase.active) return ruleError('NOT_YOUR_DECISION', 'It is not your turn.');
-      if (phase.movement?.rift !== undefined)
-        return ruleError(
-          'ILLEGAL_ACTION',
-          'A ship in the Gravity Rift waits for your choice first.',
-        );
-      return applyMovementTech(d, phase, seat, a);
+      const waits = movementWaits(phase);
+      return waits === null
+        ? applyMovementTech(d, phase, seat, a)
+        : ruleError('ILLEGAL_ACTION', waits);
     },
     enter: (d) => {
       // OR-6.2: where the Admirals stand now decides which Dreadnoughts move +1 this segment.

@@ -53,7 +53,8 @@ export interface Ballot {
  * - `tie`: the vote is tied (or nobody voted): `decider`, the most
  *   influential player, chooses among `tied`;
  * - `resolved`: the card is resolved; only the Hopes End choice may remain.
- * `hopesEnd` is the seat owed the OR-6.1 Hopes End conversion, until it converts or declines.
+ * `hopesEnd` is the seat owed the OR-6.1 Hopes End conversion (politics/hopes-end.ts), until it
+ * converts or declines.
  */
 export interface PoliticalPhase {
   name: 'political';

@@ -2,6 +2,7 @@ import type { HexKey } from '@outer-rim/map';
 import { takeForcedDie } from '../prng/forced-dice.js';
 import { Dice } from '../prng/prng.js';
 import type { GameEvent } from '../events.js';
+import type { WindowTrigger } from '../cards/types.js';
 import { withCount } from './counts.js';
 import type {
   GameState,
@@ -12,6 +13,23 @@ import type {
   UnitCounts,
   UnitKind,
 } from './types.js';
+
+/**
+ * How the step machine goes on after something the game waited for is over (src/resume.ts).
+ * Handed in by `apply`, so a rule module that closes a window never imports the modules that
+ * own the moments (the arrows point one way: no run-time import cycle).
+ */
+export interface Steps {
+  /** BG-9: the window opened at `trigger` has closed; its step goes on. */
+  resumeAfterWindow(d: Draft, trigger: WindowTrigger): void;
+}
+
+/** A Draft made outside `apply` (a test opening a window by hand) cannot resume a step. */
+const NO_STEPS: Steps = {
+  resumeAfterWindow() {
+    throw new Error('this Draft has no step machine: make it with the steps of src/resume.ts');
+  },
+};
 
 /**
  * Copy-on-write working copy of a GameState for one `apply`. The input
@@ -28,7 +46,10 @@ export class Draft {
   /** Bit i set: seat i's player object is already this draft's own copy. */
   private playerCopied = 0;
 
-  constructor(state: GameState) {
+  constructor(
+    state: GameState,
+    readonly steps: Steps = NO_STEPS,
+  ) {
     this.s = { ...state };
   }
 

@@ -19,7 +19,8 @@ export interface Offer {
 }
 
 /**
- * Where the game waits. Phases that never wait for anyone (Progression,
+ * Where the round stands: the bottom frame of what the game waits for (pending.ts; an escaping
+ * leader and an open card window come before it). Phases that never wait for anyone (Progression,
  * Assassin, Receive Credits, Receive Trade Income) run inside the
  * transition and never appear here. The Political phase (BG-8) waits for
  * the steps before the agenda, a Diplomat's pick and each vote

@@ -3,7 +3,7 @@ import { TECH_PARAMS } from '../content/technologies.js';
 import { UNITS } from '../content/units.js';
 import { ruleError, type RuleError } from '../errors.js';
 import { placeOrdered } from '../phases/ordered-units.js';
-import { placementProblem } from '../phases/place-new-units.js';
+import { placementProblem } from '../phases/placement.js';
 import { countIn, planetsOf, spacedocksOf } from '../state/board.js';
 import type { Draft } from '../state/draft.js';
 import { unitCost } from '../state/economy.js';

@@ -418,7 +418,11 @@ export function describeEvent(
   }
 }
 
-function cardMoment(
+/**
+ * BG-9: the moment a card window opens at, in words (the window's event here; the card prompt,
+ * cards/catalogue.ts `momentName`, begins with the same words). The one place they are worded.
+ */
+export function cardMoment(
   tr: WindowTrigger,
   who: (seat: number) => string,
   place: (hex: HexKey) => string,

@@ -1,16 +1,17 @@
-import { advance as advanceCombat, startSpaceBattles } from '../combat/segment.js';
-import { endTurnAfterWindow } from '../phases/individual-turns.js';
-import { resumeRoundPhase } from '../phases/machine.js';
-import { resumePolitical } from '../phases/political.js';
-import type { Draft } from '../state/draft.js';
-import type { WindowTrigger } from './types.js';
+import type { WindowTrigger } from './cards/types.js';
+import { advance as advanceCombat, startSpaceBattles } from './combat/segment.js';
+import { endTurnAfterWindow } from './phases/individual-turns.js';
+import { resumeRoundPhase } from './phases/machine.js';
+import { resumePolitical } from './phases/political.js';
+import type { Draft, Steps } from './state/draft.js';
 
 /**
  * BG-9: after a window closes, the step that opened it goes on. One case per
  * trigger kind, dispatched to the module that owns the moment (no closures
- * in the state: the trigger is the continuation).
+ * in the state: the trigger is the continuation). Only `apply` imports this
+ * table and hands it to its Draft, so no rule module imports another back.
  */
-export function resumeAfterWindow(d: Draft, trigger: WindowTrigger): void {
+function resumeAfterWindow(d: Draft, trigger: WindowTrigger): void {
   switch (trigger.kind) {
     case 'phase-start':
       // The round machine enters the phase now (its window is over).
@@ -38,3 +39,6 @@ export function resumeAfterWindow(d: Draft, trigger: WindowTrigger): void {
       return;
   }
 }
+
+/** The step machine's resumptions, handed to every Draft `apply` makes. */
+export const STEPS: Steps = { resumeAfterWindow };
