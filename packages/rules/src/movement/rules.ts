@@ -296,13 +296,13 @@ export interface Route {
 /** `entered`: the ship entered `from` during this move (whipped out of a rift), so a wormhole there is free. */
 function model(t: Table, seat: Seat, passage: boolean, entered = false): MovementModel {
   const jump = ignoresRifts(t, seat);
+  const passes = passesShips(t, seat);
   return {
-    stops: (hex: Hex, tile: TileDef) =>
+    stops: (_hex: Hex, tile: TileDef, key: HexKey) =>
       (tile.anomaly === 'gravity-rift' && !jump) ||
-      (stopsMovement(t, seat, hexKey(hex)) &&
-        !passesShips(t, seat) &&
-        !(passage && onlyPlayersShips(t, hexKey(hex)))),
-    cost: (from: Hex) => (tileAt(t, hexKey(from))?.anomaly === 'gravity-rift' ? 0 : 1),
+      (!passes && stopsMovement(t, seat, key) && !(passage && onlyPlayersShips(t, key))),
+    cost: (_from: Hex, _to: Hex, fromTile: TileDef | undefined) =>
+      fromTile?.anomaly === 'gravity-rift' ? 0 : 1,
     asteroids: passesAsteroids(t, seat) ? 'pass-through' : 'blocked',
     wormholes: 'same-type',
     wormholeJumpCost: RULE_CONSTANTS.wormholeJumpCost,
