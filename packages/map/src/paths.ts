@@ -121,8 +121,45 @@ export function reachable(
   model: MovementModel = {},
 ): Reach[] {
   const g = galaxyIndex(galaxy);
-  const start = g.index.get(hexKey(from));
-  // A hex with no placed system and no placed neighbour leads nowhere.
+  return search(g, hexKey(from), steps, model).map(({ at, steps: s, path }) => ({
+    hex: g.hexes[at] as Hex,
+    steps: s,
+    path: path.map((i) => g.hexes[i] as Hex),
+  }));
+}
+
+/** A `Reach` by hex keys. */
+export interface ReachKey {
+  readonly key: HexKey;
+  readonly steps: number;
+  /** The keys of the hexes entered in order, the last being `key`. */
+  readonly path: HexKey[];
+}
+
+/** `reachable` from the hex with key `from`, answered in hex keys. */
+export function reachableKeys(
+  galaxy: Galaxy,
+  from: HexKey,
+  steps: number,
+  model: MovementModel = {},
+): ReachKey[] {
+  const g = galaxyIndex(galaxy);
+  return search(g, from, steps, model).map(({ at, steps: s, path }) => ({
+    key: g.keys[at] as HexKey,
+    steps: s,
+    path: path.map((i) => g.keys[i] as HexKey),
+  }));
+}
+
+/** Dijkstra from `from` by hex index: each end with its steps and one shortest path. */
+function search(
+  g: GalaxyIndex,
+  from: HexKey,
+  steps: number,
+  model: MovementModel,
+): { at: number; steps: number; path: number[] }[] {
+  const start = g.index.get(from);
+  // A hex off the board with no system placed leads nowhere.
   if (start === undefined) return [];
   const n = g.keys.length;
   const best = new Float64Array(n).fill(Infinity);
@@ -185,13 +222,13 @@ export function reachable(
         relax(current, k, currentSteps + jump);
     }
   }
-  const pathTo = (i: number): Hex[] => {
-    const out: Hex[] = [];
-    for (let k = i; k !== -1 && k !== start; k = parent[k] as number) out.push(g.hexes[k] as Hex);
+  const pathTo = (i: number): number[] => {
+    const out: number[] = [];
+    for (let k = i; k !== -1 && k !== start; k = parent[k] as number) out.push(k);
     return out.reverse();
   };
   return results.map((i) => ({
-    hex: g.hexes[i] as Hex,
+    at: i,
     steps: best[i] as number,
     path: pathTo(i),
   }));

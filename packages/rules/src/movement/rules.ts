@@ -3,7 +3,7 @@ import {
   hexKey,
   neighbourAt,
   parseHexKey,
-  reachable,
+  reachableKeys,
   riftExit,
   tileById,
   type Hex,
@@ -319,13 +319,12 @@ export function routesFrom(
   passage = false,
   entered = false,
 ): Route[] {
-  return reachable(t.galaxy, parseHexKey(from), move, model(t, seat, passage, entered)).map(
-    (r) => ({
-      hex: hexKey(r.hex),
-      path: r.path.map(hexKey),
-      steps: r.steps,
-    }),
-  );
+  const start = hexKey(parseHexKey(from));
+  return reachableKeys(t.galaxy, start, move, model(t, seat, passage, entered)).map((r) => ({
+    hex: r.key,
+    path: r.path,
+    steps: r.steps,
+  }));
 }
 
 /** OR-4.2: the board sides a ship in this rift may leave through after rolling `roll`. */
