@@ -67,14 +67,29 @@ interface Snapshot {
   readonly built: boolean;
 }
 
+/**
+ * Snapshots by tiles record: a galaxy being built is asked several times per tile laid (which
+ * tiles fit, where, then the placement's own check). Laying a tile makes a new record (`placeTile`
+ * never edits one in place), so the record's identity keys the cache.
+ */
+const SNAPSHOTS = new WeakMap<Galaxy['tiles'], Snapshot & { players: number }>();
+
 function snapshot(galaxy: Galaxy): Snapshot {
+  const known = SNAPSHOTS.get(galaxy.tiles);
+  if (known?.players === galaxy.players) return known;
   const placedIds = new Set<string>();
   let systems = 0;
   for (const placed of Object.values(galaxy.tiles)) {
     placedIds.add(placed.tileId);
     if (tileById(placed.tileId)?.kind === 'system') systems++;
   }
-  return { placedIds, built: systems >= buildingStockSize(galaxy.players) };
+  const snap = {
+    placedIds,
+    built: systems >= buildingStockSize(galaxy.players),
+    players: galaxy.players,
+  };
+  SNAPSHOTS.set(galaxy.tiles, snap);
+  return snap;
 }
 
 /** Checks on the tile alone; undefined when it may be laid somewhere. */

@@ -208,8 +208,12 @@ export function landOptions(t: Table, phase: TurnsPhase): Land[] {
     const sf = n(space, 'shock-force');
     const pds = n(space, 'pds');
     if (gf + sf + pds + n(space, 'dreadnought') === 0) continue;
+    // Where landProblem refuses every landing at once: enemy ships in the system.
+    if (enemyShipsIn(t, hex, seat)) continue;
+    const free = freeDreadnoughts(t, phase, hex, seat);
     for (const planet of planetsIn(t, hex)) {
-      const free = freeDreadnoughts(t, phase, hex, seat);
+      // ...or a planet already landed on this turn.
+      if (combatOf(phase).landed.includes(planet)) continue;
       const candidates: Land[] = [
         {
           type: 'land',

@@ -243,16 +243,25 @@ export function withLeaderShips(
   battleHex: HexKey | undefined,
   actions: Action[],
 ): Action[] {
+  // The kinds of ship the seat's active leaders are aboard, by system: nothing to name elsewhere.
+  const aboard = new Map<HexKey, Set<ShipType>>();
+  for (const l of t.players[seat]?.leaders ?? []) {
+    if (l.status !== 'active' || l.hex === undefined || l.planet !== undefined) continue;
+    if (l.ship === undefined) continue;
+    const kinds = aboard.get(l.hex);
+    if (kinds === undefined) aboard.set(l.hex, new Set([l.ship]));
+    else kinds.add(l.ship);
+  }
+  if (aboard.size === 0) return actions;
   const out: Action[] = [];
-  const variant = (hex: HexKey, counts: Partial<Record<ShipType, number | undefined>>) =>
-    LEADER_SHIPS.filter((kind) => {
+  const variant = (hex: HexKey, counts: Partial<Record<ShipType, number | undefined>>) => {
+    const kinds = aboard.get(hex);
+    if (kinds === undefined) return [];
+    return LEADER_SHIPS.filter((kind) => {
       const n = counts[kind] ?? 0;
-      return (
-        n > 0 &&
-        n < shipsOfType(t, seat, hex, kind) &&
-        leadersAt(t, seat, hex, null).some((l) => l.ship === kind)
-      );
+      return n > 0 && kinds.has(kind) && n < shipsOfType(t, seat, hex, kind);
     });
+  };
   const rift = t.phase.name === 'individual-turns' ? t.phase.movement?.rift : undefined;
   for (const a of actions) {
     out.push(a);
@@ -270,7 +279,7 @@ export function withLeaderShips(
     ) {
       for (const kind of variant(a.hex, { cruiser: a.count ?? 0 }))
         out.push({ ...a, leaderShips: [kind] });
-    } else if (a.type === 'move') {
+    } else if (a.type === 'move' && aboard.has(a.from)) {
       const fighters = (a.load ?? [])
         .filter((l) => l.hex === a.from && l.planet === undefined && l.unit === 'fighter')
         .reduce((n, l) => n + l.count, 0);

@@ -290,11 +290,13 @@ function settleEntry(m: MovementState, stayed: UnitCounts = {}): MovementState {
   return { ...rest, moved: { ...m.moved, [e.hex]: moved } };
 }
 
+/** `fleetChecked`: the move's fleet already passed `checkFleet` on this state (movement/passage.ts). */
 export function applyMove(
   d: Draft,
   phase: TurnsPhase,
   seat: Seat,
   a: ActionOf<'move'>,
+  fleetChecked = false,
 ): RuleError | null {
   if (!isSystemKey(d.s, a.from)) {
     return ruleError('ILLEGAL_ACTION', `There is no system at ${a.from}.`);
@@ -312,7 +314,7 @@ export function applyMove(
     load: a.load ?? [],
     ...(a.leaderShips === undefined ? {} : { leaderShips: a.leaderShips }),
   };
-  const error = checkFleet(d.s, phase, seat, fleet);
+  const error = fleetChecked ? null : checkFleet(d.s, phase, seat, fleet);
   if (error !== null) return error;
   moveFleet(d, phase, seat, fleet);
   return null;

@@ -105,7 +105,17 @@ function fullLoad(t: Table, phase: TurnsPhase, seat: Seat, hex: HexKey, forced: 
 }
 
 function sameLoad(a: readonly Load[], b: readonly Load[]): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+  if (a.length !== b.length) return false;
+  return a.every((x, i) => {
+    const y = b[i];
+    return (
+      y !== undefined &&
+      x.hex === y.hex &&
+      x.planet === y.planet &&
+      x.unit === y.unit &&
+      x.count === y.count
+    );
+  });
 }
 
 function withLoad<T extends object>(action: T, load: readonly Load[]): T & { load?: Load[] } {

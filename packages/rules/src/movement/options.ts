@@ -85,7 +85,8 @@ export function loadablesAt(t: Table, phase: TurnsPhase, seat: Seat, hex: HexKey
     if (count > 0) out.push({ hex, unit, count });
   }
   for (const [planet, groups] of Object.entries(t.units[hex]?.planets ?? {})) {
-    const own = groups.find((g) => g.owner === seat)?.units ?? {};
+    const own = groups.find((g) => g.owner === seat)?.units;
+    if (own === undefined) continue;
     const kept = keptForLeaders(t, seat, hex, planet);
     for (const unit of LOADABLE_UNITS) {
       if (unit === 'fighter') continue;
@@ -118,24 +119,35 @@ export function riftRoutes(
   return [...best.values()];
 }
 
-function destinations(
-  t: Table,
-  phase: TurnsPhase,
-  seat: Seat,
-  routes: readonly Route[],
-): Destination[] {
-  return routes.map((r) => ({
-    hex: r.hex,
-    path: r.path,
-    steps: r.steps,
-    pickups: r.path.slice(0, -1).flatMap((h) => loadablesAt(t, phase, seat, h)),
-  }));
+/** `loadablesAt` for one state, seat and phase, each hex worked out once (the sources are shared). */
+type Loadables = (hex: HexKey) => readonly LoadSource[];
+
+function loadablesOf(t: Table, phase: TurnsPhase, seat: Seat): Loadables {
+  const known = new Map<HexKey, LoadSource[]>();
+  return (hex) => {
+    let sources = known.get(hex);
+    if (sources === undefined) {
+      sources = loadablesAt(t, phase, seat, hex);
+      known.set(hex, sources);
+    }
+    return sources;
+  };
+}
+
+function destinations(routes: readonly Route[], loadables: Loadables): Destination[] {
+  return routes.map((r) => {
+    const pickups: LoadSource[] = [];
+    for (let i = 0; i < r.path.length - 1; i++) pickups.push(...loadables(r.path[i] as HexKey));
+    return { hex: r.hex, path: r.path, steps: r.steps, pickups };
+  });
 }
 
 /** Systems holding `seat`'s ships that may still move, in board-key order. */
 function startHexes(t: Table, phase: TurnsPhase, seat: Seat): HexKey[] {
   const out: HexKey[] = [];
   for (const key of Object.keys(t.units) as HexKey[]) {
+    const own = t.units[key]?.space.find((g) => g.owner === seat)?.units;
+    if (own === undefined) continue;
     if (MOVING_SHIPS.some((u) => movableCount(t, phase, seat, key, u) > 0)) out.push(key);
   }
   return out;
@@ -164,6 +176,7 @@ export function movementOptions(t: Table, seat: Seat): MovementOptions {
   const jump = ignoresRifts(t, seat);
   const stasis = hasStasis(t, seat);
   const systems: SystemMoveOptions[] = [];
+  const loadables = loadablesOf(t, phase, seat);
   for (const hex of startHexes(t, phase, seat)) {
     const rift = isRift(t, hex) && !jump;
     const byMove = new Map<number, Destination[]>();
@@ -177,7 +190,7 @@ export function movementOptions(t: Table, seat: Seat): MovementOptions {
         const routes = rift
           ? riftRoutes(t, seat, hex, ALL_SIDES, move)
           : routesFrom(t, seat, hex, move);
-        dests = destinations(t, phase, seat, routes);
+        dests = destinations(routes, loadables);
         byMove.set(move, dests);
       }
       // BG-9 Stasis Capsules: a Cruiser or Dreadnought carries one Ground Force.
@@ -191,7 +204,7 @@ export function movementOptions(t: Table, seat: Seat): MovementOptions {
       hex,
       rift,
       cargoAboard: cargoAboard(t, hex, seat),
-      loadable: loadablesAt(t, phase, seat, hex),
+      loadable: [...loadables(hex)],
       groups,
     });
   }

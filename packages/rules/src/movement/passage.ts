@@ -72,9 +72,17 @@ export function passedOwners(t: Table, seat: Seat, path: readonly HexKey[]): Sea
   return [...out].sort((a, b) => a - b);
 }
 
-/** Who must agree to this move, or a reason it cannot be asked for; null when it needs nobody. */
-function passageFor(t: Table, phase: TurnsPhase, seat: Seat, a: Move): Seat[] | RuleError | null {
-  if (checkFleet(t, phase, seat, fleetOf(a, false)) === null) return null;
+/**
+ * Who must agree to this move, or a reason it cannot be asked for; `ordinary` when it needs
+ * nobody and passes the ordinary fleet check, null when it needs nobody and does not.
+ */
+function passageFor(
+  t: Table,
+  phase: TurnsPhase,
+  seat: Seat,
+  a: Move,
+): Seat[] | RuleError | 'ordinary' | null {
+  if (checkFleet(t, phase, seat, fleetOf(a, false)) === null) return 'ordinary';
   if (!carriesDiplomat(t, seat, a)) return null;
   const problem = checkFleet(t, phase, seat, fleetOf(a, true));
   if (problem !== null) return problem;
@@ -110,17 +118,19 @@ function setRequest(
 
 /**
  * A `move` (movement/segment.ts): through other players' ships with a
- * Diplomat it becomes a request; anything else is an ordinary move
- * (undefined: the caller applies it).
+ * Diplomat it becomes a request; anything else is an ordinary move for the
+ * caller to apply: `checked` when its fleet already passed `checkFleet` on
+ * this state, undefined when the caller's own checks say why it cannot.
  */
 export function askPassage(
   d: Draft,
   phase: TurnsPhase,
   seat: Seat,
   a: Move,
-): RuleError | null | undefined {
+): RuleError | null | undefined | 'checked' {
   const asked = passageFor(d.s, phase, seat, a);
   if (asked === null) return undefined;
+  if (asked === 'ordinary') return 'checked';
   if ('code' in asked) return asked;
   setRequest(d, phase, { move: a, asked, agreed: [] });
   return null;

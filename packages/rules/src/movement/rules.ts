@@ -3,7 +3,7 @@ import {
   hexKey,
   neighbourAt,
   parseHexKey,
-  reachable,
+  reachableKeys,
   riftExit,
   tileById,
   type Hex,
@@ -296,13 +296,13 @@ export interface Route {
 /** `entered`: the ship entered `from` during this move (whipped out of a rift), so a wormhole there is free. */
 function model(t: Table, seat: Seat, passage: boolean, entered = false): MovementModel {
   const jump = ignoresRifts(t, seat);
+  const passes = passesShips(t, seat);
   return {
-    stops: (hex: Hex, tile: TileDef) =>
+    stops: (_hex: Hex, tile: TileDef, key: HexKey) =>
       (tile.anomaly === 'gravity-rift' && !jump) ||
-      (stopsMovement(t, seat, hexKey(hex)) &&
-        !passesShips(t, seat) &&
-        !(passage && onlyPlayersShips(t, hexKey(hex)))),
-    cost: (from: Hex) => (tileAt(t, hexKey(from))?.anomaly === 'gravity-rift' ? 0 : 1),
+      (!passes && stopsMovement(t, seat, key) && !(passage && onlyPlayersShips(t, key))),
+    cost: (_from: Hex, _to: Hex, fromTile: TileDef | undefined) =>
+      fromTile?.anomaly === 'gravity-rift' ? 0 : 1,
     asteroids: passesAsteroids(t, seat) ? 'pass-through' : 'blocked',
     wormholes: 'same-type',
     wormholeJumpCost: RULE_CONSTANTS.wormholeJumpCost,
@@ -319,13 +319,12 @@ export function routesFrom(
   passage = false,
   entered = false,
 ): Route[] {
-  return reachable(t.galaxy, parseHexKey(from), move, model(t, seat, passage, entered)).map(
-    (r) => ({
-      hex: hexKey(r.hex),
-      path: r.path.map(hexKey),
-      steps: r.steps,
-    }),
-  );
+  const start = hexKey(parseHexKey(from));
+  return reachableKeys(t.galaxy, start, move, model(t, seat, passage, entered)).map((r) => ({
+    hex: r.key,
+    path: r.path,
+    steps: r.steps,
+  }));
 }
 
 /** OR-4.2: the board sides a ship in this rift may leave through after rolling `roll`. */

@@ -86,6 +86,7 @@ export const MOVEMENT_SEGMENT: SegmentRules = {
       case 'move': {
         // OR-6.2: through other players' ships with a Diplomat, the move becomes a request.
         const asked = askPassage(d, phase, seat, a);
+        if (asked === 'checked') return applyMove(d, phase, seat, a, true);
         return asked === undefined ? applyMove(d, phase, seat, a) : asked;
       }
       case 'rift-roll':
