@@ -1,3 +1,4 @@
+import { ACTION_RULE, GAME_OVER_RULE, TURN_ORDER_RULE } from './actions/action-rules.js';
 import { ActionSchema, type Action } from './actions/schema.js';
 import { cancelTrade } from './cards/trade.js';
 import { applyEavesdrop } from './politics/eavesdrop.js';
@@ -61,6 +62,12 @@ function dispatch(d: Draft, seat: Seat, action: Action): RuleError | null {
   }
 }
 
+/** A refusal by the rules names the rule that stopped it: its own, else the action's. */
+function withRule(error: RuleError, rule: string): RuleError {
+  const byRules = ['ILLEGAL_ACTION', 'NOT_YOUR_DECISION', 'GAME_OVER'].includes(error.code);
+  return error.rule !== undefined || !byRules ? error : { ...error, rule };
+}
+
 /**
  * After an action: when the waiting phase has nothing left to decide, the round moves on. Returns
  * what the finished state awaits when it worked that out (nothing changes the state after it).
@@ -104,7 +111,10 @@ export function apply(state: GameState, seat: Seat, action: unknown): ApplyResul
       };
     }
     if (state.phase.name === 'game-over') {
-      return { ok: false, error: ruleError('GAME_OVER', 'The game is over.') };
+      return {
+        ok: false,
+        error: withRule(ruleError('GAME_OVER', 'The game is over.'), GAME_OVER_RULE),
+      };
     }
     const kind = ACTION_DECISION[parsed.data.type];
     if (
@@ -113,14 +123,20 @@ export function apply(state: GameState, seat: Seat, action: unknown): ApplyResul
     ) {
       return {
         ok: false,
-        error: ruleError('NOT_YOUR_DECISION', 'The game is not waiting for you to do that now.', {
-          awaited: kind,
-        }),
+        error: withRule(
+          ruleError('NOT_YOUR_DECISION', 'The game is not waiting for you to do that now.', {
+            awaited: kind,
+          }),
+          TURN_ORDER_RULE,
+        ),
       };
     }
     const d = new Draft(state);
     const error = dispatch(d, seat, parsed.data);
-    if (error !== null) return { ok: false, error };
+    if (error !== null) {
+      const rule = error.code === 'GAME_OVER' ? GAME_OVER_RULE : ACTION_RULE[parsed.data.type];
+      return { ok: false, error: withRule(error, rule) };
+    }
     // OR-6.2: a leader whose ship or troops went by any other way is killed.
     enforceLeaderPlaces(d, state);
     const { units, planets, players, phase } = d.s;

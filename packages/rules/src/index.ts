@@ -105,6 +105,8 @@ export { unitCost } from './state/economy.js';
 export { gameOverReason, phaseName, segmentName } from './views/describe.js';
 export { riftRollWords } from './movement/rift-words.js';
 export { RULE_LINES, ruleIdOf, whyNot } from './views/why-not.js';
+export { whyNotThere, type WhyNotThere } from './views/why-not-there.js';
+export { ACTION_RULE } from './actions/action-rules.js';
 export { cardName, systemName, techName, tileName } from './views/names.js';
 export { gameOverText, winReasonText, winnersOf } from './phases/progression.js';
 // BG-8 Political phase and OR-6.1 Hopes End (politics/).
