@@ -5,6 +5,7 @@ import {
   passageOptions,
   riftRollWords,
   UNITS,
+  whyNotThere,
   type Action,
   type ActionOf,
   type GameView,
@@ -12,6 +13,7 @@ import {
   type MovingShip,
   type PassageOption,
   type SystemMoveOptions,
+  type WhyNotThere,
 } from '@outer-rim/rules';
 import { useMemo, useState } from 'preact/hooks';
 import { UNIT_NAMES } from '../../board/board-model';
@@ -47,6 +49,8 @@ export interface MoveUi {
   readonly from?: HexKey;
   /** Hexes marked apart: the rift's neighbours the roll lets a ship through. */
   readonly marked?: ReadonlySet<HexKey>;
+  /** "Why not?" for a hex that is not lit: the rule that keeps the fleet (or the ship) out. */
+  readonly whyNot?: (key: HexKey) => WhyNotThere | undefined;
   /** Handles a click on the board; false when the move UI has no use for that hex. */
   readonly onHex: (key: HexKey) => boolean;
   readonly panel: preact.JSX.Element | null;
@@ -133,6 +137,7 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
       from: pending.hex,
       highlighted: new Set(ends.keys()),
       marked: sideHexes,
+      whyNot: (key) => whyNotThere(view, seat, key),
       ...(chosen === undefined ? {} : { route: [pending.hex, ...chosen.path] }),
       onHex: (key) => {
         const exit = ends.get(key);
@@ -216,6 +221,7 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
     return {
       active: true,
       highlighted: new Set(options.systems.map((s) => s.hex)),
+      ...(seat === undefined ? {} : { whyNot: (key: HexKey) => whyNotThere(view, seat, key) }),
       onHex: (key) => {
         const chosen = options.systems.find((s) => s.hex === key);
         if (chosen === undefined) return false;
@@ -242,6 +248,7 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
     busy,
     passages.filter((p) => p.move.from === system.hex),
     seat === undefined ? [] : leaderShipsAt(view, seat, system.hex),
+    options.seat,
   );
 }
 
@@ -275,6 +282,7 @@ function fleetUi(
   busy: boolean,
   passages: readonly PassageOption[],
   leaderShips: readonly LeaderShipLine[],
+  seat: number,
 ): MoveUi {
   const destinations = fleetDestinations(system, choice.ships);
   const destination = destinations.find((d) => d.hex === choice.to);
@@ -354,10 +362,19 @@ function fleetUi(
       : passage !== undefined
         ? [system.hex, ...passage.move.path]
         : undefined;
+  // The slowest picked ship sets how far the fleet goes (BG-5).
+  const picked = system.groups.filter((g) => (choice.ships[g.unit] ?? 0) > 0);
+  const slowest = picked.length === 0 ? undefined : Math.min(...picked.map((g) => g.move));
   return {
     active: true,
     from: system.hex,
     highlighted: new Set([...destinations.map((d) => d.hex), ...asking.keys()]),
+    ...(slowest === undefined
+      ? {}
+      : {
+          whyNot: (key: HexKey) =>
+            whyNotThere(view, seat, key, { from: system.hex, move: slowest }),
+        }),
     ...(asking.size === 0 ? {} : { marked: new Set(asking.keys()) }),
     ...(route === undefined ? {} : { route }),
     onHex: (key) => {
