@@ -10,6 +10,9 @@ import {
   type SystemMoveOptions,
 } from '@outer-rim/rules';
 
+/** A kind of ship a leader may ride (OR-6.2: Fighters included). */
+export type LeaderShipKind = NonNullable<ActionOf<'move'>['leaderShips']>[number];
+
 /** How many ships of each type the player picked to move together. */
 export type ShipPick = Partial<Record<MovingShip, number>>;
 
@@ -89,7 +92,7 @@ export function fleetMove(
   ships: ShipPick,
   destination: Destination,
   load: LoadPick,
-  leaderShips: readonly MovingShip[] = [],
+  leaderShips: readonly LeaderShipKind[] = [],
 ): ActionOf<'move'> {
   const picked: ShipPick = {};
   for (const unit of pickedTypes(ships)) picked[unit] = ships[unit] ?? 0;
@@ -104,7 +107,13 @@ export function fleetMove(
         : { hex: src.hex, planet: src.planet, unit: src.unit, count: n },
     );
   }
-  const named = leaderShips.filter((kind) => (picked[kind] ?? 0) > 0);
+  // OR-6.2: the leaders' Fighter goes as cargo taken from the start's space; another kind moves.
+  const fightersHere = loads
+    .filter((l) => l.hex === system.hex && l.planet === undefined && l.unit === 'fighter')
+    .reduce((n, l) => n + l.count, 0);
+  const named = leaderShips.filter((kind) =>
+    kind === 'fighter' ? fightersHere > 0 : (picked[kind as MovingShip] ?? 0) > 0,
+  );
   return {
     type: 'move',
     from: system.hex,

@@ -10,6 +10,7 @@ import {
   type ActionOf,
   type GameView,
   type LeaderShipLine,
+  type LoadSource,
   type MovingShip,
   type PassageOption,
   type SystemMoveOptions,
@@ -27,6 +28,7 @@ import {
   loadTotal,
   sourceKey,
   systemName,
+  type LeaderShipKind,
   type LoadPick,
   type ShipPick,
 } from './fleet';
@@ -85,7 +87,7 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
   const [load, setLoad] = useState<LoadPick>({});
   const [to, setTo] = useState<HexKey | undefined>(undefined);
   // OR-6.2: the kinds whose leaders' ship is among the picked ships.
-  const [named, setNamed] = useState<readonly MovingShip[]>([]);
+  const [named, setNamed] = useState<readonly LeaderShipKind[]>([]);
 
   const phase = view.phase;
   const pending = phase.name === 'individual-turns' ? phase.movement?.rift : undefined;
@@ -262,14 +264,14 @@ interface Choice {
   ships: ShipPick;
   load: LoadPick;
   to: HexKey | undefined;
-  named: readonly MovingShip[];
+  named: readonly LeaderShipKind[];
 }
 
 interface Setters {
   setShips: (s: ShipPick) => void;
   setLoad: (l: LoadPick) => void;
   setTo: (h: HexKey | undefined) => void;
-  setNamed: (kinds: readonly MovingShip[]) => void;
+  setNamed: (kinds: readonly LeaderShipKind[]) => void;
   reset: () => void;
   act: (a: Action) => void;
 }
@@ -445,38 +447,57 @@ function fleetUi(
             <p class={over ? 'error' : 'hint'} data-testid="carrier-room">
               Aboard the Carriers: {aboard} of {capacity}
             </p>
-            {sources.map((src) => (
-              <label key={sourceKey(src)} class="count-pick">
-                <span>
-                  {UNIT_NAMES[src.unit]}{' '}
-                  <small>
-                    {src.planet === undefined
-                      ? src.hex === system.hex
-                        ? 'in space here'
-                        : `in space at ${name(src.hex)}`
-                      : `on ${src.planet}`}
-                  </small>
-                  {src.held === undefined ? null : (
-                    <small class="held" data-held={sourceKey(src)}>
-                      {' '}
-                      {src.held}
+            {sources.map((src) => {
+              // OR-6.2: a leader aboard one of the Fighters here is aboard one distinguished
+              // Fighter: its own line, as a leaders' ship of a moving kind is above.
+              const fighterLine =
+                src.unit === 'fighter' && src.planet === undefined && src.hex === system.hex
+                  ? leaderShips.find((l) => l.kind === 'fighter')
+                  : undefined;
+              if (fighterLine !== undefined) {
+                return (
+                  <LeaderFighterPick
+                    key={sourceKey(src)}
+                    src={src}
+                    line={fighterLine}
+                    choice={choice}
+                    set={set}
+                  />
+                );
+              }
+              return (
+                <label key={sourceKey(src)} class="count-pick">
+                  <span>
+                    {UNIT_NAMES[src.unit]}{' '}
+                    <small>
+                      {src.planet === undefined
+                        ? src.hex === system.hex
+                          ? 'in space here'
+                          : `in space at ${name(src.hex)}`
+                        : `on ${src.planet}`}
                     </small>
-                  )}
-                </span>
-                <input
-                  type="number"
-                  min={0}
-                  max={src.count}
-                  value={choice.load[sourceKey(src)] ?? 0}
-                  data-load={sourceKey(src)}
-                  onInput={(event) => {
-                    const n = clamp(Number(event.currentTarget.value), 0, src.count);
-                    set.setLoad({ ...choice.load, [sourceKey(src)]: n });
-                  }}
-                />
-                <small>of {src.count}</small>
-              </label>
-            ))}
+                    {src.held === undefined ? null : (
+                      <small class="held" data-held={sourceKey(src)}>
+                        {' '}
+                        {src.held}
+                      </small>
+                    )}
+                  </span>
+                  <input
+                    type="number"
+                    min={0}
+                    max={src.count}
+                    value={choice.load[sourceKey(src)] ?? 0}
+                    data-load={sourceKey(src)}
+                    onInput={(event) => {
+                      const n = clamp(Number(event.currentTarget.value), 0, src.count);
+                      set.setLoad({ ...choice.load, [sourceKey(src)]: n });
+                    }}
+                  />
+                  <small>of {src.count}</small>
+                </label>
+              );
+            })}
           </div>
         )}
         <p class="hint" data-testid="move-destination">
@@ -512,6 +533,70 @@ function fleetUi(
       </section>
     ),
   };
+}
+
+/**
+ * OR-6.2: the Fighters in space where the fleet starts, with the leaders' Fighter as its own
+ * line: the count is of the others, and a box says whether the leaders' Fighter goes too. All
+ * of them going takes the leader along whatever the box says, so the box shows it then.
+ */
+function LeaderFighterPick({
+  src,
+  line,
+  choice,
+  set,
+}: {
+  src: LoadSource;
+  line: LeaderShipLine;
+  choice: Choice;
+  set: Setters;
+}) {
+  const key = sourceKey(src);
+  const loaded = choice.load[key] ?? 0;
+  const withLeader = choice.named.includes('fighter') || (loaded > 0 && loaded === src.count);
+  const own = withLeader ? 1 : 0;
+  const others = src.count - 1;
+  return (
+    <div class="ship-kind">
+      {others === 0 ? null : (
+        <label class="count-pick">
+          <span>
+            {UNIT_NAMES.fighter} (others) <small>in space here</small>
+          </span>
+          <input
+            type="number"
+            min={0}
+            max={others}
+            value={loaded - own}
+            data-load={key}
+            onInput={(event) => {
+              const n = clamp(Number(event.currentTarget.value), 0, others);
+              // The leaders' Fighter shown aboard (all of them were) stays aboard.
+              if (withLeader && !choice.named.includes('fighter'))
+                set.setNamed([...choice.named, 'fighter']);
+              set.setLoad({ ...choice.load, [key]: n + own });
+            }}
+          />
+          <small>of {others}</small>
+        </label>
+      )}
+      <label class="leader-ship">
+        <input
+          type="checkbox"
+          checked={withLeader}
+          data-leader-ship="fighter"
+          onChange={(event) => {
+            const on = event.currentTarget.checked;
+            const rest = loaded - own;
+            const named = choice.named.filter((k) => k !== 'fighter');
+            set.setNamed(on ? [...named, 'fighter'] : named);
+            set.setLoad({ ...choice.load, [key]: rest + (on ? 1 : 0) });
+          }}
+        />
+        <span>{line.label}</span> <small>(carried)</small>
+      </label>
+    </div>
+  );
 }
 
 function clamp(n: number, lo: number, hi: number): number {
