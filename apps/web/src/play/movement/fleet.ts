@@ -112,7 +112,7 @@ export function fleetMove(
     .filter((l) => l.hex === system.hex && l.planet === undefined && l.unit === 'fighter')
     .reduce((n, l) => n + l.count, 0);
   const named = leaderShips.filter((kind) =>
-    kind === 'fighter' ? fightersHere > 0 : (picked[kind as MovingShip] ?? 0) > 0,
+    kind === 'fighter' ? fightersHere > 0 : (picked[kind] ?? 0) > 0,
   );
   return {
     type: 'move',

@@ -11,7 +11,6 @@ import {
   type GameView,
   type LeaderShipLine,
   type LoadSource,
-  type MovingShip,
   type PassageOption,
   type SystemMoveOptions,
   type WhyNotThere,
