@@ -108,7 +108,7 @@ export { RULE_LINES, ruleIdOf, whyNot } from './views/why-not.js';
 export { whyNotThere, type WhyNotThere } from './views/why-not-there.js';
 export { ACTION_RULE } from './actions/action-rules.js';
 export { cardName, systemName, techName, tileName } from './views/names.js';
-export { gameOverText, winReasonText, winnersOf } from './phases/progression.js';
+export { gameOverText, winReasonText, winnersOf, winnersWords } from './phases/progression.js';
 // BG-8 Political phase and OR-6.1 Hopes End (politics/).
 export { agendaOptions, diplomatPicker, hopesEndOwner } from './phases/political.js';
 export { cardOf as politicalCardOf, lawsInForce } from './politics/laws.js';
