@@ -17,6 +17,7 @@ import {
 } from '@outer-rim/rules';
 import { useMemo, useState } from 'preact/hooks';
 import { UNIT_NAMES } from '../../board/board-model';
+import type { PanelProps } from '../panel-props';
 import { routeWords } from './route-words';
 import {
   defaultLoad,
@@ -57,13 +58,7 @@ export interface MoveUi {
   readonly panel: preact.JSX.Element | null;
 }
 
-interface Props {
-  readonly view: GameView;
-  readonly seat: number | undefined;
-  readonly actions: readonly Action[];
-  readonly busy: boolean;
-  readonly onAct: (action: Action) => Promise<void>;
-}
+type Props = PanelProps;
 
 /**
  * BG-5 Movement in the browser: select a system, pick ships (counts per type,
