@@ -87,7 +87,7 @@ export type {
   Viewer,
 } from './state/types.js';
 export { influenceOf, incomeOf, resourcesOf } from './state/economy.js';
-export { describeEvent, placeName, unitList } from './views/describe.js';
+export { describeEvent, unitList } from './views/describe.js';
 // OR-6.2 leaders: names for the board, the panels and the log.
 export { leaderName, parseLeaderId } from './leaders/names.js';
 // OR-6.2: a leader's ship as its own line in the move, retreat and casualty forms.

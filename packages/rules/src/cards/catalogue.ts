@@ -15,7 +15,8 @@ import { homeHexKey, planetDef, planetsOf, spacedocksOf } from '../state/board.j
 import type { Draft } from '../state/draft.js';
 import type { Seat, Table } from '../state/types.js';
 import { admiralBlocksRetreat } from '../leaders/abilities.js';
-import { ownerName, placeLabel } from './names.js';
+import { ownerName } from './names.js';
+import { systemName } from '../views/names.js';
 import { addEffect } from './in-force.js';
 import { movementPlays, resolveMovementCard } from './movement-cards.js';
 import { skilledRetreatTargets, skilledRetreat } from './retreat.js';
@@ -567,7 +568,7 @@ export function momentName(t: Table, m: Moment): string {
     case 'space-battle-start':
       return `Space Battle segment of ${ownerName(t, tr.seat)}`;
     case 'battle-round':
-      return `Before round ${String(tr.round)} of the space battle at ${placeLabel(t, tr.hex)}`;
+      return `Before round ${String(tr.round)} of the space battle at ${systemName(tr.hex, t.galaxy)}`;
     case 'invasion':
       return `Invasion of ${tr.planet} by ${ownerName(t, tr.invader)}`;
     case 'ground-round':

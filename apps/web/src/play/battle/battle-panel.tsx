@@ -2,7 +2,7 @@ import { leaderShipsAt, type Action, type ActionOf, type GameView } from '@outer
 import type { LogEntry } from '../live-game';
 import type { PanelProps } from '../panel-props';
 import { ActionButton } from '../../ui/action-button';
-import { systemName } from '../movement/fleet';
+import { systemName } from '@outer-rim/rules';
 import { latestFight } from './fight';
 
 import { FightView } from './fight-view';
@@ -100,7 +100,7 @@ function Choices({
           )}
           {withdraws.map((w) => (
             <ActionButton key={w.to} action={w} busy={busy} onAct={onAct} data={{ to: w.to }}>
-              Withdraw to {systemName(view.galaxy, w.to)}
+              Withdraw to {systemName(w.to, view.galaxy)}
             </ActionButton>
           ))}
         </div>

@@ -3,7 +3,7 @@ import { UNIT_NAMES } from '../../board/board-model';
 import { unitEntries, unitRowWidth } from '../../board/hex-layout';
 import { UnitRow } from '../../board/unit-symbols';
 import { MINOR_OUTLINE, ownerColour } from '../../ui/colours';
-import { systemName } from '../movement/fleet';
+import { systemName } from '@outer-rim/rules';
 import { dieWords, ownerWords, sidesAt, type FightRecord } from './fight';
 
 export function FightView({
@@ -22,7 +22,7 @@ export function FightView({
   return (
     <div class="fight" data-hex={fight.hex} data-over={String(fight.over)}>
       <h4>
-        {fight.title} <small>in {systemName(view.galaxy, fight.hex)}</small>
+        {fight.title} <small>in {systemName(fight.hex, view.galaxy)}</small>
       </h4>
       <div class="sides">
         {sides.length === 0 ? <p class="hint">No units left here.</p> : null}

@@ -1,7 +1,7 @@
 import type { HexKey } from '@outer-rim/map';
 import { type Action, type ActionOf, type GameView, type Owner } from '@outer-rim/rules';
 import { useState } from 'preact/hooks';
-import { systemName } from '../movement/fleet';
+import { systemName } from '@outer-rim/rules';
 import { ownerWords } from './fight';
 
 /**
@@ -26,7 +26,7 @@ export function Landing({
     <div class="landing" data-testid="landing">
       <h4>Invasion: land your forces</h4>
       <p class="hint">
-        Your forces can land in {systems.map((hex) => systemName(view.galaxy, hex)).join(', ')} (lit
+        Your forces can land in {systems.map((hex) => systemName(hex, view.galaxy)).join(', ')} (lit
         on the board).
       </p>
       {systems.map((hex) => {
@@ -34,7 +34,7 @@ export function Landing({
         const planets = [...new Set(here.map((o) => o.planet))];
         return (
           <div key={hex} class="landing-system" data-hex={hex}>
-            <h5>{systemName(view.galaxy, hex)}</h5>
+            <h5>{systemName(hex, view.galaxy)}</h5>
             {planets.map((planet) => {
               const mine = here.filter((x) => x.planet === planet);
               return (

@@ -7,7 +7,7 @@ import {
   isAgentCard,
   leaderShipsAt,
   leaderName,
-  placeName,
+  systemName,
   techName,
   UNITS,
   type Action,
@@ -52,8 +52,8 @@ export function targetWords(
   if (target.to !== undefined) parts.push(`to ${target.to}`);
   if (target.count !== undefined)
     parts.push(`${target.count} Ground Force${target.count === 1 ? '' : 's'}`);
-  if (target.hex !== undefined) parts.push(`in ${placeName(target.hex, galaxy)}`);
-  if (target.toHex !== undefined) parts.push(`to ${placeName(target.toHex, galaxy)}`);
+  if (target.hex !== undefined) parts.push(`in ${systemName(target.hex, galaxy)}`);
+  if (target.toHex !== undefined) parts.push(`to ${systemName(target.toHex, galaxy)}`);
   if (target.technology !== undefined) parts.push(techName(target.technology));
   // OR-6.2: the leaders' ship named among the ships the card moves, as the move form's line says it.
   for (const kind of target.leaderShips ?? []) {

@@ -1,7 +1,6 @@
-import { tileById, type HexKey } from '@outer-rim/map';
+import type { HexKey } from '@outer-rim/map';
 import {
   MOVING_SHIPS,
-  placeName,
   type ActionOf,
   type Destination,
   type Load,
@@ -122,17 +121,4 @@ export function fleetMove(
     ...(loads.length === 0 ? {} : { load: loads }),
     ...(named.length === 0 ? {} : { leaderShips: named }),
   };
-}
-
-/** A system by what a player reads on the board: its planets, or its kind and the planets beside it. */
-export function systemName(
-  galaxy: { tiles: Partial<Record<HexKey, { tileId: string }>> },
-  hex: HexKey,
-): string {
-  const placed = galaxy.tiles[hex];
-  const tile = placed === undefined ? undefined : tileById(placed.tileId);
-  if (tile === undefined) return `system ${hex}`;
-  if (tile.planets.length > 0) return tile.planets.map((p) => p.name).join(' / ');
-  // Without planets: by the planets beside it (the rules' naming, as in the log).
-  return placeName(hex, galaxy);
 }

@@ -4,6 +4,7 @@ import {
   movementOptions,
   passageOptions,
   riftRollWords,
+  systemName,
   UNITS,
   whyNotThere,
   type Action,
@@ -27,7 +28,6 @@ import {
   loadSources,
   loadTotal,
   sourceKey,
-  systemName,
   type LeaderShipKind,
   type LoadPick,
   type ShipPick,
@@ -174,8 +174,8 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
             {chosen === undefined
               ? 'Click a lit system to leave that way.'
               : `${routeWords(
-                  systemName(view.galaxy, to ?? pending.hex),
-                  chosen.path.map((h) => systemName(view.galaxy, h)),
+                  systemName(to ?? pending.hex, view.galaxy),
+                  chosen.path.map((h) => systemName(h, view.galaxy)),
                 )}.`}
           </p>
           <div class="action-buttons">
@@ -297,7 +297,7 @@ function fleetUi(
   const sources = loadSources(system, destination).filter(() => capacity > 0);
   const aboard = loadTotal(choice.load);
   const over = aboard > capacity;
-  const name = (hex: HexKey) => systemName(view.galaxy, hex);
+  const name = (hex: HexKey) => systemName(hex, view.galaxy);
 
   const pickShips = (next: ShipPick) => {
     set.setShips(next);
