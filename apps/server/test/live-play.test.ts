@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isGameOver, view } from '@outer-rim/rules';
+import { isGameOver, view, winnersOf } from '@outer-rim/rules';
 import type { GameState, GameView } from '@outer-rim/rules';
 import type { ActionLogResponse, GameRecord } from '@outer-rim/protocol';
 import { HEAVY_TEST_TIMEOUT, BACKENDS, prepareBackend } from './support/backends.js';
@@ -100,6 +100,9 @@ describe.each(BACKENDS)('a whole short game through the protocol on %s', (kind) 
       const replayed = replayRecord(record, seed, log.entries);
       expect(view(replayed, 'spectator')).toEqual(lastView);
       expect(replayed.winner).toEqual(record.winner);
+      // BG-10: the record keeps every winner, one or several (a shared victory), for the lobby.
+      expect(record.winners).toEqual(winnersOf(replayed));
+      expect(record.winners?.length).toBeGreaterThan(0);
 
       // Nothing more happens after the end.
       const after = await seats[0]?.send('action', {

@@ -82,6 +82,8 @@ export const DecimalSchema = z
 export const ErrorDetailSchema = z.object({
   code: z.string(),
   message: z.string(),
+  /** A refusal by the rules: the id of the rule that caused it ("OR-6.2"). */
+  rule: z.string().optional(),
   details: z.unknown().optional(),
 });
 export type ErrorDetail = z.infer<typeof ErrorDetailSchema>;

@@ -74,7 +74,10 @@ export const GameRecordSchema = z.object({
   seed: z.string().nullable(),
   /** sequence number of the last accepted action (0 before the first) */
   seq: z.int().min(0),
+  /** the single winner's seat (null while playing, and when the victory is shared) */
   winner: z.unknown().nullable(),
+  /** BG-10: every winner's seat, one or several sharing the victory; null while playing */
+  winners: z.array(SeatIndexSchema).nullable(),
   createdAt: z.string(),
 });
 export type GameRecord = z.infer<typeof GameRecordSchema>;

@@ -40,6 +40,8 @@ export const MyGameSchema = z.object({
   since: z.string(),
   /** this seat owes a decision now */
   yourMove: z.boolean(),
+  /** BG-10, a finished game: who won and why, the end screen's sentence (`gameOverText`) */
+  result: z.string().optional(),
 });
 export type MyGame = z.infer<typeof MyGameSchema>;
 

@@ -1,3 +1,4 @@
+import { ACTION_RULE, GAME_OVER_RULE, TURN_ORDER_RULE } from './actions/action-rules.js';
 import { ActionSchema, type Action } from './actions/schema.js';
 import { cancelTrade } from './cards/trade.js';
 import { applyEavesdrop } from './politics/eavesdrop.js';
@@ -32,6 +33,12 @@ function dispatch(d: Draft, seat: Seat, action: Action): RuleError | null {
   // The frame owed first (pending.ts) answers the action; `apply` checked it awaits this kind.
   const top = topFrame(d.s);
   return frameRules(top).apply(d, top, seat, action);
+}
+
+/** A refusal by the rules names the rule that stopped it: its own, else the action's. */
+function withRule(error: RuleError, rule: string): RuleError {
+  const byRules = ['ILLEGAL_ACTION', 'NOT_YOUR_DECISION', 'GAME_OVER'].includes(error.code);
+  return error.rule !== undefined || !byRules ? error : { ...error, rule };
 }
 
 /**
@@ -77,7 +84,10 @@ export function apply(state: GameState, seat: Seat, action: unknown): ApplyResul
       };
     }
     if (state.phase.name === 'game-over') {
-      return { ok: false, error: ruleError('GAME_OVER', 'The game is over.') };
+      return {
+        ok: false,
+        error: withRule(ruleError('GAME_OVER', 'The game is over.'), GAME_OVER_RULE),
+      };
     }
     const kind = ACTION_DECISION[parsed.data.type];
     if (
@@ -86,14 +96,20 @@ export function apply(state: GameState, seat: Seat, action: unknown): ApplyResul
     ) {
       return {
         ok: false,
-        error: ruleError('NOT_YOUR_DECISION', 'The game is not waiting for you to do that now.', {
-          awaited: kind,
-        }),
+        error: withRule(
+          ruleError('NOT_YOUR_DECISION', 'The game is not waiting for you to do that now.', {
+            awaited: kind,
+          }),
+          TURN_ORDER_RULE,
+        ),
       };
     }
     const d = new Draft(state, STEPS);
     const error = dispatch(d, seat, parsed.data);
-    if (error !== null) return { ok: false, error };
+    if (error !== null) {
+      const rule = error.code === 'GAME_OVER' ? GAME_OVER_RULE : ACTION_RULE[parsed.data.type];
+      return { ok: false, error: withRule(error, rule) };
+    }
     // OR-6.2: a leader whose ship or troops went by any other way is killed.
     enforceLeaderPlaces(d, state);
     const { units, planets, players, phase } = d.s;

@@ -22,11 +22,29 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export interface RuleError {
   readonly code: ErrorCode;
   readonly message: string;
+  /**
+   * The id of the rule that refused the action ("OR-6.2"): every refusal by the rules
+   * (ILLEGAL_ACTION, NOT_YOUR_DECISION, GAME_OVER) carries one; a malformed payload, an unknown
+   * seat or an engine defect has none.
+   */
+  readonly rule?: string;
   readonly details?: unknown;
 }
 
+/** The rule id a refusal names in parentheses ("… (BG-2)", "… (OR-6.2): …"), the last if several. */
+export function ruleIdOf(message: string): string | undefined {
+  return [...message.matchAll(/\(((?:BG|OR)-\d+(?:\.\d+)?)\)/g)].at(-1)?.[1];
+}
+
+/** A refusal; its `rule` is the rule id its message names at its end, when it names one. */
 export function ruleError(code: ErrorCode, message: string, details?: unknown): RuleError {
-  return details === undefined ? { code, message } : { code, message, details };
+  const rule = ruleIdOf(message);
+  return {
+    code,
+    message,
+    ...(rule === undefined ? {} : { rule }),
+    ...(details === undefined ? {} : { details }),
+  };
 }
 
 /** Thrown only by `createGame` for invalid options; `apply` never throws. */

@@ -87,7 +87,7 @@ export type {
   Viewer,
 } from './state/types.js';
 export { influenceOf, incomeOf, resourcesOf } from './state/economy.js';
-export { describeEvent, placeName, unitList } from './views/describe.js';
+export { describeEvent, unitList } from './views/describe.js';
 // OR-6.2 leaders: names for the board, the panels and the log.
 export { leaderName, parseLeaderId } from './leaders/names.js';
 // OR-6.2: a leader's ship as its own line in the move, retreat and casualty forms.
@@ -105,8 +105,10 @@ export { unitCost } from './state/economy.js';
 export { gameOverReason, phaseName, segmentName } from './views/describe.js';
 export { riftRollWords } from './movement/rift-words.js';
 export { RULE_LINES, ruleIdOf, whyNot } from './views/why-not.js';
+export { whyNotThere, type WhyNotThere } from './views/why-not-there.js';
+export { ACTION_RULE } from './actions/action-rules.js';
 export { cardName, systemName, techName, tileName } from './views/names.js';
-export { gameOverText, winReasonText, winnersOf } from './phases/progression.js';
+export { gameOverText, winReasonText, winnersOf, winnersWords } from './phases/progression.js';
 // BG-8 Political phase and OR-6.1 Hopes End (politics/).
 export { agendaOptions, diplomatPicker } from './phases/political.js';
 export { hopesEndOwner } from './politics/hopes-end.js';

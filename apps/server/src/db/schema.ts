@@ -33,6 +33,8 @@ export const games = pgTable(
     creatorSeat: integer('creator_seat').notNull().default(0),
     seq: integer('seq').notNull().default(0),
     winner: jsonb('winner'),
+    /** BG-10: every winner's seat, one or several (a shared victory); null before the end */
+    winners: jsonb('winners'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),

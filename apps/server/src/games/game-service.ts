@@ -5,6 +5,7 @@ import {
   apply,
   isGameOver,
   migrateState,
+  winnersOf,
 } from '@outer-rim/rules';
 import type { Action, GameEvent, GameState } from '@outer-rim/rules';
 import type { Db } from '../db/database.js';
@@ -342,7 +343,9 @@ export class GameService {
             result.state.round !== entry.state.round
               ? result.state
               : undefined,
-          over: over ? { winner: result.state.winner } : undefined,
+          over: over
+            ? { winner: result.state.winner, winners: winnersOf(result.state) }
+            : undefined,
         });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;

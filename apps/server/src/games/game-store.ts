@@ -24,7 +24,7 @@ export interface AppendInput extends ActionFields {
   /** the state after this action, stored when a snapshot is due */
   snapshot: unknown;
   /** set when this action ended the game */
-  over: { winner: unknown } | undefined;
+  over: { winner: unknown; winners: readonly number[] } | undefined;
 }
 
 /** A stored state, and the rules (RULES_VERSION) the actions after it were played under. */
@@ -257,7 +257,7 @@ const APPEND = {
   text: `with r as (
       select * from jsonb_to_recordset($1::jsonb) as r (game_id text, seq integer, seat integer,
         client_id text, type text, action jsonb, events jsonb, snapshot jsonb, over boolean,
-        winner jsonb, rules_version integer)
+        winner jsonb, winners jsonb, rules_version integer)
     ), action as (
       insert into actions (game_id, seq, seat, client_id, type, action, events)
       select game_id, seq, seat, client_id, type, action, events from r
@@ -268,6 +268,7 @@ const APPEND = {
     update games as g set seq = r.seq,
       status = case when r.over then 'over' else g.status end,
       winner = case when r.over then r.winner else g.winner end,
+      winners = case when r.over then r.winners else g.winners end,
       ended_at = case when r.over then now() else g.ended_at end
     from r where g.id = r.game_id`,
 };
@@ -292,6 +293,7 @@ function appendRows(inputs: AppendInput[]): string {
       snapshot: i.snapshot ?? undefined,
       over: i.over !== undefined,
       winner: i.over?.winner ?? undefined,
+      winners: i.over?.winners,
       rules_version: RULES_VERSION,
     })),
   );

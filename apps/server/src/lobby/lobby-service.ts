@@ -676,6 +676,7 @@ function toRecord(row: GameRow, seatRows: SeatRow[]): GameRecord {
     seed: row.status === 'over' ? row.seed : null,
     seq: row.seq,
     winner: row.winner ?? null,
+    winners: Array.isArray(row.winners) ? (row.winners as number[]) : null,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -6,6 +6,7 @@ import type { GameService } from '../games/game-service.js';
 import type { LobbyService } from '../lobby/lobby-service.js';
 import { owedDecisions } from '../notifications/owed.js';
 import type { LostSeat, MyGame, MyGamesRequest, MyGamesResponse } from '@outer-rim/protocol';
+import { gameOverText, isGameOver } from '@outer-rim/rules';
 
 /**
  * The games a browser holds seats in, from the tokens it keeps: each token stands for its seat
@@ -72,6 +73,7 @@ export class MyGamesService {
       owing,
       since: (await this.#stepTime(gameId, entry.seq)).toISOString(),
       yourMove: owing.some((o) => o.seat === seat),
+      ...(isGameOver(entry.state) ? { result: gameOverText(entry.state) } : {}),
     };
   }
 

@@ -1,11 +1,31 @@
+import type { WhyNotThere } from '@outer-rim/rules';
 import { ownerColour, ownerName } from '../ui/colours';
 import { stackLabel, UNIT_NAMES, type BoardHex, type Stack } from './board-model';
 
-/** The hovered or tapped hex spelled out: what a tooltip would say, readable on a tablet too. */
-export function HexDetails({ hex, names }: { hex: BoardHex; names: readonly string[] }) {
+/**
+ * The hovered or tapped hex spelled out: what a tooltip would say, readable on a tablet too; and
+ * when the player may not act on it now, why not, with the rule's one line.
+ */
+export function HexDetails({
+  hex,
+  names,
+  why,
+}: {
+  hex: BoardHex;
+  names: readonly string[];
+  why?: WhyNotThere | undefined;
+}) {
   const tile = hex.tile;
   return (
     <aside class="hex-details" aria-live="polite">
+      {why === undefined ? null : (
+        <p class="why-not" data-testid="hex-why-not" data-rule={why.rule}>
+          <b>Why not?</b> {why.reason}{' '}
+          <small>
+            {why.line} ({why.rule})
+          </small>
+        </p>
+      )}
       <h3>
         {hex.kind === 'gap'
           ? 'Gap in the galaxy'

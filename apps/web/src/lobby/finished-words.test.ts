@@ -13,16 +13,24 @@ describe('BG-10 a finished game in the lobby says who won', () => {
   const seats = [seat(0, 'Hana', 'sol'), seat(1, 'Bo', 'letnev'), seat(2, 'Cy', 'naalu')];
 
   it('names the winner and race, as the end screen does', () => {
-    expect(finishedWords({ seats, winner: 1 })).toBe('Finished: Bo (Barony of Letnev) wins');
+    expect(finishedWords({ seats, winner: 1, winners: [1] })).toBe(
+      'Finished: Bo (Barony of Letnev) wins',
+    );
   });
 
-  it('names every winner of a shared victory', () => {
-    expect(finishedWords({ seats, winner: [0, 2] })).toMatch(
-      /^Finished: Hana \(.+\) and Cy \(.+\) share the victory$/,
+  it('names every winner of a shared victory, in the end screen’s words', () => {
+    expect(finishedWords({ seats, winner: null, winners: [0, 2] })).toMatch(
+      /^Finished: Hana \(Federation of Sol\) and Cy \(.+\) share the victory$/,
+    );
+  });
+
+  it('a game finished before every winner was kept names its single winner', () => {
+    expect(finishedWords({ seats, winner: 1, winners: null })).toBe(
+      'Finished: Bo (Barony of Letnev) wins',
     );
   });
 
   it('says so when nobody won', () => {
-    expect(finishedWords({ seats, winner: null })).toBe('Finished: no winner');
+    expect(finishedWords({ seats, winner: null, winners: [] })).toBe('Finished: no winner');
   });
 });

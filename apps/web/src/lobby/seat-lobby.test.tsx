@@ -29,6 +29,7 @@ function record(seats: Partial<SeatRecord>[]): GameRecord {
     seed: null,
     seq: 0,
     winner: null,
+    winners: null,
     createdAt: new Date(0).toISOString(),
   };
 }

@@ -83,7 +83,9 @@ function MyGameLine({ game, now }: { game: MyGame; now: number }) {
   const phase =
     game.phase === 'lobby'
       ? 'Waiting in the lobby'
-      : `${game.round > 0 ? `Round ${String(game.round)} · ` : ''}${phaseName(game.phase)}`;
+      : game.result !== undefined
+        ? `Finished: ${game.result}`
+        : `${game.round > 0 ? `Round ${String(game.round)} · ` : ''}${phaseName(game.phase)}`;
   const others = game.owing.filter((o) => o.seat !== game.seat).map((o) => o.name);
   const mine = game.owing.find((o) => o.seat === game.seat);
   const waiting =

@@ -189,6 +189,7 @@ const lobbyRecord = (status: 'lobby' | 'playing') => ({
     seed: null,
     seq: 0,
     winner: null,
+    winners: null,
     createdAt: '2026-12-03T00:00:00.000Z',
   },
 });

@@ -8,6 +8,7 @@ import { PlaceForm } from './place-form';
 import { PurchaseForm } from './purchase-form';
 import { TechnologyChoices } from './technology/technology-choices';
 import { warningFor } from './warnings';
+import { ActionButton } from '../ui/action-button';
 
 export interface DecisionPanelProps {
   /** Every decision the game waits for, for every seat. */
@@ -158,17 +159,15 @@ function ActionChoices({ group, names, context, busy, onAct }: GroupProps) {
         <h4>{group.title}</h4>
         <div class="action-buttons">
           {choices.map(({ label, action }) => (
-            <button
+            <ActionButton
               key={label}
-              type="button"
-              class="action"
-              disabled={busy}
-              data-action={action.type}
+              action={action}
+              busy={busy}
+              onAct={onAct}
               title={actionDetail(action)}
-              onClick={act(action)}
             >
               {label}
-            </button>
+            </ActionButton>
           ))}
         </div>
       </div>

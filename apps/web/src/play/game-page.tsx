@@ -34,6 +34,7 @@ import {
 } from './chat';
 import { applyUpdate, fromState, mergeLog, type LiveGame } from './live-game';
 import { Table } from './table';
+import { refusalText } from './refusal-words';
 
 const api = new Api();
 
@@ -208,7 +209,7 @@ export function GamePage({ gameId }: { gameId: string }) {
       if (ack.seq === undefined) conn.resync();
       return `Not applied: the game moved on since you chose. ${ack.error.message}`;
     }
-    return ack.error.message;
+    return refusalText(ack.error);
   };
 
   const onSpectatorChat = async (name: string, text: string): Promise<string | undefined> => {

@@ -1,15 +1,9 @@
-import {
-  apply,
-  legalActions,
-  view,
-  type Action,
-  type GameState,
-  type GameView,
-} from '@outer-rim/rules';
+import { apply, legalActions, view, type Action, type GameState } from '@outer-rim/rules';
 import type { ComponentChild } from 'preact';
 import { render } from 'preact';
 import { withDice } from '@outer-rim/rules/testing';
 import type { LogEntry } from './live-game';
+import type { PanelProps } from './panel-props';
 
 /**
  * Component-test fixtures for the play panels: what a seat's panel is given
@@ -28,13 +22,7 @@ export function recorder(sent: Action[]): (a: Action) => Promise<void> {
   };
 }
 
-export interface SeatProps {
-  readonly view: GameView;
-  readonly seat: number | undefined;
-  readonly actions: readonly Action[];
-  readonly busy: boolean;
-  readonly onAct: (action: Action) => Promise<void>;
-}
+export type SeatProps = PanelProps;
 
 /** What a panel gets for `viewer`: its view and legal actions (a spectator: none), not busy. */
 export function seatProps(

@@ -163,6 +163,7 @@ export function Table({
           onSelect={onSelect}
           names={names}
           seat={seat}
+          whyNot={move.active ? move.whyNot : undefined}
         />
       </div>
       <div class="table-side">

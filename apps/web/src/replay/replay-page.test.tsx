@@ -45,6 +45,7 @@ function served(over: boolean) {
     seed: over ? seed : null,
     seq: STEPS,
     winner: null,
+    winners: null,
     createdAt: new Date(0).toISOString(),
   };
   const options = startOptions(record);

@@ -2,7 +2,7 @@ import { hexKey, neighbours, parseHexKey } from '@outer-rim/map';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { prepareScenario, type Scenario } from './scenario';
-import { startPrepared, useE2eSession, seqOf, waitForSeq } from './session';
+import { SHOTS, shotsDir, startPrepared, useE2eSession, seqOf, waitForSeq } from './session';
 
 const env = useE2eSession();
 
@@ -68,6 +68,7 @@ describe('OR-4.2 in the browser: passing through a Gravity Rift (real server on 
       .locator('.board-svg .hex-legal')
       .evaluateAll((els) => els.map((e) => e.getAttribute('data-hex') ?? ''));
     expect(lit.length).toBeGreaterThan(0);
+    if (SHOTS) await me.screenshot({ path: `${shotsDir}rift-exit.png` });
     // The farthest way out the roll allows: a system past the one the rift whips it into.
     const around = new Set<string>(neighbours(parseHexKey(sc.rift)).map(hexKey));
     const exit = lit.find((k) => !around.has(k)) ?? lit[0] ?? '';

@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { CARGO_TYPES, SHIP_TYPES, UNIT_TYPES } from '../content/units.js';
 
 const seat = z.number().int().min(0).max(7);
-const unit = z.enum(['dreadnought', 'carrier', 'cruiser', 'fighter', 'ground-force', 'pds']);
+// The unit lists are content/units.ts's, never written out again here.
+/** Units bought and placed by count (Shock Forces are never bought; a Spacedock names its planet). */
+const unit = z.enum(UNIT_TYPES).exclude(['shock-force', 'spacedock']);
 const cardId = z.string().min(1).max(80);
 const planet = z.string().min(1).max(80);
 /** OR-6.2: the kinds of ship a leader may be aboard ("Any ship can hold and transport Leaders"). */
-const leaderShip = z.enum(['dreadnought', 'carrier', 'cruiser', 'fighter']);
+const leaderShip = z.enum(SHIP_TYPES);
 /**
  * OR-6.2: the kinds among the ships an action names (moving, lost) whose
  * leaders' ship — the one of that kind with the owner's leaders aboard — is
@@ -88,7 +91,7 @@ export const EndPurchaseSchema = z.object({ type: z.literal('end-purchase') });
 /** A board hex as its key `"q,r"` (the engine also checks it is a canonical key on the board). */
 const hex = z.templateLiteral([z.number().int(), ',', z.number().int()]);
 const count = z.number().int().min(1).max(100);
-const loadable = z.enum(['fighter', 'ground-force', 'shock-force', 'pds']);
+const loadable = z.enum(CARGO_TYPES);
 
 /**
  * BG-5: one Carrier-borne pick-up: `count` units taken aboard at `hex` (the
@@ -122,7 +125,7 @@ export const MoveSchema = z.object({
 export const RiftRollSchema = z.object({
   type: z.literal('rift-roll'),
   hex,
-  unit: z.enum(['dreadnought', 'carrier', 'cruiser']),
+  unit: z.enum(SHIP_TYPES).exclude(['fighter']),
 });
 
 /**

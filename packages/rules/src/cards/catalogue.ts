@@ -15,8 +15,9 @@ import { homeHexKey, planetDef, planetsOf, spacedocksOf } from '../state/board.j
 import type { Draft } from '../state/draft.js';
 import type { Seat, Table } from '../state/types.js';
 import { admiralBlocksRetreat } from '../leaders/abilities.js';
-import { ownerName, placeLabel } from './names.js';
+import { ownerName } from './names.js';
 import { cardMoment } from '../views/describe.js';
+import { systemName } from '../views/names.js';
 import { addEffect } from './in-force.js';
 import { movementPlays, resolveMovementCard } from './movement-cards.js';
 import { skilledRetreatTargets, skilledRetreat } from './retreat.js';
@@ -562,7 +563,7 @@ export function momentName(t: Table, m: Moment): string {
   const words = cardMoment(
     m.trigger,
     (seat) => ownerName(t, seat),
-    (hex) => placeLabel(t, hex),
+    (hex) => systemName(hex, t.galaxy),
   );
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -24,7 +24,8 @@ import type { Draft } from '../state/draft.js';
 import type { Seat, Table, UnitCounts, UnitKind } from '../state/types.js';
 import type { Moment } from './catalogue.js';
 import { addEffect } from './in-force.js';
-import { adjacentSystems, ownerName, placeLabel } from './names.js';
+import { adjacentSystems, ownerName } from './names.js';
+import { systemName } from '../views/names.js';
 import type { CardTarget, PlayedCard } from './types.js';
 
 /**
@@ -233,7 +234,7 @@ export function spatialJump(
     if (count === 0) continue;
     const rolls = rollDice(
       d,
-      `Spatial Jump from ${placeLabel(d.s, from)} to ${placeLabel(d.s, to)}: each ${UNITS[k].name} is lost on 8-10`,
+      `Spatial Jump from ${systemName(from, d.s.galaxy)} to ${systemName(to, d.s.galaxy)}: each ${UNITS[k].name} is lost on 8-10`,
       count,
       seat,
     );

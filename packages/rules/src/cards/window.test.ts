@@ -7,7 +7,8 @@ import type { GameState } from '../state/types.js';
 import { dice, ofType, quietPair, turnOf, withArrivals, withUnits } from '../testing/battle.js';
 import { applied as step } from '../testing/apply.js';
 import { deepFreeze } from '../testing/fixtures.js';
-import { describeEvent, placeName } from '../views/describe.js';
+import { describeEvent } from '../views/describe.js';
+import { systemName } from '../views/names.js';
 import { eventsFor } from '../views/events-for.js';
 import { view } from '../views/view.js';
 import { cardIn, withHand } from './testing.js';
@@ -73,9 +74,9 @@ describe('BG-9 action-card window', () => {
     ]);
     expect(c.state.window).toBeUndefined();
     expect(dice(c.events).map((d) => d.purpose)).toEqual([
-      `space battle in ${placeName(x, s.galaxy)}, round 1: Dreadnought, hit on 3+`,
+      `space battle in ${systemName(x, s.galaxy)}, round 1: Dreadnought, hit on 3+`,
       // Seat 1 starts with the Hylar V Assault Laser: its Cruisers get +1 (BG-9).
-      `space battle in ${placeName(x, s.galaxy)}, round 1: Cruiser, hit on 7+`,
+      `space battle in ${systemName(x, s.galaxy)}, round 1: Cruiser, hit on 7+`,
     ]);
     // "This round" only.
     expect(c.state.cardEffects).toEqual([]);
@@ -107,7 +108,7 @@ describe('BG-9 action-card window', () => {
     expect(c.state.window).toBeUndefined();
     // The round is rolled without the boost.
     expect(dice(c.events).map((d) => d.purpose)[0]).toBe(
-      `space battle in ${placeName(x, s.galaxy)}, round 1: Dreadnought, hit on 4+`,
+      `space battle in ${systemName(x, s.galaxy)}, round 1: Dreadnought, hit on 4+`,
     );
     expect(c.state.actionDiscard).toEqual(expect.arrayContaining([mb, sab]));
     for (const e of c.events) expect(describeEvent(e, ['Ann', 'Bob'])).not.toMatch(/#|undefined/);

@@ -5,7 +5,8 @@ import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
 import type { Draft } from '../state/draft.js';
 import type { Seat, Table, UnitCounts } from '../state/types.js';
-import { placeName, unitList } from '../views/describe.js';
+import { unitList } from '../views/describe.js';
+import { systemName } from '../views/names.js';
 import { leaderShipsProblem } from '../leaders/windows.js';
 import {
   LOSS_KINDS,
@@ -132,7 +133,7 @@ export function combatDecisions(t: Table, phase: TurnsPhase): Decision[] {
               {
                 seat: o.owner,
                 kind: 'casualties',
-                prompt: `Battle in ${placeName(b.hex, t.galaxy)}: choose ${o.hits === 1 ? 'the ship' : `${String(o.hits)} ships`} you lose.`,
+                prompt: `Battle in ${systemName(b.hex, t.galaxy)}: choose ${o.hits === 1 ? 'the ship' : `${String(o.hits)} ships`} you lose.`,
               },
             ]
           : [],
@@ -145,8 +146,8 @@ export function combatDecisions(t: Table, phase: TurnsPhase): Decision[] {
           seat: b.attacker,
           kind: 'retreat',
           prompt: oneRoundBattles(t)
-            ? `Battle in ${placeName(b.hex, t.galaxy)} against ${against}: Conventions of Nxill — withdraw now.`
-            : `Battle in ${placeName(b.hex, t.galaxy)} against ${against}, after round ${String(b.round)}: withdraw or fight on.`,
+            ? `Battle in ${systemName(b.hex, t.galaxy)} against ${against}: Conventions of Nxill — withdraw now.`
+            : `Battle in ${systemName(b.hex, t.galaxy)} against ${against}, after round ${String(b.round)}: withdraw or fight on.`,
         },
       ];
     }

@@ -17,7 +17,8 @@ import {
 } from '../testing/battle.js';
 import { applied as step } from '../testing/apply.js';
 import { deepFreeze } from '../testing/fixtures.js';
-import { describeEvent, placeName } from '../views/describe.js';
+import { describeEvent } from '../views/describe.js';
+import { systemName } from '../views/names.js';
 import { view } from '../views/view.js';
 import { spaceUnits } from './forces.js';
 
@@ -47,11 +48,11 @@ describe('BG-6 Space Battle', () => {
     ]);
     const rolled = dice(r.events);
     expect(rolled.map((d) => d.purpose)).toEqual([
-      `space battle in ${placeName(x, s.galaxy)}, round 1: Dreadnought, hit on 4+`,
-      `space battle in ${placeName(x, s.galaxy)}, round 1: Cruisers, hit on 8+`,
-      `space battle in ${placeName(x, s.galaxy)}, round 1: Carrier, hit on 9+`,
+      `space battle in ${systemName(x, s.galaxy)}, round 1: Dreadnought, hit on 4+`,
+      `space battle in ${systemName(x, s.galaxy)}, round 1: Cruisers, hit on 8+`,
+      `space battle in ${systemName(x, s.galaxy)}, round 1: Carrier, hit on 9+`,
       // Seat 1 starts with the Hylar V Assault Laser: its Cruisers get +1 (BG-9).
-      `space battle in ${placeName(x, s.galaxy)}, round 1: Cruiser, hit on 7+`,
+      `space battle in ${systemName(x, s.galaxy)}, round 1: Cruiser, hit on 7+`,
     ]);
     expect(ofType(r.events, 'dice-rolled').map((e) => e.seat)).toEqual([0, 0, 1, 1]);
     expect(decisions(r.state).map((d) => [d.seat, d.kind])).toEqual([
@@ -239,10 +240,10 @@ describe('OR-4.1 Nebula: fighters in a space battle', () => {
     s = withArrivals(s, [x], { [x]: [y] });
     const r = step(s, 0, { type: 'end-segment' }, [9, 1, 8]);
     expect(dice(r.events).map((d) => d.purpose)).toEqual([
-      `space battle in ${placeName(x, s.galaxy)}, round 1: Carrier, hit on 9+`,
-      `space battle in ${placeName(x, s.galaxy)}, round 1: Carrier, hit on 9+`,
+      `space battle in ${systemName(x, s.galaxy)}, round 1: Carrier, hit on 9+`,
+      `space battle in ${systemName(x, s.galaxy)}, round 1: Carrier, hit on 9+`,
       // Seat 1 starts with the Hylar V Assault Laser: its Cruisers get +1 (BG-9).
-      `space battle in ${placeName(x, s.galaxy)}, round 1: Cruiser, hit on 7+`,
+      `space battle in ${systemName(x, s.galaxy)}, round 1: Cruiser, hit on 7+`,
     ]);
     expect(legalActions(r.state, 1)).toContainEqual({
       type: 'choose-casualties',

@@ -8,7 +8,7 @@ import { expireEffects, inForce } from '../cards/in-force.js';
 import { breakTradeByCombat } from '../cards/trade.js';
 import { openWindow } from '../cards/window.js';
 import type { Draft } from '../state/draft.js';
-import { placeName } from '../views/describe.js';
+import { systemName } from '../views/names.js';
 import type { Owner, Seat, Table, UnitCounts, UnitKind } from '../state/types.js';
 import {
   SPACE_SHIPS,
@@ -155,7 +155,7 @@ function battleRound(d: Draft, b: SpaceBattle): SpaceBattle {
   d.emit({ type: 'battle-round', hex: b.hex, round });
   // OR-4.1: Fighters have no combat value in a Nebula (they may still be chosen as casualties).
   const types = isNebula(d.s, b.hex) ? SPACE_SHIPS.filter((k) => k !== 'fighter') : SPACE_SHIPS;
-  const label = `space battle in ${placeName(b.hex, d.s.galaxy)}, round ${round}`;
+  const label = `space battle in ${systemName(b.hex, d.s.galaxy)}, round ${round}`;
   const aLaw = lawRollOptions(d.s, b.attacker, round);
   const a = rollFor(
     d,

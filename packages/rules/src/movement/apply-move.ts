@@ -5,7 +5,7 @@ import type { HexKey, Side } from '@outer-rim/map';
 import type { ActionOf, Load } from '../actions/schema.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { UNITS } from '../content/units.js';
-import { placeName } from '../views/describe.js';
+import { systemName } from '../views/names.js';
 import { TECH_PARAMS } from '../content/technologies.js';
 import { capacityOf, hasStasis } from '../combat/forces.js';
 import { ruleError, type RuleError } from '../errors.js';
@@ -95,7 +95,7 @@ export function checkFleet(t: Table, phase: TurnsPhase, seat: Seat, f: Fleet): R
     if (n === 0) continue;
     if (n > movableCount(t, phase, seat, f.from, unit) + (f.riftSide === undefined ? 0 : 1)) {
       return illegal(
-        `You have no ${n} ${UNITS[unit].name}(s) in ${placeName(f.from, t.galaxy)} that may still move.`,
+        `You have no ${n} ${UNITS[unit].name}(s) in ${systemName(f.from, t.galaxy)} that may still move.`,
       );
     }
     ships += n;
@@ -117,7 +117,7 @@ export function checkFleet(t: Table, phase: TurnsPhase, seat: Seat, f: Fleet): R
   for (const l of f.load) {
     if (!where.has(l.hex)) {
       return illegal(
-        `Carriers load only where they start or pass, not in ${placeName(l.hex, t.galaxy)}.`,
+        `Carriers load only where they start or pass, not in ${systemName(l.hex, t.galaxy)}.`,
       );
     }
     const k = `${l.hex}|${l.planet ?? ''}|${l.unit}`;
@@ -128,7 +128,7 @@ export function checkFleet(t: Table, phase: TurnsPhase, seat: Seat, f: Fleet): R
       available = movableCount(t, phase, seat, l.hex, l.unit);
     } else {
       if (t.planets[l.planet]?.hex !== l.hex)
-        return illegal(`${l.planet} is not in ${placeName(l.hex, t.galaxy)}.`);
+        return illegal(`${l.planet} is not in ${systemName(l.hex, t.galaxy)}.`);
       if (l.unit === 'fighter') return illegal('Fighters stand in space, not on planets.');
       available = planetOwnerCount(t, l.hex, l.planet, seat, l.unit);
     }
@@ -173,7 +173,7 @@ export function checkFleet(t: Table, phase: TurnsPhase, seat: Seat, f: Fleet): R
   const stayingCargo = heldCargo(space) - heldFromStart;
   if (stayingCargo > stayingRoom) {
     return illegal(
-      `The Carriers staying in ${placeName(f.from, t.galaxy)} cannot hold the ${stayingCargo} units left aboard; take more with you.`,
+      `The Carriers staying in ${systemName(f.from, t.galaxy)} cannot hold the ${stayingCargo} units left aboard; take more with you.`,
       { stayingCargo, stayingRoom },
     );
   }

@@ -7,7 +7,7 @@ import { leadersAt, shipsOfType } from '../leaders/fates.js';
 import type { Draft } from '../state/draft.js';
 import type { TurnsPhase } from '../state/phase.js';
 import type { Seat, Table } from '../state/types.js';
-import { placeName } from '../views/describe.js';
+import { systemName } from '../views/names.js';
 import { leaderShipAmong } from '../leaders/windows.js';
 import { checkFleet, leavingFrom, moveFleet, type Fleet } from './apply-move.js';
 import {
@@ -141,7 +141,7 @@ export function passageDecisions(t: Table, phase: TurnsPhase): Decision[] {
   if (p === undefined) return [];
   const where = [...new Set(p.move.path.slice(0, -1))]
     .filter((h) => (t.units[h]?.space ?? []).some((g) => g.owner !== phase.active))
-    .map((h) => placeName(h, t.galaxy))
+    .map((h) => systemName(h, t.galaxy))
     .join(', ');
   return p.asked
     .filter((s) => !p.agreed.includes(s))

@@ -14,7 +14,7 @@ import {
 } from '@outer-rim/map';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { UNITS } from '../content/units.js';
-import { placeName } from '../views/describe.js';
+import { systemName } from '../views/names.js';
 import { enemyShipsIn } from '../state/board.js';
 import { effectsOf } from '../state/economy.js';
 import type { TurnsPhase } from '../state/phase.js';
@@ -213,7 +213,7 @@ export function step(
   const adjacent = adjacentKeys(from).includes(to);
   const wormhole = wormholePartners(t, source, target);
   if (!adjacent && !wormhole)
-    return `${placeName(to, t.galaxy)} is not next to ${placeName(from, t.galaxy)}.`;
+    return `${systemName(to, t.galaxy)} is not next to ${systemName(from, t.galaxy)}.`;
   if (target.anomaly === 'supernova') return 'No ship enters a Supernova.';
   const asteroid = target.anomaly === 'asteroid-field';
   if (asteroid && !passesAsteroids(t, seat)) {
@@ -265,9 +265,9 @@ export function checkPath(
     spent += s.cost;
     const last = i === path.length - 1;
     if (s.stops && !last && isRift(t, next))
-      return `A ship entering ${placeName(next, t.galaxy)} rolls to leave it: end the move there, then roll (OR-4.2).`;
+      return `A ship entering ${systemName(next, t.galaxy)} rolls to leave it: end the move there, then roll (OR-4.2).`;
     if (s.stops && !last)
-      return `The move must end in ${placeName(next, t.galaxy)}: nothing passes through it.`;
+      return `The move must end in ${systemName(next, t.galaxy)}: nothing passes through it.`;
     if (s.passOnly && last) return 'No ship stops in an Asteroid Field.';
     at = next;
   }

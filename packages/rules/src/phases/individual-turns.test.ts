@@ -106,4 +106,40 @@ describe('OR-6.2 leaders in the turn', () => {
     const on = turns();
     expect(on.phase.name === 'individual-turns' && on.phase.segment).toBe('leaders-board');
   });
+
+  it('skips the leaders boarding step for a player with no leader on the board: the turn opens at Movement', () => {
+    const s = turns();
+    if (s.phase.name !== 'individual-turns') throw new Error('not in a turn');
+    const active = s.phase.active;
+    const killed = (state: GameState, seats: readonly number[]): GameState => ({
+      ...state,
+      players: state.players.map((p, i) =>
+        seats.includes(i)
+          ? { ...p, leaders: p.leaders.map((l) => ({ ...l, status: 'killed' as const })) }
+          : p,
+      ),
+    });
+    // Ends the active player's turn, through the card window that opens at its Movement (BG-9).
+    const endTurn = (state: GameState): GameState => {
+      let t = state;
+      for (
+        let i = 0;
+        i < 5 && t.phase.name === 'individual-turns' && t.phase.active === active;
+        i++
+      )
+        t = passWindows(mustApply(t, active, { type: 'end-turn' }));
+      return t;
+    };
+    // The next player still has its leaders at home: its turn opens with boarding.
+    const kept = endTurn(s);
+    if (kept.phase.name !== 'individual-turns') throw new Error('the turns ended');
+    const next = kept.phase.active;
+    expect(kept.phase.segment).toBe('leaders-board');
+    // Every leader of the next player is gone (killed, say): nothing to board, no empty prompt.
+    const skipped = endTurn(killed(s, [next]));
+    expect(skipped.phase.name === 'individual-turns' && skipped.phase.segment).toBe('movement');
+    expect(decisions(skipped).map((d) => d.prompt)).not.toContain(
+      'Leaders Board Ships segment of your turn.',
+    );
+  });
 });

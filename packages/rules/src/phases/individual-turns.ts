@@ -3,6 +3,7 @@ import { expireEffects } from '../cards/in-force.js';
 import { endTurnThroughWindow } from '../cards/window.js';
 import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
+import { boardOptions } from '../leaders/windows.js';
 import type { Draft } from '../state/draft.js';
 import { TURN_SEGMENTS, type TurnsPhase } from '../state/phase.js';
 import type { Seat, Table } from '../state/types.js';
@@ -23,8 +24,10 @@ function startTurn(d: Draft, done: Seat[], tiebreak: number[]): boolean {
   const waiting = d.s.players.map((_, i) => i).filter((s) => !done.includes(s));
   const next = turnOrder(d.s, waiting, tiebreak)[0];
   if (next === undefined) return false;
-  // Without leaders (OR-6.2 option off) there is nobody to board: the turn opens at Movement.
-  const segment = d.s.options.leaders ? TURN_SEGMENTS[0] : 'movement';
+  // OR-6.2: the turn opens with leaders boarding ships only for a player with a leader on the
+  // board who may board one; else (or without the leaders option) it opens at Movement.
+  const segment =
+    d.s.options.leaders && boardOptions(d.s, next).length > 0 ? TURN_SEGMENTS[0] : 'movement';
   d.s.phase = { name: 'individual-turns', done, active: next, segment, tiebreak };
   d.emit({ type: 'turn-started', seat: next });
   d.emit({ type: 'segment-started', seat: next, segment });

@@ -3,6 +3,7 @@ import { RACES } from '../content/races.js';
 import type { Draft } from '../state/draft.js';
 import { influenceOf, planetsOutsideHome, resourcesOf } from '../state/economy.js';
 import { planetsOf } from '../state/board.js';
+import type { RaceId } from '@outer-rim/map';
 import type { Seat, Table } from '../state/types.js';
 
 /** BG-10 tie-break among winners: more influence, then more resources. */
@@ -61,17 +62,34 @@ export function gameOverText(t: Table): string {
   if (t.phase.name !== 'game-over') return '';
   const why = winReasonText(t.phase.reason);
   const name = (s: Seat): string => t.players[s]?.name ?? `Seat ${s + 1}`;
-  const who = (s: Seat): string => {
-    const race = t.players[s]?.race;
-    return race === undefined ? name(s) : `${name(s)} (${RACES[race].name})`;
-  };
   const winners = winnersOf(t);
   const [only, ...others] = winners;
-  if (only === undefined) return `The game is over: nobody could be named the winner (${why}).`;
-  if (others.length === 0) return `${who(only)} wins: ${name(only)} ${why}.`;
+  const who = winnersWords(t.players, winners);
+  if (only === undefined) return `The game is over: ${who} (${why}).`;
+  if (others.length === 0) return `${who}: ${name(only)} ${why}.`;
+  return `${who}: they ${why}, and tied on influence and on resources (BG-10).`;
+}
+
+/**
+ * BG-10: who won, worded once for every place that says it (the sentence of `gameOverText`, the
+ * lobby's and "my games"' finished games): "Ann (Federation of Sol) wins", "Ann (Federation of
+ * Sol) and Bo (Emirates of Hacan) share the victory", "nobody could be named the winner".
+ */
+export function winnersWords(
+  players: readonly { readonly name?: string | null; readonly race?: string }[],
+  winners: readonly Seat[],
+): string {
+  const who = (s: Seat): string => {
+    const name = players[s]?.name ?? `Seat ${s + 1}`;
+    const race = players[s]?.race;
+    const known = race !== undefined && race in RACES ? RACES[race as RaceId].name : undefined;
+    return known === undefined ? name : `${name} (${known})`;
+  };
+  const [only, ...others] = winners;
+  if (only === undefined) return 'nobody could be named the winner';
+  if (others.length === 0) return `${who(only)} wins`;
   const last = winners.at(-1) ?? only;
-  const list = `${winners.slice(0, -1).map(who).join(', ')} and ${who(last)}`;
-  return `${list} share the victory: they ${why}, and tied on influence and on resources (BG-10).`;
+  return `${winners.slice(0, -1).map(who).join(', ')} and ${who(last)} share the victory`;
 }
 
 /**

@@ -17,7 +17,7 @@ import {
 } from '../testing/battle.js';
 import { applied, type Readable } from '../testing/apply.js';
 import { withPlayer } from '../testing/fixtures.js';
-import { placeName } from '../views/describe.js';
+import { systemName } from '../views/names.js';
 
 // Sol and the Xxcha start with no combat technology: what they roll is what the technology adds.
 const PLAIN = { players: [{ race: 'sol' as const }, { race: 'xxcha' as const }] };
@@ -46,7 +46,7 @@ describe('BG-9 Assault Cannon (technology): Dreadnoughts fire before the battle'
     s = withArrivals(s, [x], { [x]: [y] });
     // Assault Cannon: 5 (hit), 1; losses: one hit on a Cruiser and a Fighter is seat 1's choice.
     const r = step(s, 0, { type: 'end-segment' }, [5, 1]);
-    const place = placeName(x, s.galaxy);
+    const place = systemName(x, s.galaxy);
     expect(dice(r.events)).toEqual([
       {
         purpose: `Assault Cannon before the battle in ${place}: Dreadnoughts, hit on 4+`,

@@ -2,7 +2,7 @@ import { adjacentKeys, type HexKey } from '@outer-rim/map';
 import { n, rollFor, spaceUnits } from '../combat/forces.js';
 import type { Draft } from '../state/draft.js';
 import type { Owner, Seat, Table } from '../state/types.js';
-import { placeName } from '../views/describe.js';
+import { systemName } from '../views/names.js';
 import { hasTech } from './owned.js';
 
 /**
@@ -60,7 +60,7 @@ export function assaultCannonHits(
     if (dreadnoughts === 0) continue;
     const { hits } = rollFor(
       d,
-      `Assault Cannon before the battle in ${placeName(hex, d.s.galaxy)}`,
+      `Assault Cannon before the battle in ${systemName(hex, d.s.galaxy)}`,
       side,
       { dreadnought: dreadnoughts },
       ['dreadnought'],

@@ -4,7 +4,7 @@ import type { GameState } from '../state/types.js';
 import { dice, ofType, quietPair, turnOf, withArrivals, withUnits } from '../testing/battle.js';
 import { withDice } from '../testing/dice.js';
 import { withPlayer } from '../testing/fixtures.js';
-import { placeName } from '../views/describe.js';
+import { systemName } from '../views/names.js';
 import { combatModifier, magenGroundBonus } from './combat.js';
 
 // Sol and the Xxcha start with no combat technology and no combat ability, so what they roll is what
@@ -32,7 +32,7 @@ describe('BG-9 Hylar V Assault Laser (technology)', () => {
     s = withArrivals(s, [x], { [x]: [y] });
     const r = withDice([7, 7], () => apply(s, 0, { type: 'end-segment' }));
     if (!r.ok) throw new Error(r.error.message);
-    const place = placeName(x, s.galaxy);
+    const place = systemName(x, s.galaxy);
     expect(dice(r.events).map((d) => d.purpose)).toEqual([
       `space battle in ${place}, round 1: Cruiser, hit on 7+`,
       `space battle in ${place}, round 1: Cruiser, hit on 8+`,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { apply } from '../apply.js';
 import { dice, quietPair, turnOf, withArrivals, withUnits } from '../testing/battle.js';
 import { withDice } from '../testing/dice.js';
-import { placeName } from '../views/describe.js';
+import { systemName } from '../views/names.js';
 import { combatModifier } from './combat.js';
 
 const NEW_RACES = { players: [{ race: 'l1z1x' as const }, { race: 'naalu' as const }] };
@@ -26,7 +26,7 @@ describe('OR-5 L1Z1X Harrow and Naalu Fighters (combat modifiers)', () => {
     s = withArrivals(s, [x], { [x]: [y] });
     const r = withDice([1, 1, 1, 1], () => apply(s, 0, { type: 'end-segment' }));
     if (!r.ok) throw new Error(r.error.message);
-    const label = `space battle in ${placeName(x, s.galaxy)}, round 1`;
+    const label = `space battle in ${systemName(x, s.galaxy)}, round 1`;
     expect(dice(r.events).map((d) => d.purpose)).toEqual([
       `${label}: Dreadnought, hit on 3+`,
       `${label}: Carrier, hit on 9+`,

@@ -127,11 +127,11 @@ describe('Combat log lines (BG-6, BG-7, OR-2.2, OR-6.1)', () => {
       ] satisfies GameEvent[]
     ).map((e) => describeEvent(e, names));
     expect(lines).toEqual([
-      'Battle in system 0,0: Sol attacks the Naalu Collective (minor race).',
-      "PDS fire at Sol's ships in system 0,0.",
+      'Battle in a system: Sol attacks the Naalu Collective (minor race).',
+      "PDS fire at Sol's ships in a system.",
       'Letnev scores 2 hits on Sol (PDS fire).',
-      'The Naalu Collective (minor race) loses 2 Fighters and 1 Cruiser in system 0,0 (space battle round 1).',
-      'Sol withdraws 2 Cruisers from system 0,0 to system 0,-1.',
+      'The Naalu Collective (minor race) loses 2 Fighters and 1 Cruiser in a system (space battle round 1).',
+      'Sol withdraws 2 Cruisers from a system to a system in ring 1.',
       'Letnev lands 3 Ground Forces on Jord.',
       'Letnev takes Jord from Sol.',
       'Letnev: 2 Ground Forces become Shock Forces on Jord.',

@@ -1,7 +1,6 @@
 import { agentLeader, isAgentCard } from '../leaders/agent.js';
 import { winReasonText } from '../phases/progression.js';
 import { leaderName } from '../leaders/names.js';
-import { CENTER, distance, hexKey, neighbours, parseHexKey, tileById } from '@outer-rim/map';
 import type { Galaxy, HexKey } from '@outer-rim/map';
 import { cardIdOf } from '../content/deck.js';
 import { RACES } from '../content/races.js';
@@ -98,31 +97,6 @@ export function phaseName(phase: string): string {
   return PHASE_NAMES[phase] ?? words(phase);
 }
 
-/**
- * A system in plain words: its planets (the tile's name), or its kind and
- * where it lies when it has none; the bare key only without a galaxy.
- */
-export function placeName(
-  hex: HexKey,
-  galaxy?: { readonly tiles: Partial<Readonly<Record<HexKey, { readonly tileId: string }>>> },
-): string {
-  const placed = galaxy?.tiles[hex];
-  const tile = placed === undefined ? undefined : tileById(placed.tileId);
-  if (galaxy === undefined || tile === undefined) return `system ${hex}`;
-  if (tile.planets.length > 0) return tile.name;
-  // A system without planets is found by the planets beside it, as a player reads the board;
-  // Mecatol Rex last, since it stands beside every system of the first ring.
-  const centre = hexKey(CENTER);
-  const beside = neighbours(parseHexKey(hex))
-    .map(hexKey)
-    .sort((a, b) => Number(a === centre) - Number(b === centre) || a.localeCompare(b))
-    .map((k) => galaxy.tiles[k])
-    .map((p) => (p === undefined ? undefined : tileById(p.tileId)))
-    .find((t) => t !== undefined && t.planets.length > 0);
-  if (beside !== undefined) return `the ${tile.name} next to ${beside.name}`;
-  return `the ${tile.name} in ring ${distance(CENTER, parseHexKey(hex))}`;
-}
-
 /** A sentence may start with "the Naalu Collective (minor race)". */
 function cap(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -178,7 +152,7 @@ export function describeEvent(
   names: readonly string[] = [],
   galaxy?: Galaxy,
 ): string {
-  const place = (hex: HexKey): string => placeName(hex, galaxy);
+  const place = (hex: HexKey): string => systemName(hex, galaxy);
   const who = (seat: number): string => names[seat] ?? `Seat ${seat + 1}`;
   const owner = (o: Owner): string =>
     typeof o === 'number'

@@ -1,6 +1,7 @@
 import {
   distance,
   hexKey,
+  neighbours,
   parseHexKey,
   tileById,
   CENTER,
@@ -35,24 +36,35 @@ export function techName(id: string): string {
   return techById(id)?.name ?? words(id);
 }
 
-/** Where a hex is, for a reader: the system on it when the galaxy is known, else its ring. */
+/**
+ * A system in plain words, the one name a player reads for it everywhere (log, refusals, panels,
+ * the board's "why not"): its planets (the tile's name, "Abyz / Fria"), or its kind and the
+ * planets beside it ("the Nebula next to Abyz / Fria"); without a galaxy, where it lies.
+ */
 export function systemName(hex: Hex | HexKey, galaxy?: Pick<Galaxy, 'tiles'>): string {
   const key = typeof hex === 'string' ? hex : hexKey(hex);
   const placed = galaxy?.tiles[key];
-  if (placed !== undefined) {
-    const tile = tileById(placed.tileId);
-    // A home tile is named "… home system" already: never "home system system".
-    if (tile !== undefined && tile.planets.length > 0) {
-      return tile.name.endsWith(' system') ? `the ${tile.name}` : `the ${tile.name} system`;
-    }
+  const tile = placed === undefined ? undefined : tileById(placed.tileId);
+  if (galaxy !== undefined && tile !== undefined) {
+    if (tile.planets.length > 0) return tile.name;
+    // A system without planets is found by the planets beside it, as a player reads the board;
+    // Mecatol Rex last, since it stands beside every system of the first ring.
+    const centre = hexKey(CENTER);
+    const beside = neighbours(parseHexKey(key))
+      .map(hexKey)
+      .sort((x, y) => Number(x === centre) - Number(y === centre) || x.localeCompare(y))
+      .map((k) => galaxy.tiles[k])
+      .map((p) => (p === undefined ? undefined : tileById(p.tileId)))
+      .find((t) => t !== undefined && t.planets.length > 0);
+    if (beside !== undefined) return `the ${tile.name} next to ${beside.name}`;
   }
   let ring: number;
   try {
-    ring = distance(CENTER, typeof hex === 'string' ? parseHexKey(hex) : hex);
+    ring = distance(CENTER, parseHexKey(key));
   } catch {
     return 'a system';
   }
-  const kind = placed === undefined ? 'a system' : `the ${tileName(placed.tileId)}`;
+  const kind = tile === undefined ? 'a system' : `the ${tile.name}`;
   return ring === 0 ? kind : `${kind} in ring ${ring}`;
 }
 

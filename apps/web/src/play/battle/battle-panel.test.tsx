@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { movementTable, addUnits as withUnits } from '@outer-rim/rules/testing';
 import type { LogEntry } from '../live-game';
 import { logged as step, showPanel } from '../panel-fixture';
-import { BattlePanel, CasualtyPicker } from './battle-panel';
+import { BattlePanel } from './battle-panel';
+import { CasualtyPicker } from './casualty-picker';
 import { diceOf, dieWords } from './fight';
 
 afterEach(() => {

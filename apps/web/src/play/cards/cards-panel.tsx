@@ -7,7 +7,7 @@ import {
   isAgentCard,
   leaderShipsAt,
   leaderName,
-  placeName,
+  systemName,
   techName,
   UNITS,
   type Action,
@@ -17,6 +17,8 @@ import {
   type GameView,
 } from '@outer-rim/rules';
 import { useState } from 'preact/hooks';
+import type { PanelProps } from '../panel-props';
+import { ActionButton } from '../../ui/action-button';
 
 /** Card and trade actions shown here, not in the generic decision list. */
 export const CARD_ACTIONS: ReadonlySet<string> = new Set([
@@ -27,13 +29,7 @@ export const CARD_ACTIONS: ReadonlySet<string> = new Set([
   'cancel-trade',
 ]);
 
-interface Props {
-  readonly view: GameView;
-  readonly seat: number | undefined;
-  readonly actions: readonly Action[];
-  readonly busy: boolean;
-  readonly onAct: (action: Action) => Promise<void>;
-}
+type Props = PanelProps;
 
 function seatName(names: readonly string[], seat: number): string {
   return names[seat] ?? `Seat ${seat + 1}`;
@@ -56,8 +52,8 @@ export function targetWords(
   if (target.to !== undefined) parts.push(`to ${target.to}`);
   if (target.count !== undefined)
     parts.push(`${target.count} Ground Force${target.count === 1 ? '' : 's'}`);
-  if (target.hex !== undefined) parts.push(`in ${placeName(target.hex, galaxy)}`);
-  if (target.toHex !== undefined) parts.push(`to ${placeName(target.toHex, galaxy)}`);
+  if (target.hex !== undefined) parts.push(`in ${systemName(target.hex, galaxy)}`);
+  if (target.toHex !== undefined) parts.push(`to ${systemName(target.toHex, galaxy)}`);
   if (target.technology !== undefined) parts.push(techName(target.technology));
   // OR-6.2: the leaders' ship named among the ships the card moves, as the move form's line says it.
   for (const kind of target.leaderShips ?? []) {
@@ -132,54 +128,50 @@ export function CardsPanel({ view, seat, actions, busy, onAct }: Props) {
           )}
           {answers.length === 0 ? null : (
             <div class="action-buttons">
-              <button
-                type="button"
-                class="action"
-                disabled={busy}
-                data-action="accept-trade"
-                onClick={act({ type: 'answer-trade', accept: true })}
+              <ActionButton
+                action={{ type: 'answer-trade', accept: true }}
+                busy={busy}
+                onAct={onAct}
+                name="accept-trade"
               >
                 Accept the trade agreement
-              </button>
-              <button
-                type="button"
-                class="action"
-                disabled={busy}
-                data-action="refuse-trade"
-                onClick={act({ type: 'answer-trade', accept: false })}
+              </ActionButton>
+              <ActionButton
+                action={{ type: 'answer-trade', accept: false }}
+                busy={busy}
+                onAct={onAct}
+                name="refuse-trade"
               >
                 Refuse
-              </button>
+              </ActionButton>
             </div>
           )}
           {agents.length === 0 ? null : (
             <div class="action-buttons" data-testid="agent-sacrifice">
               {agents.map((a) => (
-                <button
+                <ActionButton
                   key={a.card}
-                  type="button"
-                  class="action"
-                  disabled={busy}
-                  data-action="sacrifice-agent"
-                  onClick={act(a)}
+                  action={a}
+                  busy={busy}
+                  onAct={onAct}
+                  name="sacrifice-agent"
                 >
                   Sacrifice {leaderName(agentLeader(a.card))} to cancel{' '}
                   {answered === undefined ? 'the card' : cardName(answered.card)}
-                </button>
+                </ActionButton>
               ))}
             </div>
           )}
           {passes ? (
             <div class="action-buttons">
-              <button
-                type="button"
-                class="action"
-                disabled={busy}
-                data-action="pass-card"
-                onClick={act({ type: 'pass-card' })}
+              <ActionButton
+                action={{ type: 'pass-card' }}
+                busy={busy}
+                onAct={onAct}
+                name="pass-card"
               >
                 Play no card
-              </button>
+              </ActionButton>
             </div>
           ) : null}
         </div>

@@ -1,7 +1,6 @@
-import { tileById, type HexKey } from '@outer-rim/map';
+import type { HexKey } from '@outer-rim/map';
 import {
   MOVING_SHIPS,
-  placeName,
   type ActionOf,
   type Destination,
   type Load,
@@ -9,6 +8,9 @@ import {
   type MovingShip,
   type SystemMoveOptions,
 } from '@outer-rim/rules';
+
+/** A kind of ship a leader may ride (OR-6.2: Fighters included). */
+export type LeaderShipKind = NonNullable<ActionOf<'move'>['leaderShips']>[number];
 
 /** How many ships of each type the player picked to move together. */
 export type ShipPick = Partial<Record<MovingShip, number>>;
@@ -89,7 +91,7 @@ export function fleetMove(
   ships: ShipPick,
   destination: Destination,
   load: LoadPick,
-  leaderShips: readonly MovingShip[] = [],
+  leaderShips: readonly LeaderShipKind[] = [],
 ): ActionOf<'move'> {
   const picked: ShipPick = {};
   for (const unit of pickedTypes(ships)) picked[unit] = ships[unit] ?? 0;
@@ -104,7 +106,13 @@ export function fleetMove(
         : { hex: src.hex, planet: src.planet, unit: src.unit, count: n },
     );
   }
-  const named = leaderShips.filter((kind) => (picked[kind] ?? 0) > 0);
+  // OR-6.2: the leaders' Fighter goes as cargo taken from the start's space; another kind moves.
+  const fightersHere = loads
+    .filter((l) => l.hex === system.hex && l.planet === undefined && l.unit === 'fighter')
+    .reduce((n, l) => n + l.count, 0);
+  const named = leaderShips.filter((kind) =>
+    kind === 'fighter' ? fightersHere > 0 : (picked[kind] ?? 0) > 0,
+  );
   return {
     type: 'move',
     from: system.hex,
@@ -113,17 +121,4 @@ export function fleetMove(
     ...(loads.length === 0 ? {} : { load: loads }),
     ...(named.length === 0 ? {} : { leaderShips: named }),
   };
-}
-
-/** A system by what a player reads on the board: its planets, or its kind and the planets beside it. */
-export function systemName(
-  galaxy: { tiles: Partial<Record<HexKey, { tileId: string }>> },
-  hex: HexKey,
-): string {
-  const placed = galaxy.tiles[hex];
-  const tile = placed === undefined ? undefined : tileById(placed.tileId);
-  if (tile === undefined) return `system ${hex}`;
-  if (tile.planets.length > 0) return tile.planets.map((p) => p.name).join(' / ');
-  // Without planets: by the planets beside it (the rules' naming, as in the log).
-  return placeName(hex, galaxy);
 }

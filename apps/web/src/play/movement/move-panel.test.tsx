@@ -208,6 +208,72 @@ describe('BG-5 Movement in the browser: pick ships, destinations light up, one f
     expect(left.state.players[seat]?.leaders[0]).toMatchObject({ hex: '1,-1', ship: 'cruiser' });
   });
 
+  it('OR-6.2: a leader aboard one of the Fighters in space is its own line among the Carrier’s loads, and the move names that Fighter', async () => {
+    const { state, seat } = movementTable('web-fighter-leader');
+    const race = state.players[seat]?.race ?? 'sol';
+    let s: GameState = {
+      ...state,
+      options: { ...state.options, leaders: true },
+      players: state.players.map((p, i) =>
+        i !== seat
+          ? p
+          : {
+              ...p,
+              leaders: [
+                {
+                  id: `${race}-agent-1`,
+                  type: 'agent',
+                  status: 'active',
+                  hex: TOP2,
+                  ship: 'fighter',
+                },
+              ],
+            },
+      ),
+    };
+    s = withUnits(s, TOP2, seat, { carrier: 1, fighter: 2 });
+    const sent: Action[] = [];
+    const ui = mount(s, seat, sent);
+    await act(() => {
+      ui.ui().onHex(TOP2);
+    });
+    await setCount(ui.el, 'input[data-unit="carrier"]', 1);
+    const line = ui.el.querySelector<HTMLInputElement>('input[data-leader-ship="fighter"]');
+    expect(line?.parentElement?.textContent).toContain('Fighter with the Agent aboard');
+    // The count beside it is of the other Fighter only.
+    const others = ui.el.querySelector<HTMLInputElement>('input[data-load^="' + TOP2 + '"]');
+    expect(others?.max).toBe('1');
+    // Both Fighters go by default, the leaders' among them; the other one stays.
+    expect(line?.checked).toBe(true);
+    await setCount(ui.el, 'input[data-load^="' + TOP2 + '"]', 0);
+    expect(line?.checked).toBe(true);
+    // Unticked, the leaders' Fighter stays too; ticked again, it goes alone with the Carrier.
+    await act(() => {
+      line?.click();
+    });
+    expect(line?.checked).toBe(false);
+    await act(() => {
+      line?.click();
+    });
+    expect(line?.checked).toBe(true);
+    await act(() => {
+      ui.ui().onHex(TOP1);
+    });
+    await act(() => {
+      ui.el.querySelector<HTMLButtonElement>('button[data-action="move"]')?.click();
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({
+      type: 'move',
+      ships: { carrier: 1 },
+      load: [{ hex: TOP2, unit: 'fighter', count: 1 }],
+      leaderShips: ['fighter'],
+    });
+    const moved = apply(s, seat, sent[0]);
+    if (!moved.ok) throw new Error(moved.error.message);
+    expect(moved.state.players[seat]?.leaders[0]).toMatchObject({ hex: TOP1, ship: 'fighter' });
+  });
+
   it('BG-5: a Carrier (move 1) that enters one end of a wormhole is offered the other end, and the move is accepted', async () => {
     const { state, seat } = movementTable('web-wormhole');
     const far = '2,-2';

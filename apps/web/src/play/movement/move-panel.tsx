@@ -4,17 +4,21 @@ import {
   movementOptions,
   passageOptions,
   riftRollWords,
+  systemName,
   UNITS,
+  whyNotThere,
   type Action,
   type ActionOf,
   type GameView,
   type LeaderShipLine,
-  type MovingShip,
+  type LoadSource,
   type PassageOption,
   type SystemMoveOptions,
+  type WhyNotThere,
 } from '@outer-rim/rules';
 import { useMemo, useState } from 'preact/hooks';
 import { UNIT_NAMES } from '../../board/board-model';
+import type { PanelProps } from '../panel-props';
 import { routeWords } from './route-words';
 import {
   defaultLoad,
@@ -24,7 +28,7 @@ import {
   loadSources,
   loadTotal,
   sourceKey,
-  systemName,
+  type LeaderShipKind,
   type LoadPick,
   type ShipPick,
 } from './fleet';
@@ -47,18 +51,14 @@ export interface MoveUi {
   readonly from?: HexKey;
   /** Hexes marked apart: the rift's neighbours the roll lets a ship through. */
   readonly marked?: ReadonlySet<HexKey>;
+  /** "Why not?" for a hex that is not lit: the rule that keeps the fleet (or the ship) out. */
+  readonly whyNot?: (key: HexKey) => WhyNotThere | undefined;
   /** Handles a click on the board; false when the move UI has no use for that hex. */
   readonly onHex: (key: HexKey) => boolean;
   readonly panel: preact.JSX.Element | null;
 }
 
-interface Props {
-  readonly view: GameView;
-  readonly seat: number | undefined;
-  readonly actions: readonly Action[];
-  readonly busy: boolean;
-  readonly onAct: (action: Action) => Promise<void>;
-}
+type Props = PanelProps;
 
 /**
  * BG-5 Movement in the browser: select a system, pick ships (counts per type,
@@ -81,7 +81,7 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
   const [load, setLoad] = useState<LoadPick>({});
   const [to, setTo] = useState<HexKey | undefined>(undefined);
   // OR-6.2: the kinds whose leaders' ship is among the picked ships.
-  const [named, setNamed] = useState<readonly MovingShip[]>([]);
+  const [named, setNamed] = useState<readonly LeaderShipKind[]>([]);
 
   const phase = view.phase;
   const pending = phase.name === 'individual-turns' ? phase.movement?.rift : undefined;
@@ -133,6 +133,7 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
       from: pending.hex,
       highlighted: new Set(ends.keys()),
       marked: sideHexes,
+      whyNot: (key) => whyNotThere(view, seat, key),
       ...(chosen === undefined ? {} : { route: [pending.hex, ...chosen.path] }),
       onHex: (key) => {
         const exit = ends.get(key);
@@ -173,8 +174,8 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
             {chosen === undefined
               ? 'Click a lit system to leave that way.'
               : `${routeWords(
-                  systemName(view.galaxy, to ?? pending.hex),
-                  chosen.path.map((h) => systemName(view.galaxy, h)),
+                  systemName(to ?? pending.hex, view.galaxy),
+                  chosen.path.map((h) => systemName(h, view.galaxy)),
                 )}.`}
           </p>
           <div class="action-buttons">
@@ -216,6 +217,7 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
     return {
       active: true,
       highlighted: new Set(options.systems.map((s) => s.hex)),
+      ...(seat === undefined ? {} : { whyNot: (key: HexKey) => whyNotThere(view, seat, key) }),
       onHex: (key) => {
         const chosen = options.systems.find((s) => s.hex === key);
         if (chosen === undefined) return false;
@@ -242,6 +244,7 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
     busy,
     passages.filter((p) => p.move.from === system.hex),
     seat === undefined ? [] : leaderShipsAt(view, seat, system.hex),
+    options.seat,
   );
 }
 
@@ -255,14 +258,14 @@ interface Choice {
   ships: ShipPick;
   load: LoadPick;
   to: HexKey | undefined;
-  named: readonly MovingShip[];
+  named: readonly LeaderShipKind[];
 }
 
 interface Setters {
   setShips: (s: ShipPick) => void;
   setLoad: (l: LoadPick) => void;
   setTo: (h: HexKey | undefined) => void;
-  setNamed: (kinds: readonly MovingShip[]) => void;
+  setNamed: (kinds: readonly LeaderShipKind[]) => void;
   reset: () => void;
   act: (a: Action) => void;
 }
@@ -275,6 +278,7 @@ function fleetUi(
   busy: boolean,
   passages: readonly PassageOption[],
   leaderShips: readonly LeaderShipLine[],
+  seat: number,
 ): MoveUi {
   const destinations = fleetDestinations(system, choice.ships);
   const destination = destinations.find((d) => d.hex === choice.to);
@@ -293,7 +297,7 @@ function fleetUi(
   const sources = loadSources(system, destination).filter(() => capacity > 0);
   const aboard = loadTotal(choice.load);
   const over = aboard > capacity;
-  const name = (hex: HexKey) => systemName(view.galaxy, hex);
+  const name = (hex: HexKey) => systemName(hex, view.galaxy);
 
   const pickShips = (next: ShipPick) => {
     set.setShips(next);
@@ -354,10 +358,19 @@ function fleetUi(
       : passage !== undefined
         ? [system.hex, ...passage.move.path]
         : undefined;
+  // The slowest picked ship sets how far the fleet goes (BG-5).
+  const picked = system.groups.filter((g) => (choice.ships[g.unit] ?? 0) > 0);
+  const slowest = picked.length === 0 ? undefined : Math.min(...picked.map((g) => g.move));
   return {
     active: true,
     from: system.hex,
     highlighted: new Set([...destinations.map((d) => d.hex), ...asking.keys()]),
+    ...(slowest === undefined
+      ? {}
+      : {
+          whyNot: (key: HexKey) =>
+            whyNotThere(view, seat, key, { from: system.hex, move: slowest }),
+        }),
     ...(asking.size === 0 ? {} : { marked: new Set(asking.keys()) }),
     ...(route === undefined ? {} : { route }),
     onHex: (key) => {
@@ -428,38 +441,57 @@ function fleetUi(
             <p class={over ? 'error' : 'hint'} data-testid="carrier-room">
               Aboard the Carriers: {aboard} of {capacity}
             </p>
-            {sources.map((src) => (
-              <label key={sourceKey(src)} class="count-pick">
-                <span>
-                  {UNIT_NAMES[src.unit]}{' '}
-                  <small>
-                    {src.planet === undefined
-                      ? src.hex === system.hex
-                        ? 'in space here'
-                        : `in space at ${name(src.hex)}`
-                      : `on ${src.planet}`}
-                  </small>
-                  {src.held === undefined ? null : (
-                    <small class="held" data-held={sourceKey(src)}>
-                      {' '}
-                      {src.held}
+            {sources.map((src) => {
+              // OR-6.2: a leader aboard one of the Fighters here is aboard one distinguished
+              // Fighter: its own line, as a leaders' ship of a moving kind is above.
+              const fighterLine =
+                src.unit === 'fighter' && src.planet === undefined && src.hex === system.hex
+                  ? leaderShips.find((l) => l.kind === 'fighter')
+                  : undefined;
+              if (fighterLine !== undefined) {
+                return (
+                  <LeaderFighterPick
+                    key={sourceKey(src)}
+                    src={src}
+                    line={fighterLine}
+                    choice={choice}
+                    set={set}
+                  />
+                );
+              }
+              return (
+                <label key={sourceKey(src)} class="count-pick">
+                  <span>
+                    {UNIT_NAMES[src.unit]}{' '}
+                    <small>
+                      {src.planet === undefined
+                        ? src.hex === system.hex
+                          ? 'in space here'
+                          : `in space at ${name(src.hex)}`
+                        : `on ${src.planet}`}
                     </small>
-                  )}
-                </span>
-                <input
-                  type="number"
-                  min={0}
-                  max={src.count}
-                  value={choice.load[sourceKey(src)] ?? 0}
-                  data-load={sourceKey(src)}
-                  onInput={(event) => {
-                    const n = clamp(Number(event.currentTarget.value), 0, src.count);
-                    set.setLoad({ ...choice.load, [sourceKey(src)]: n });
-                  }}
-                />
-                <small>of {src.count}</small>
-              </label>
-            ))}
+                    {src.held === undefined ? null : (
+                      <small class="held" data-held={sourceKey(src)}>
+                        {' '}
+                        {src.held}
+                      </small>
+                    )}
+                  </span>
+                  <input
+                    type="number"
+                    min={0}
+                    max={src.count}
+                    value={choice.load[sourceKey(src)] ?? 0}
+                    data-load={sourceKey(src)}
+                    onInput={(event) => {
+                      const n = clamp(Number(event.currentTarget.value), 0, src.count);
+                      set.setLoad({ ...choice.load, [sourceKey(src)]: n });
+                    }}
+                  />
+                  <small>of {src.count}</small>
+                </label>
+              );
+            })}
           </div>
         )}
         <p class="hint" data-testid="move-destination">
@@ -495,6 +527,70 @@ function fleetUi(
       </section>
     ),
   };
+}
+
+/**
+ * OR-6.2: the Fighters in space where the fleet starts, with the leaders' Fighter as its own
+ * line: the count is of the others, and a box says whether the leaders' Fighter goes too. All
+ * of them going takes the leader along whatever the box says, so the box shows it then.
+ */
+function LeaderFighterPick({
+  src,
+  line,
+  choice,
+  set,
+}: {
+  src: LoadSource;
+  line: LeaderShipLine;
+  choice: Choice;
+  set: Setters;
+}) {
+  const key = sourceKey(src);
+  const loaded = choice.load[key] ?? 0;
+  const withLeader = choice.named.includes('fighter') || (loaded > 0 && loaded === src.count);
+  const own = withLeader ? 1 : 0;
+  const others = src.count - 1;
+  return (
+    <div class="ship-kind">
+      {others === 0 ? null : (
+        <label class="count-pick">
+          <span>
+            {UNIT_NAMES.fighter} (others) <small>in space here</small>
+          </span>
+          <input
+            type="number"
+            min={0}
+            max={others}
+            value={loaded - own}
+            data-load={key}
+            onInput={(event) => {
+              const n = clamp(Number(event.currentTarget.value), 0, others);
+              // The leaders' Fighter shown aboard (all of them were) stays aboard.
+              if (withLeader && !choice.named.includes('fighter'))
+                set.setNamed([...choice.named, 'fighter']);
+              set.setLoad({ ...choice.load, [key]: n + own });
+            }}
+          />
+          <small>of {others}</small>
+        </label>
+      )}
+      <label class="leader-ship">
+        <input
+          type="checkbox"
+          checked={withLeader}
+          data-leader-ship="fighter"
+          onChange={(event) => {
+            const on = event.currentTarget.checked;
+            const rest = loaded - own;
+            const named = choice.named.filter((k) => k !== 'fighter');
+            set.setNamed(on ? [...named, 'fighter'] : named);
+            set.setLoad({ ...choice.load, [key]: rest + (on ? 1 : 0) });
+          }}
+        />
+        <span>{line.label}</span> <small>(carried)</small>
+      </label>
+    </div>
+  );
 }
 
 function clamp(n: number, lo: number, hi: number): number {

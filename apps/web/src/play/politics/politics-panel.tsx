@@ -10,14 +10,11 @@ import {
 import { useState } from 'preact/hooks';
 import type { LogEntry } from '../live-game';
 import { agendaCard, lastResult, vetoWords, voterRows, voteWords } from './politics';
+import type { PanelProps } from '../panel-props';
+import { ActionButton } from '../../ui/action-button';
 
-interface Props {
-  readonly view: GameView;
-  readonly seat: number | undefined;
-  readonly actions: readonly Action[];
+interface Props extends PanelProps {
   readonly log: readonly LogEntry[];
-  readonly busy: boolean;
-  readonly onAct: (action: Action) => Promise<void>;
 }
 
 /**
@@ -97,16 +94,9 @@ export function PoliticsPanel({ view, seat, actions, log, busy, onAct }: Props) 
             <div class="action-group" data-testid="xxcha-veto">
               <h4>Veto (Xxcha Kingdom)</h4>
               {vetoes.map((a) => (
-                <button
-                  key={String(a.veto)}
-                  type="button"
-                  class="action"
-                  disabled={busy}
-                  data-action="veto-agenda"
-                  onClick={() => void onAct(a)}
-                >
+                <ActionButton key={String(a.veto)} action={a} busy={busy} onAct={onAct}>
                   {vetoWords(a, card?.name)}
-                </button>
+                </ActionButton>
               ))}
             </div>
           )}
@@ -114,16 +104,9 @@ export function PoliticsPanel({ view, seat, actions, log, busy, onAct }: Props) 
             <div class="action-group" data-testid="eavesdrop">
               <h4>Eavesdrop (Yssaril Tribes): look at one player's action cards, once</h4>
               {looks.map((a) => (
-                <button
-                  key={a.seat}
-                  type="button"
-                  class="action"
-                  disabled={busy}
-                  data-action="eavesdrop"
-                  onClick={() => void onAct(a)}
-                >
+                <ActionButton key={a.seat} action={a} busy={busy} onAct={onAct}>
                   {`Look at ${names[a.seat] ?? 'a player'}'s action cards`}
-                </button>
+                </ActionButton>
               ))}
             </div>
           )}
@@ -141,17 +124,15 @@ export function PoliticsPanel({ view, seat, actions, log, busy, onAct }: Props) 
             <div class="action-group" data-testid="agenda-pick">
               <h4>Your Diplomat on Mecatol Rex: pick the agenda</h4>
               {picks.map((a) => (
-                <button
+                <ActionButton
                   key={a.card}
-                  type="button"
-                  class="action"
-                  disabled={busy}
-                  data-action="pick-agenda"
+                  action={a}
+                  busy={busy}
+                  onAct={onAct}
                   title={politicalCardOf(a.card)?.text ?? ''}
-                  onClick={() => void onAct(a)}
                 >
                   {politicalCardName(a.card)}
-                </button>
+                </ActionButton>
               ))}
             </div>
           )}
@@ -159,18 +140,11 @@ export function PoliticsPanel({ view, seat, actions, log, busy, onAct }: Props) 
             <div class="action-group" data-testid="hopes-end">
               <h4>Hopes End</h4>
               {hopes.map((a) => (
-                <button
-                  key={String(a.convert)}
-                  type="button"
-                  class="action"
-                  disabled={busy}
-                  data-action="hopes-end"
-                  onClick={() => void onAct(a)}
-                >
+                <ActionButton key={String(a.convert)} action={a} busy={busy} onAct={onAct}>
                   {a.convert
                     ? 'Pay 1 credit: a Ground Force becomes a Shock Force'
                     : 'No conversion this round'}
-                </button>
+                </ActionButton>
               ))}
             </div>
           )}
@@ -221,16 +195,9 @@ function VoteControl(props: {
       {targets.length === 0 ? null : targets.length <= 8 ? (
         <div class="action-buttons">
           {targets.map((a, i) => (
-            <button
-              key={i}
-              type="button"
-              class="action"
-              disabled={busy}
-              data-action="vote"
-              onClick={() => void onAct(a)}
-            >
+            <ActionButton key={i} action={a} busy={busy} onAct={onAct}>
               {voteWords(a, names)}
-            </button>
+            </ActionButton>
           ))}
         </div>
       ) : (
@@ -265,17 +232,15 @@ function VoteControl(props: {
       {plain.length === 0 ? null : (
         <div class="action-buttons">
           {plain.map((a) => (
-            <button
+            <ActionButton
               key={a.ballot}
-              type="button"
-              class="action"
-              disabled={busy}
-              data-action="vote"
-              data-ballot={a.ballot}
-              onClick={() => void onAct(a)}
+              action={a}
+              busy={busy}
+              onAct={onAct}
+              data={{ ballot: a.ballot }}
             >
               {voteWords(a, names)}
-            </button>
+            </ActionButton>
           ))}
         </div>
       )}
