@@ -29,3 +29,4 @@ export * from './my-games.js';
 export * from './notifications.js';
 export * from './turn-clock.js';
 export * from './pause.js';
+export * from './undo.js';

@@ -263,6 +263,57 @@ export const gamePauses = pgTable('game_pauses', {
     .default(sql`'{}'::integer[]`),
 });
 
+/**
+ * The audit log of actions taken back (an undo): each as it was stored in `actions`, with when
+ * and by whom it was taken back. The log of record (`actions`) no longer holds them, so every
+ * view and replay shows the game as if they never happened; their seqs are free again.
+ */
+export const undoneActions = pgTable(
+  'undone_actions',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** one id per undo: the actions it took back share it */
+    undo: uuid('undo').notNull(),
+    seq: integer('seq').notNull(),
+    seat: integer('seat').notNull(),
+    clientId: text('client_id').notNull(),
+    type: text('type').notNull(),
+    action: jsonb('action').notNull(),
+    events: jsonb('events').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** the seat that asked for the undo */
+    undoneBy: integer('undone_by').notNull(),
+    /** the seats whose own steps went back with it, by their consent */
+    consentedBy: integer('consented_by').array().notNull(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.undo, t.seq] })],
+);
+
+/**
+ * An undo waiting for the consent of the seats whose steps it would take back: one per game.
+ * It holds only while the game's head is still `head`.
+ */
+export const undoRequests = pgTable('undo_requests', {
+  gameId: text('game_id')
+    .primaryKey()
+    .references(() => games.id, { onDelete: 'cascade' }),
+  seat: integer('seat').notNull(),
+  /** the seq of the asking seat's action to take back */
+  seq: integer('seq').notNull(),
+  /** the game's head when asked */
+  head: integer('head').notNull(),
+  lines: jsonb('lines').notNull(),
+  needs: integer('needs').array().notNull(),
+  consents: integer('consents')
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** Used by @socket.io/postgres-adapter for broadcasts over NOTIFY's 8000-byte limit. */
@@ -284,5 +335,7 @@ export const schema = {
   owedNotices,
   turnClocks,
   gamePauses,
+  undoneActions,
+  undoRequests,
   socketIoAttachments,
 };

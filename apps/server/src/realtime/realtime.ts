@@ -42,6 +42,7 @@ import type {
   StateMessage,
   PresenceMessage,
   SpectatorChatMessage,
+  UndoNotice,
 } from '@outer-rim/protocol';
 import type { ChatService } from './chat-service.js';
 import { AddressLimiter } from './address-limiter.js';
@@ -82,10 +83,13 @@ interface ServerToClient {
   'game-error': (message: GameErrorMessage) => void;
   presence: (message: PresenceMessage) => void;
   'spectator-chat': (message: SpectatorChatMessage) => void;
+  undo: (message: UndoNotice) => void;
 }
 interface BetweenServers {
   committed: (notice: { gameId: string; seq: number }) => void;
   'seat-released': (released: ReleasedSeat) => void;
+  /** a process cut a game's log back (an undo) */
+  rewound: (notice: { gameId: string }) => void;
 }
 type GameServer = Server<ClientToServer, ServerToClient, BetweenServers, SocketData>;
 type GameSocket = Socket<ClientToServer, ServerToClient, BetweenServers, SocketData>;
@@ -220,6 +224,13 @@ export class Realtime {
     this.io.on('committed', ({ gameId }) => {
       this.#catchUp(gameId);
     });
+    // Another process cut a game back (an undo): the copy and the views kept here belong to the
+    // history cut off.
+    this.io.on('rewound', ({ gameId }) => {
+      this.deps.games.forget(gameId);
+      this.#sent.delete(gameId);
+      this.#catchUp(gameId);
+    });
     this.io.on('seat-released', (released: ReleasedSeat) => {
       this.#dropReleased(released);
     });
@@ -352,6 +363,21 @@ export class Realtime {
         this.deps.logger.warn({ err: error, gameId }, 'lobby broadcast failed');
       },
     );
+  }
+
+  /**
+   * A game went back to `seq` (an undo, in the game's queue): each viewer here gets the whole
+   * state there, its seq lower than the one it held, and the views kept for patches are those;
+   * the other processes drop their copy and do the same for their viewers.
+   */
+  rewound(gameId: string, seq: number, state: GameState): void {
+    this.#emitStates(gameId, seq, state);
+    if (this.#adapterPool !== undefined) this.io.serverSideEmit('rewound', { gameId });
+  }
+
+  /** An undo asked, done or declined, to every viewer of the game on every process. */
+  undoNotice(notice: UndoNotice): void {
+    this.io.to(roomOfGame(notice.gameId)).emit(SOCKET_EVENTS.undo, notice);
   }
 
   /** Sends the initial state to each connected viewer of a game that just started. */
