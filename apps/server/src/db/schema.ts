@@ -228,6 +228,29 @@ export const owedNotices = pgTable(
 );
 
 /**
+ * The notices' timers, kept across a restart: a digest waiting for its window to close, a try
+ * after a failure, a reminder. Each process that knows a row sets a timer for its `due_at`; the
+ * one whose UPDATE takes the lease (`leased_until`) acts on it, then deletes it.
+ */
+export const noticeTimers = pgTable(
+  'notice_timers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['digest', 'retry', 'reminder'] }).notNull(),
+    /** `webhook` or `email` */
+    channel: text('channel').notNull(),
+    address: text('address').notNull(),
+    /** the notices it will send: public words only, as a webhook receives them */
+    pending: jsonb('pending').notNull(),
+    /** the tries already made (a retry) */
+    attempt: integer('attempt').notNull().default(0),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+  },
+  (t) => [index('notice_timers_due_idx').on(t.dueAt)],
+);
+
+/**
  * The turn clock of each seat (a game option): its time bank and, while the seat owes a
  * decision, since when it runs. `expired` is set by the one process whose update found the bank
  * run out, and cleared when a round's bonus fills it again.
@@ -333,6 +356,7 @@ export const schema = {
   botDrivers,
   notificationTargets,
   owedNotices,
+  noticeTimers,
   turnClocks,
   gamePauses,
   undoneActions,
