@@ -283,3 +283,74 @@ describe('Taking back a misclick (undo), on a real server and PostgreSQL', () =>
     HEAVY_TEST_TIMEOUT,
   );
 });
+
+describe('Undo with two server processes (CLUSTER=on, one PostgreSQL)', () => {
+  let backend: Backend;
+  let a: App;
+  let b: App;
+  let urlA: string;
+  let urlB: string;
+  beforeAll(async () => {
+    backend = await prepareBackend('postgres', 'undo-cluster');
+    a = await buildApp(backend.config({ CLUSTER: 'on', BOT_TICK_MS: '100000' }));
+    b = await buildApp(backend.config({ CLUSTER: 'on', BOT_TICK_MS: '100000' }));
+    urlA = await listening(a);
+    urlB = await listening(b);
+  });
+  afterAll(async () => {
+    await a.fastify.close();
+    await b.fastify.close();
+    await backend.dispose();
+  });
+
+  it(
+    "the other process's viewers get the state gone back to, and its next action follows the cut log without a fork",
+    async () => {
+      const game = await fullLobby(urlA, 2, { leaders: false });
+      await startGame(urlA, game);
+      const { state, seat } = board();
+      await a.games.read(game.gameId);
+      await overwriteSnapshot(a.database.db, game.gameId, 0, state);
+      a.games.forget(game.gameId);
+      b.games.forget(game.gameId);
+      const token = game.tokens[seat] ?? '';
+      const onA = await Client.connect(urlA, { gameId: game.gameId, token });
+      const onB = await Client.connect(urlB, { gameId: game.gameId, token });
+      const watcherB = await Client.connect(urlB, { gameId: game.gameId });
+      try {
+        await onA.waitFor(() => onA.latest?.seq === 0);
+        await watcherB.waitFor(() => watcherB.latest?.seq === 0);
+        const send = (client: Client, action: unknown, seq: number) =>
+          client.send('action', { id: randomUUID(), action, seq });
+        expect(await send(onA, move(2), 0)).toEqual({ ok: true, seq: 1 });
+        await watcherB.waitFor(() => watcherB.latest?.seq === 1);
+        const done = await http<UndoOutcome>(
+          urlA,
+          'POST',
+          `/api/games/${game.gameId}/undo`,
+          { seq: 1, head: 1 },
+          token,
+        );
+        expect(done.body).toMatchObject({ outcome: 'done', toSeq: 0 });
+        // Process B heard of the undo: its viewers hold the start again.
+        await watcherB.waitFor(() =>
+          watcherB.states.some((s) => s.seq === 0 && s !== watcherB.states[0]),
+        );
+        await onB.waitFor(() => onB.latest?.seq === 0);
+        // Played on B: decided on the start, stored as step 1 of the cut log.
+        expect(await send(onB, move(1), 0)).toEqual({ ok: true, seq: 1 });
+        await watcherB.waitFor(() => watcherB.latest?.seq === 1);
+        expect(watcherB.mismatches).toEqual([]);
+        const log = await http<ActionLogResponse>(urlA, 'GET', `/api/games/${game.gameId}/actions`);
+        expect(log.body.entries.map((e) => e.seq)).toEqual([1]);
+        expect(JSON.stringify(log.body.entries[0]?.events)).toMatch(/"cruiser":1/);
+        expect((await a.games.read(game.gameId))?.seq).toBe(1);
+      } finally {
+        onA.close();
+        onB.close();
+        watcherB.close();
+      }
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+});
