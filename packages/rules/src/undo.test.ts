@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { apply } from './apply.js';
 import type { Action } from './actions/schema.js';
 import type { GameState, Seat } from './state/types.js';
+import { createGame } from './setup/create-game.js';
 import { movementTable, withTiles, withUnits } from './testing/board.js';
+import { options } from './testing/fixtures.js';
 import { withPlayer } from './testing/fixtures.js';
 import { finality, planUndo, type UndoStep } from './undo.js';
 
@@ -90,5 +92,22 @@ describe('Taking back a misclick (undo)', () => {
     const steps = play(s, [[seat, move('-1,-1', '-2,0', 1)]]);
     expect(planUndo(steps, seat === 0 ? 1 : 0)).toMatchObject({ ok: false, reason: 'nothing' });
     expect(planUndo([], seat)).toMatchObject({ ok: false, reason: 'nothing' });
+  });
+
+  it('BG-6 Market: an offer of credits alone, and its refusal, hide nothing: taken back with consent', () => {
+    const start = createGame(options(2), 'undo-market');
+    expect(start.phase.name).toBe('market');
+    const offerId = start.phase.name === 'market' ? start.phase.nextOfferId : -1;
+    const steps = play(start, [
+      [0, { type: 'make-offer', to: 1, credits: 1, cards: [] }],
+      [1, { type: 'decline-offer', offerId }],
+    ]);
+    expect(steps.map(finality)).toEqual([undefined, undefined]);
+    expect(planUndo(steps, 0, ['Ann', 'Bo'])).toMatchObject({
+      ok: true,
+      seq: 1,
+      toSeq: 0,
+      consentFrom: [1],
+    });
   });
 });

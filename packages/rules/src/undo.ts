@@ -39,9 +39,14 @@ function same(a: unknown, b: unknown): boolean {
   return a === b || JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** The market offers' cards (shown only to their two parties), as one comparable value. */
+/**
+ * The market offers' cards (shown only to their two parties), as one comparable value: an offer
+ * of credits alone hides nothing.
+ */
 function offerCards(state: GameState): unknown {
-  return state.phase.name === 'market' ? state.phase.offers.map((o) => [o.id, o.cards]) : [];
+  return state.phase.name === 'market'
+    ? state.phase.offers.filter((o) => o.cards.length > 0).map((o) => [o.id, o.cards])
+    : [];
 }
 
 /** The Diplomat's agenda choices (OR-6.2), seen only by the one who picks. */

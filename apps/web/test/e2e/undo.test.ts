@@ -1,8 +1,9 @@
 import { hexKey, neighbours, parseHexKey } from '@outer-rim/map';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { io } from 'socket.io-client';
 import { prepareScenario, type Scenario } from './scenario';
-import { startPrepared, useE2eSession, seqOf, waitForSeq } from './session';
+import { seatOpener, startPrepared, startTable, useE2eSession, seqOf, waitForSeq } from './session';
 
 const env = useE2eSession();
 
@@ -89,5 +90,61 @@ describe('Taking back a misclick in the browser (real server on PGlite, real Chr
       /^Cannot take back: dice were rolled since: .*rolls \d+ and .*What the dice decide stands\.$/,
     );
     expect(await me.getByTestId('undo').count()).toBe(0);
+  });
+
+  it('BG-6 Market: the seat whose step an undo takes back is asked, and the undo runs once it agrees', async () => {
+    const names = ['Ann', 'Bo'];
+    const table = await startTable(env(), names, { leaders: false });
+    const open = seatOpener(env(), viewport, table, names);
+    const ann = await open(0);
+    const bo = await open(1);
+    await ann.locator('.table').waitFor();
+    const start = await seqOf(ann);
+    /** One action of `seat` over its own socket, decided on the state at `seq`. */
+    const act = async (seat: number, action: unknown, seq: number): Promise<unknown> => {
+      const socket = io(env().server.url, {
+        auth: { gameId: table.gameId, token: table.tokens[seat] },
+        transports: ['websocket'],
+        forceNew: true,
+      });
+      try {
+        return await socket
+          .timeout(10_000)
+          .emitWithAck('action', { id: crypto.randomUUID(), action, seq });
+      } finally {
+        socket.close();
+      }
+    };
+    // Ann offers Bo a credit (nothing hidden: no card), and Bo turns it down.
+    expect(await act(0, { type: 'make-offer', to: 1, credits: 1, cards: [] }, start)).toEqual({
+      ok: true,
+      seq: start + 1,
+    });
+    await waitForSeq(bo, start + 1);
+    const declined = (await act(1, { type: 'decline-offer', offerId: 1 }, start + 1)) as {
+      ok: boolean;
+    };
+    expect(declined.ok).toBe(true);
+    await waitForSeq(ann, start + 2);
+
+    // Ann reads that Bo's step goes back too, and asks.
+    const preview = ann.getByTestId('undo-preview');
+    await preview.waitFor();
+    expect(await preview.textContent()).toMatch(/^Undo: .*Ann.*\(with Bo's consent/);
+    await ann.getByTestId('undo').click();
+    await ann.getByTestId('undo-waiting').waitFor();
+
+    // Bo is asked, with what would be undone, and agrees.
+    const ask = bo.getByTestId('undo-consent');
+    await ask.waitFor();
+    expect(await ask.textContent()).toMatch(/^Ann asks to take back: .*Your step goes back too\./);
+    await ask.locator('button', { hasText: 'Agree' }).click();
+    for (const page of [ann, bo]) {
+      await page.waitForFunction(
+        (n) => Number(document.querySelector('.table')?.getAttribute('data-seq') ?? -1) === n,
+        start,
+      );
+    }
+    expect(await bo.getByTestId('undo-consent').count()).toBe(0);
   });
 });
