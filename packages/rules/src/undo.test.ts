@@ -94,7 +94,7 @@ describe('Taking back a misclick (undo)', () => {
     expect(planUndo([], seat)).toMatchObject({ ok: false, reason: 'nothing' });
   });
 
-  it('BG-6 Market: an offer of credits alone, and its refusal, hide nothing: taken back with consent', () => {
+  it('BG-2 Market: an offer of credits alone, and its refusal, hide nothing: taken back with consent', () => {
     const start = createGame(options(2), 'undo-market');
     expect(start.phase.name).toBe('market');
     const offerId = start.phase.name === 'market' ? start.phase.nextOfferId : -1;

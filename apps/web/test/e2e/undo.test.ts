@@ -92,7 +92,7 @@ describe('Taking back a misclick in the browser (real server on PGlite, real Chr
     expect(await me.getByTestId('undo').count()).toBe(0);
   });
 
-  it('BG-6 Market: the seat whose step an undo takes back is asked, and the undo runs once it agrees', async () => {
+  it('BG-2 Market: the seat whose step an undo takes back is asked, and the undo runs once it agrees', async () => {
     const names = ['Ann', 'Bo'];
     const table = await startTable(env(), names, { leaders: false });
     const open = seatOpener(env(), viewport, table, names);
