@@ -26,6 +26,7 @@ import type { Notifier } from './notifications/notifier.js';
 import type { Realtime } from './realtime/realtime.js';
 import { realtimePlugin } from './realtime/realtime-plugin.js';
 import { staticPlugin } from './static/static-plugin.js';
+import { undoPlugin } from './undo/undo-plugin.js';
 
 export interface App {
   fastify: FastifyInstance;
@@ -93,6 +94,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<App>
       deps.clock === undefined ? {} : { clock: deps.clock },
     );
     await fastify.register(turnClockPlugin, deps.clock === undefined ? {} : { clock: deps.clock });
+    await fastify.register(undoPlugin);
     await fastify.register(healthPlugin);
     await fastify.register(staticPlugin);
     await fastify.ready();

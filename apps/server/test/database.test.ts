@@ -35,6 +35,7 @@ describe.each(BACKENDS)('database and migrations on %s', (kind) => {
       'chat_messages',
       'game_pauses',
       'games',
+      'notice_timers',
       'notification_targets',
       'owed_notices',
       'seats',
@@ -42,6 +43,8 @@ describe.each(BACKENDS)('database and migrations on %s', (kind) => {
       'socket_io_attachments',
       'spectator_messages',
       'turn_clocks',
+      'undo_requests',
+      'undone_actions',
     ]);
     await first.db
       .insert(games)

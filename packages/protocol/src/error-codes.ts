@@ -31,6 +31,7 @@ export const SERVER_ERROR_CODES = [
   'UNAVAILABLE',
   'INTERNAL',
   'STALE_STATE',
+  'UNDO_REFUSED',
 ] as const;
 
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
@@ -65,6 +66,7 @@ export const HTTP_STATUS: Record<ServerErrorCode, number> = {
   UNAVAILABLE: 503,
   INTERNAL: 500,
   STALE_STATE: 409,
+  UNDO_REFUSED: 409,
 };
 
 /** Seconds an HTTP 503 (UNAVAILABLE) asks the client to wait, in its Retry-After header. */

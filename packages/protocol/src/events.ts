@@ -9,4 +9,5 @@ export const SOCKET_EVENTS = {
   chat: 'chat',
   presence: 'presence',
   spectatorChat: 'spectator-chat',
+  undo: 'undo',
 } as const;

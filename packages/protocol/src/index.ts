@@ -30,3 +30,4 @@ export * from './notifications.js';
 export * from './turn-clock.js';
 export * from './pause.js';
 export * from './fair-dice-words.js';
+export * from './undo.js';

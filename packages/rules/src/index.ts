@@ -135,3 +135,5 @@ export type {
   TradeProposal,
   WindowTrigger,
 } from './cards/types.js';
+export { finality, planUndo, undoLines } from './undo.js';
+export type { UndoPlan, UndoRefusal, UndoStep } from './undo.js';

@@ -232,6 +232,29 @@ export const owedNotices = pgTable(
 );
 
 /**
+ * The notices' timers, kept across a restart: a digest waiting for its window to close, a try
+ * after a failure, a reminder. Each process that knows a row sets a timer for its `due_at`; the
+ * one whose UPDATE takes the lease (`leased_until`) acts on it, then deletes it.
+ */
+export const noticeTimers = pgTable(
+  'notice_timers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['digest', 'retry', 'reminder'] }).notNull(),
+    /** `webhook` or `email` */
+    channel: text('channel').notNull(),
+    address: text('address').notNull(),
+    /** the notices it will send: public words only, as a webhook receives them */
+    pending: jsonb('pending').notNull(),
+    /** the tries already made (a retry) */
+    attempt: integer('attempt').notNull().default(0),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
+  },
+  (t) => [index('notice_timers_due_idx').on(t.dueAt)],
+);
+
+/**
  * The turn clock of each seat (a game option): its time bank and, while the seat owes a
  * decision, since when it runs. `expired` is set by the one process whose update found the bank
  * run out, and cleared when a round's bonus fills it again.
@@ -267,6 +290,57 @@ export const gamePauses = pgTable('game_pauses', {
     .default(sql`'{}'::integer[]`),
 });
 
+/**
+ * The audit log of actions taken back (an undo): each as it was stored in `actions`, with when
+ * and by whom it was taken back. The log of record (`actions`) no longer holds them, so every
+ * view and replay shows the game as if they never happened; their seqs are free again.
+ */
+export const undoneActions = pgTable(
+  'undone_actions',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** one id per undo: the actions it took back share it */
+    undo: uuid('undo').notNull(),
+    seq: integer('seq').notNull(),
+    seat: integer('seat').notNull(),
+    clientId: text('client_id').notNull(),
+    type: text('type').notNull(),
+    action: jsonb('action').notNull(),
+    events: jsonb('events').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** the seat that asked for the undo */
+    undoneBy: integer('undone_by').notNull(),
+    /** the seats whose own steps went back with it, by their consent */
+    consentedBy: integer('consented_by').array().notNull(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.undo, t.seq] })],
+);
+
+/**
+ * An undo waiting for the consent of the seats whose steps it would take back: one per game.
+ * It holds only while the game's head is still `head`.
+ */
+export const undoRequests = pgTable('undo_requests', {
+  gameId: text('game_id')
+    .primaryKey()
+    .references(() => games.id, { onDelete: 'cascade' }),
+  seat: integer('seat').notNull(),
+  /** the seq of the asking seat's action to take back */
+  seq: integer('seq').notNull(),
+  /** the game's head when asked */
+  head: integer('head').notNull(),
+  lines: jsonb('lines').notNull(),
+  needs: integer('needs').array().notNull(),
+  consents: integer('consents')
+    .array()
+    .notNull()
+    .default(sql`'{}'::integer[]`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** Used by @socket.io/postgres-adapter for broadcasts over NOTIFY's 8000-byte limit. */
@@ -286,7 +360,10 @@ export const schema = {
   botDrivers,
   notificationTargets,
   owedNotices,
+  noticeTimers,
   turnClocks,
   gamePauses,
+  undoneActions,
+  undoRequests,
   socketIoAttachments,
 };

@@ -43,7 +43,7 @@ export interface GameServiceOptions {
   observe?: (outcome: string, seconds: number) => void;
 }
 
-interface Entry {
+export interface Entry {
   seq: number;
   state: GameState;
 }
@@ -72,6 +72,8 @@ export class GameService {
   readonly #steps = new RecentSteps();
   readonly #advanceListeners: ((step: Committed) => void)[] = [];
   readonly #startListeners: ((gameId: string, state: GameState) => void)[] = [];
+  readonly #rewindListeners: ((gameId: string, head: Entry) => void)[] = [];
+  readonly #forgetListeners: ((gameId: string) => void)[] = [];
   #closed = false;
   /** how many times another writer took the seq first and this one reloaded and retried */
   conflicts = 0;
@@ -116,6 +118,47 @@ export class GameService {
   /** Calls `listener` with the first state of every game the lobby starts in this process. */
   onStart(listener: (gameId: string, state: GameState) => void): void {
     this.#startListeners.push(listener);
+  }
+
+  /** Calls `listener` inside the game's queue with the head a game went back to (an undo). */
+  onRewind(listener: (gameId: string, head: Entry) => void): void {
+    this.#rewindListeners.push(listener);
+  }
+
+  /**
+   * Runs `change` alone in the game's queue on its head read afresh from the log. A head it
+   * hands back (the log was cut back to it: an undo, undo/undo-service.ts) replaces the cached
+   * game, whose remembered steps and refusals belonged to the history cut off, and is announced
+   * to the `onRewind` listeners.
+   */
+  rewind<T>(
+    gameId: string,
+    change: (head: Entry | undefined) => Promise<{ head?: Entry; result: T }>,
+  ): Promise<T> {
+    return this.#queue.run(gameId, async () => {
+      const { head, result } = await change(await this.#load(gameId, true));
+      if (head !== undefined) {
+        this.forget(gameId);
+        this.#remember(gameId, head);
+        for (const listener of this.#rewindListeners) listener(gameId, head);
+      }
+      return result;
+    });
+  }
+
+  /**
+   * The game's log was cut back (here, or by another process): the next read loads it afresh,
+   * and `onForget` listeners drop what they kept of its steps.
+   */
+  forget(gameId: string): void {
+    this.#evict(gameId);
+    this.#refusals.forget(gameId);
+    for (const listener of this.#forgetListeners) listener(gameId);
+  }
+
+  /** Calls `listener` whenever a game's log was cut back: its past steps are no longer the same. */
+  onForget(listener: (gameId: string) => void): void {
+    this.#forgetListeners.push(listener);
   }
 
   /**

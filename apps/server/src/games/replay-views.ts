@@ -9,7 +9,7 @@ const DEFAULT_MAX_CACHED_VIEWS = 512;
  * The spectator view of a game at any past seq, for replays of running games: rebuilt from the
  * newest snapshot at or before it plus the few stored actions after, so at most SNAPSHOT_EVERY - 1
  * actions are re-applied. A step of the log never changes once committed, so its view is cached
- * (least recently used first out) with no invalidation.
+ * (least recently used first out) until an undo cuts the log back (`forget`).
  */
 export class ReplayViews {
   readonly #cache = new Map<string, GameView>();
@@ -49,6 +49,12 @@ export class ReplayViews {
     this.rebuilt++;
     this.#remember(key, spectatorView);
     return spectatorView;
+  }
+
+  /** The game's log was cut back (an undo): its steps' views are rebuilt when next asked. */
+  forget(gameId: string): void {
+    const prefix = `${gameId}\u0000`;
+    for (const key of [...this.#cache.keys()]) if (key.startsWith(prefix)) this.#cache.delete(key);
   }
 
   #remember(key: string, value: GameView): void {

@@ -292,6 +292,9 @@ export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lo
   );
 
   const replays = new ReplayViews(games.store);
+  games.onForget((gameId) => {
+    replays.forget(gameId);
+  });
   app.get(
     '/api/games/:id/views/:seq',
     {

@@ -5,7 +5,9 @@ import type { Channel } from './channels.js';
 import { MailChannel } from './mail-channel.js';
 import { notificationRoutes } from './notification-routes.js';
 import { NotificationStore } from './notification-store.js';
+import { NoticeTimerStore } from './notice-timers.js';
 import { Notifier } from './notifier.js';
+import type { Pending } from './notifier.js';
 import { WebhookChannel } from './webhook-channel.js';
 import { WebhookGuard } from './webhook-guard.js';
 
@@ -33,6 +35,7 @@ export const notificationsPlugin = fp<{ clock?: Clock }>(
     const channels: Channel[] = [new WebhookChannel(guard, logger), ...(mail ? [mail] : [])];
     const notifier = new Notifier({
       store,
+      timers: new NoticeTimerStore<Pending>(db),
       channels,
       clock,
       logger,
@@ -48,6 +51,8 @@ export const notificationsPlugin = fp<{ clock?: Clock }>(
     games.onStart((gameId, state) => {
       notifier.stepCommitted(gameId, 0, state);
     });
+    // Timers a stopped process left (a digest waiting, a retry, a reminder) are set again here.
+    await notifier.start();
     fastify.decorate('notifier', notifier);
     await fastify.register(notificationRoutes, {
       lobby,

@@ -6,11 +6,14 @@ import { KeyedQueue } from '../games/keyed-queue.js';
 import type { NoticeItem } from '@outer-rim/protocol';
 import type { Channel } from './channels.js';
 import type { GameTargets, NotificationStore } from './notification-store.js';
+import type { NoticeTimerStore, TimerKind } from './notice-timers.js';
 import { tableName } from './notice-words.js';
 import { owedDecisions } from './owed.js';
 
 export interface NotifierOptions {
   store: NotificationStore;
+  /** the digest, retry and reminder timers, kept in the database */
+  timers: NoticeTimerStore<Pending>;
   channels: readonly Channel[];
   clock: Clock;
   logger: Logger;
@@ -25,17 +28,16 @@ export interface NotifierOptions {
 }
 
 /** A notice waiting to leave: the decision is still owed while its seat's row holds `seq`. */
-interface Pending {
+export interface Pending {
   item: NoticeItem;
   seq: number;
   table: string;
 }
 
 interface Outbox {
-  channel: Channel;
-  address: string;
   pending: Pending[];
-  timer: ClockTimer;
+  /** its stored timer's id, once every notice it took in is stored with it */
+  saved: Promise<string>;
 }
 
 const TARGETS_TTL_MS = 10_000;
@@ -46,6 +48,9 @@ const FIRST_RETRY_MS = 2000;
  * It hears of each committed step inside the game's queue and only notes it there: everything
  * else (reading settings, recording what is owed, sending, retrying) runs on its own queue, so a
  * notice never holds up play, and a receiver that is down, slow or failing costs the game nothing.
+ * Its timers (a digest's window, a retry, a reminder) are rows of `notice_timers` first and timers
+ * of this process second: a process that starts sets a timer for every row, and the one that takes
+ * a row's lease when it falls due acts on it.
  */
 export class Notifier {
   readonly #work = new KeyedQueue();
@@ -70,6 +75,12 @@ export class Notifier {
       });
   }
 
+  /** Sets a timer for every stored one: those a stopped process left are acted on here. */
+  async start(): Promise<void> {
+    const now = this.options.clock.now();
+    for (const timer of await this.options.timers.all()) this.#arm(timer.id, timer.dueAt - now);
+  }
+
   /** A game's settings changed: the next step reads them again. */
   settingsChanged(gameId: string): void {
     this.#targets.delete(gameId);
@@ -83,9 +94,9 @@ export class Notifier {
 
   async close(): Promise<void> {
     this.#closed = true;
+    // The stored timers stay: the next process to start acts on them.
     for (const timer of this.#timers) timer.cancel();
     this.#timers.clear();
-    for (const box of this.#outboxes.values()) box.timer.cancel();
     this.#outboxes.clear();
     await this.idle();
   }
@@ -156,8 +167,7 @@ export class Notifier {
 
   #enqueue(kind: Channel['kind'], address: string, pending: Pending): void {
     if (this.#closed) return;
-    const channel = this.options.channels.find((c) => c.kind === kind);
-    if (channel === undefined) return;
+    if (!this.options.channels.some((c) => c.kind === kind)) return;
     const key = `${kind}\u0000${address}`;
     const box = this.#outboxes.get(key);
     if (box !== undefined) {
@@ -168,15 +178,85 @@ export class Notifier {
         )
       ) {
         box.pending.push(pending);
+        box.saved = box.saved.then(async (id) => {
+          await this.options.timers.setPending(id, [...box.pending]);
+          return id;
+        });
+        this.#track(box.saved.then(() => undefined));
       }
       return;
     }
-    const timer = this.options.clock.after(this.options.digestMs, () => {
-      this.#outboxes.delete(key);
-      this.#track(this.#deliver(channel, address, fresh.pending, 0));
+    const dueAt = this.options.clock.now() + this.options.digestMs;
+    const saved = this.options.timers.add({
+      kind: 'digest',
+      channel: kind,
+      address,
+      pending: [pending],
+      attempt: 0,
+      dueAt,
     });
-    const fresh: Outbox = { channel, address, pending: [pending], timer };
+    const fresh: Outbox = { pending: [pending], saved };
     this.#outboxes.set(key, fresh);
+    // Not stored (the database is out): the next notice to this address starts a new digest.
+    saved.catch(() => {
+      if (this.#outboxes.get(key) === fresh) this.#outboxes.delete(key);
+    });
+    this.#track(
+      saved.then((id) => {
+        this.#arm(id, dueAt - this.options.clock.now(), () => {
+          if (this.#outboxes.get(key) === fresh) this.#outboxes.delete(key);
+          return fresh.saved;
+        });
+      }),
+    );
+  }
+
+  /**
+   * Stores a timer `ms` from now and sets it: a retry of `pending` after `attempt` tries, or a
+   * reminder of it.
+   */
+  async #schedule(
+    kind: TimerKind,
+    channel: Channel['kind'],
+    address: string,
+    pending: Pending[],
+    attempt: number,
+    ms: number,
+  ): Promise<void> {
+    if (this.#closed) return;
+    const dueAt = this.options.clock.now() + ms;
+    const id = await this.options.timers.add({ kind, channel, address, pending, attempt, dueAt });
+    this.#arm(id, dueAt - this.options.clock.now());
+  }
+
+  /**
+   * Sets this process's timer for a stored one; when it fires (after `before`, which hands back
+   * the id once the row holds everything), the row is claimed and, if won, acted on.
+   */
+  #arm(id: string, ms: number, before?: () => Promise<string>): void {
+    if (this.#closed) return;
+    const timer = this.options.clock.after(ms, () => {
+      this.#timers.delete(timer);
+      if (this.#closed) return;
+      this.#track((before?.() ?? Promise.resolve(id)).then((ready) => this.#fire(ready)));
+    });
+    this.#timers.add(timer);
+  }
+
+  /** A stored timer fell due: taken by this process, or by another and left to it. */
+  async #fire(id: string): Promise<void> {
+    if (this.#closed) return;
+    const timer = await this.options.timers.claim(id, this.options.clock.now());
+    if (timer === undefined) return;
+    const channel = this.options.channels.find((c) => c.kind === timer.channel);
+    if (channel !== undefined) {
+      if (timer.kind === 'reminder') {
+        for (const p of timer.pending) this.#enqueue(channel.kind, timer.address, p);
+      } else {
+        await this.#deliver(channel, timer.address, timer.pending, timer.attempt);
+      }
+    }
+    await this.options.timers.remove(id);
   }
 
   #track(work: Promise<void>): void {
@@ -186,15 +266,6 @@ export class Notifier {
     });
     this.#inFlight.add(tracked);
     void tracked.finally(() => this.#inFlight.delete(tracked));
-  }
-
-  #later(ms: number, fire: () => void): void {
-    if (this.#closed) return;
-    const timer = this.options.clock.after(ms, () => {
-      this.#timers.delete(timer);
-      if (!this.#closed) fire();
-    });
-    this.#timers.add(timer);
   }
 
   /** Sends what is still owed of `pending`; a decision answered meanwhile is left out. */
@@ -220,9 +291,14 @@ export class Notifier {
     );
     if (outcome === 'retry') {
       if (attempt + 1 < this.options.attempts) {
-        this.#later(FIRST_RETRY_MS * 2 ** attempt, () => {
-          this.#track(this.#deliver(channel, address, live, attempt + 1));
-        });
+        await this.#schedule(
+          'retry',
+          channel.kind,
+          address,
+          live,
+          attempt + 1,
+          FIRST_RETRY_MS * 2 ** attempt,
+        );
       } else {
         this.options.logger.warn({ kind: channel.kind, attempts: attempt + 1 }, 'notice given up');
       }
@@ -232,9 +308,14 @@ export class Notifier {
     for (const p of live) {
       if (p.item.reminder) continue;
       // Once more after the host's time, if the same decision still waits.
-      this.#later(this.options.remindMs, () => {
-        this.#enqueue(channel.kind, address, { ...p, item: { ...p.item, reminder: true } });
-      });
+      await this.#schedule(
+        'reminder',
+        channel.kind,
+        address,
+        [{ ...p, item: { ...p.item, reminder: true } }],
+        0,
+        this.options.remindMs,
+      );
     }
   }
 }

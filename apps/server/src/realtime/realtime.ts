@@ -45,7 +45,7 @@ import {
   HandshakeSchema,
   ResyncMessageSchema,
 } from '@outer-rim/protocol';
-import type { ActionAck, ChatAck, ResyncAck, StateMessage } from '@outer-rim/protocol';
+import type { ActionAck, ChatAck, ResyncAck, StateMessage, UndoNotice } from '@outer-rim/protocol';
 import type { ChatService } from './chat-service.js';
 import { AddressLimiter } from './address-limiter.js';
 import { directSocket, writeDirectly, writeMessage } from './direct-frames.js';
@@ -153,6 +153,13 @@ export class Realtime {
     // A game this process does not hold yet (just started elsewhere, or evicted) is loaded and
     // its local viewers get a fresh state instead.
     this.io.on('committed', ({ gameId }) => {
+      this.#catchUp(gameId);
+    });
+    // Another process cut a game back (an undo): the copy and the views kept here belong to the
+    // history cut off.
+    this.io.on('rewound', ({ gameId }) => {
+      this.deps.games.forget(gameId);
+      this.#sent.delete(gameId);
       this.#catchUp(gameId);
     });
     this.io.on('seat-released', (released: ReleasedSeat) => {
@@ -287,6 +294,21 @@ export class Realtime {
         this.deps.logger.warn({ err: error, gameId }, 'lobby broadcast failed');
       },
     );
+  }
+
+  /**
+   * A game went back to `seq` (an undo, in the game's queue): each viewer here gets the whole
+   * state there, its seq lower than the one it held, and the views kept for patches are those;
+   * the other processes drop their copy and do the same for their viewers.
+   */
+  rewound(gameId: string, seq: number, state: GameState): void {
+    this.#emitStates(gameId, seq, state);
+    if (this.#adapterPool !== undefined) this.io.serverSideEmit('rewound', { gameId });
+  }
+
+  /** An undo asked, done or declined, to every viewer of the game on every process. */
+  undoNotice(notice: UndoNotice): void {
+    this.io.to(roomOfGame(notice.gameId)).emit(SOCKET_EVENTS.undo, notice);
   }
 
   /** Sends the initial state to each connected viewer of a game that just started. */

@@ -5,6 +5,7 @@ import type {
   LobbyMessage,
   PresenceMessage,
   SpectatorChatMessage,
+  UndoNotice,
 } from '@outer-rim/protocol';
 import type { Server, Socket } from 'socket.io';
 import { WebSocketServer } from 'ws';
@@ -41,10 +42,13 @@ export interface ServerToClient {
   'game-error': (message: GameErrorMessage) => void;
   presence: (message: PresenceMessage) => void;
   'spectator-chat': (message: SpectatorChatMessage) => void;
+  undo: (message: UndoNotice) => void;
 }
 export interface BetweenServers {
   committed: (notice: { gameId: string; seq: number }) => void;
   'seat-released': (released: ReleasedSeat) => void;
+  /** a process cut a game's log back (an undo) */
+  rewound: (notice: { gameId: string }) => void;
 }
 export type GameServer = Server<ClientToServer, ServerToClient, BetweenServers, SocketData>;
 export type GameSocket = Socket<ClientToServer, ServerToClient, BetweenServers, SocketData>;

@@ -11,6 +11,10 @@ import {
   TurnClocksResponseSchema,
   PauseStatusSchema,
   ReplayViewResponseSchema,
+  UndoOutcomeSchema,
+  UndoStatusSchema,
+  type UndoOutcome,
+  type UndoStatus,
   type ActionLogResponse,
   type BotPolicyName,
   type ClaimSeatRequest,
@@ -187,6 +191,31 @@ export class Api {
       method: 'POST',
       token,
     });
+  }
+
+  /** What taking back this seat's last action would undo, or why not, and the undo waiting. */
+  undoStatus(gameId: string, token: string): Promise<UndoStatus> {
+    return this.request(UndoStatusSchema, `/api/games/${encodeURIComponent(gameId)}/undo`, {
+      token,
+    });
+  }
+
+  /** Takes back this seat's action at `seq`, as planned on the head `head`. */
+  askUndo(gameId: string, token: string, seq: number, head: number): Promise<UndoOutcome> {
+    return this.request(UndoOutcomeSchema, `/api/games/${encodeURIComponent(gameId)}/undo`, {
+      method: 'POST',
+      token,
+      body: { seq, head },
+    });
+  }
+
+  /** This seat's answer to the undo of `seq` that waits for its consent. */
+  answerUndo(gameId: string, token: string, seq: number, agree: boolean): Promise<UndoOutcome> {
+    return this.request(
+      UndoOutcomeSchema,
+      `/api/games/${encodeURIComponent(gameId)}/undo/consent`,
+      { method: 'POST', token, body: { seq, agree } },
+    );
   }
 
   actionLog(gameId: string, from = 1): Promise<ActionLogResponse> {

@@ -13,6 +13,8 @@ import {
   PresenceMessageSchema,
   SpectatorChatAckSchema,
   SpectatorChatMessageSchema,
+  UndoNoticeSchema,
+  type UndoNotice,
   type PresenceMessage,
   type SpectatorChatAck,
   type SpectatorChatMessage,
@@ -52,6 +54,8 @@ export interface ConnectionHandlers {
   stateWait?(outcome: StateWaitOutcome): void;
   /** A line of the spectators' channel (spectators; everyone once the game is over). */
   spectatorChat?(message: SpectatorChatMessage): void;
+  /** An undo was asked, done or declined (a `state` with a lower seq follows one done). */
+  undo?(message: UndoNotice): void;
 }
 
 export type StateWaitOutcome = 'not-started' | 'asked-again' | 'received';
@@ -212,6 +216,9 @@ export class GameConnection {
     });
     listen(socket, SOCKET_EVENTS.spectatorChat, SpectatorChatMessageSchema, (m) => {
       handlers.spectatorChat?.(m);
+    });
+    listen(socket, SOCKET_EVENTS.undo, UndoNoticeSchema, (m) => {
+      handlers.undo?.(m);
     });
   }
 

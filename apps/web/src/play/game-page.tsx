@@ -4,6 +4,7 @@ import { AlertSettingsPanel } from '../alerts/alert-settings-panel';
 import { loadAlertSettings, NO_ALERTS, saveAlertSettings } from '../alerts/alert-settings';
 import { useTurnAlert } from '../alerts/use-turn-alert';
 import { PauseVote } from '../clocks/pause-vote';
+import { UndoControl } from './undo-control';
 import { TurnClocks } from '../clocks/turn-clocks';
 import { SeatLobby } from '../lobby/seat-lobby';
 import { useDiceShare } from '../lobby/use-dice-share';
@@ -15,7 +16,7 @@ import {
   type ConnectionStatus,
   type StateWaitOutcome,
 } from '../net/connection';
-import type { GameRecord } from '../net/protocol';
+import type { GameRecord, UndoNotice } from '../net/protocol';
 import { forgetSeat, loadSeat, saveSeat, type StoredSeat } from '../net/seat-tokens';
 import { routeHref } from '../route';
 import { ConnectionBanner } from '../ui/connection-banner';
@@ -46,6 +47,7 @@ export function GamePage({ gameId }: { gameId: string }) {
     loadSeat(localStorage, gameId),
   );
   const [status, setStatus] = useState<ConnectionStatus>({ kind: 'connecting' });
+  const [undoNotice, setUndoNotice] = useState<UndoNotice | undefined>(undefined);
   const [live, setLive] = useState<LiveGame | undefined>(undefined);
   const [chat, setChat] = useState<ChatState>(emptyChat);
   const [notice, setNotice] = useState<string | undefined>(undefined);
@@ -104,6 +106,7 @@ export function GamePage({ gameId }: { gameId: string }) {
         spectatorChat: (message) => {
           setSpectatorLines((lines) => receiveSpectator(lines, message));
         },
+        undo: setUndoNotice,
         lobby: (message) => {
           setRecord(message.game);
         },
@@ -316,6 +319,20 @@ export function GamePage({ gameId }: { gameId: string }) {
               seq={live.seq}
               token={seatToken?.token}
               names={record.seats.map((s) => s.name ?? '')}
+            />
+          )}
+          {record === undefined ||
+          seatToken === undefined ||
+          live.viewer === 'spectator' ||
+          isGameOver(live.view) ? null : (
+            <UndoControl
+              api={api}
+              gameId={gameId}
+              seq={live.seq}
+              token={seatToken.token}
+              me={live.viewer}
+              names={record.seats.map((s) => s.name ?? '')}
+              notice={undoNotice}
             />
           )}
           {record?.options['turnClock'] === undefined ? null : (
