@@ -59,7 +59,7 @@ describe('"Why not?" on the board: a system the player cannot move to says which
     expect(await me.locator(`.board-svg .hex-legal[data-hex="${past}"]`).count()).toBe(0);
     const why = await whyNotAt(me, past);
     expect(why.rule).toBe('OR-4.1');
-    expect(why.text).toMatch(/Why not\? A ship that enters .* \(a Nebula\) stops there\./);
+    expect(why.text).toMatch(/Why not\? A ship that enters the Nebula .* stops there\./);
     expect(why.text).toContain(`${RULE_LINES['OR-4.1'] ?? '?'} (OR-4.1)`);
     if (SHOTS) await me.screenshot({ path: `${shotsDir}why-not.png` });
 

@@ -21,3 +21,11 @@ export function riftRollWords(roll: number, sides: readonly number[]): string {
   }
   return `may leave only through side ${sideList(sides)}`;
 }
+
+/**
+ * OR-4.2 Gravity Rift: why a move may not pass through one in a single path: the exit roll comes
+ * between. Said by the move's refusal and by "why not" on the board.
+ */
+export function riftEntryWords(system: string): string {
+  return `A ship entering ${system} rolls to leave it: end the move there, then roll.`;
+}

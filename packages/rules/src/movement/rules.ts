@@ -14,6 +14,7 @@ import {
 } from '@outer-rim/map';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { UNITS } from '../content/units.js';
+import { riftEntryWords } from './rift-words.js';
 import { systemName } from '../views/names.js';
 import { enemyShipsIn } from '../state/board.js';
 import { effectsOf } from '../state/economy.js';
@@ -265,7 +266,7 @@ export function checkPath(
     spent += s.cost;
     const last = i === path.length - 1;
     if (s.stops && !last && isRift(t, next))
-      return `A ship entering ${systemName(next, t.galaxy)} rolls to leave it: end the move there, then roll (OR-4.2).`;
+      return `${riftEntryWords(systemName(next, t.galaxy)).slice(0, -1)} (OR-4.2).`;
     if (s.stops && !last)
       return `The move must end in ${systemName(next, t.galaxy)}: nothing passes through it.`;
     if (s.passOnly && last) return 'No ship stops in an Asteroid Field.';

@@ -16,7 +16,7 @@ describe('"Why not?" on the board: a system that is not lit says which rule keep
     const s = withUnits(withTiles(state, { [TOP1]: 'nebula-1' }), TOP2, seat, { cruiser: 1 });
     const why = whyNotThere(view(s, seat), seat, MECATOL, { from: TOP2, move: 2 });
     expect(why?.rule).toBe('OR-4.1');
-    expect(why?.reason).toMatch(/Nebula\) stops there\.$/);
+    expect(why?.reason).toMatch(/^A ship that enters the Nebula .* stops there\.$/);
     expect(why?.line).toBe(RULE_LINES['OR-4.1']);
   });
 

@@ -14,7 +14,7 @@ import {
   stopsMovement,
   tileAt,
 } from '../movement/rules.js';
-import { riftRollWords } from '../movement/rift-words.js';
+import { riftEntryWords, riftRollWords } from '../movement/rift-words.js';
 import { movableCount } from '../movement/rules.js';
 import { MOVING_SHIPS } from '../movement/types.js';
 import type { Seat, Table } from '../state/types.js';
@@ -121,12 +121,8 @@ function inTheWay(t: Table, seat: Seat, from: HexKey, to: HexKey): WhyNotThere |
     const there = systemName(next, t.galaxy);
     if (passed === undefined) return undefined;
     if (passed.anomaly === 'nebula')
-      return because(`A ship that enters ${there} (a Nebula) stops there.`, 'OR-4.1');
-    if (passed.anomaly === 'gravity-rift')
-      return because(
-        `A ship that enters ${there} (a Gravity Rift) ends its move there and rolls to leave.`,
-        'OR-4.2',
-      );
+      return because(`A ship that enters ${there} stops there.`, 'OR-4.1');
+    if (passed.anomaly === 'gravity-rift') return because(riftEntryWords(there), 'OR-4.2');
     if (passed.anomaly === 'supernova')
       return because(`The Supernova at ${there} stands in the way.`, 'BG-5');
     if (passed.anomaly === 'asteroid-field' && !passesAsteroids(t, seat))
