@@ -164,7 +164,7 @@ export function CreateGameForm({ api, onCreated }: CreateGameFormProps) {
         />
       </label>
       <label>
-        Hand an away player's seat to a bot after{' '}
+        Hand an away player's seat to a bot after (seconds)
         <input
           name="handOverAfter"
           type="number"
@@ -175,11 +175,11 @@ export function CreateGameForm({ api, onCreated }: CreateGameFormProps) {
           onInput={(e) => {
             set({ handOverAfter: e.currentTarget.value });
           }}
-        />{' '}
-        seconds (the player gets the seat back on return)
+        />
       </label>
+      <p class="small">The player gets the seat back on return.</p>
       <label>
-        Turn clock: each seat has{' '}
+        Turn clock: hours in each seat's bank
         <input
           name="clockHours"
           type="number"
@@ -190,8 +190,10 @@ export function CreateGameForm({ api, onCreated }: CreateGameFormProps) {
           onInput={(e) => {
             set({ clockHours: e.currentTarget.value });
           }}
-        />{' '}
-        hours, plus{' '}
+        />
+      </label>
+      <label>
+        Hours added to each bank every round
         <input
           name="clockBonusHours"
           type="number"
@@ -202,9 +204,9 @@ export function CreateGameForm({ api, onCreated }: CreateGameFormProps) {
           onInput={(e) => {
             set({ clockBonusHours: e.currentTarget.value });
           }}
-        />{' '}
-        each round; it runs only while the seat owes a decision
+        />
       </label>
+      <p class="small">A seat's clock runs only while it owes a decision.</p>
       <label>
         When a seat's clock runs out{' '}
         <select
