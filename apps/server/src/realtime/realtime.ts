@@ -33,7 +33,7 @@ import {
   roomOfViewer,
   transportLimit,
 } from './socket-server.js';
-import type { Committed, GameService } from '../games/game-service.js';
+import type { Committed, Entry, GameService } from '../games/game-service.js';
 import { refusal } from '../games/refusal.js';
 import { hashToken } from '../games/secrets.js';
 import type { LobbyService, ReleasedSeat } from '../lobby/lobby-service.js';
@@ -48,6 +48,7 @@ import {
 import type { ActionAck, ChatAck, ResyncAck, StateMessage, UndoNotice } from '@outer-rim/protocol';
 import type { ChatService } from './chat-service.js';
 import { AddressLimiter } from './address-limiter.js';
+import { AwaitingStart } from './awaiting-start.js';
 import { directSocket, writeDirectly, writeMessage } from './direct-frames.js';
 import type { EngineConnection } from './direct-frames.js';
 import { onListening } from './listening.js';
@@ -92,6 +93,7 @@ export class Realtime {
   #adapterPool: pg.Pool | undefined;
   readonly #handshakes: AddressLimiter;
   readonly #sent = new Map<string, SentViews>();
+  readonly #awaitingStart = new AwaitingStart();
   /** The TCP socket an accepted action's ack waits in for the update of its step (#holdForStep). */
   #held: TcpSocket | undefined;
 
@@ -193,7 +195,10 @@ export class Realtime {
     const wasCached = games.isCached(gameId);
     games
       .withCurrent(gameId, (entry) => {
-        if (!wasCached && entry) this.#emitStates(gameId, entry.seq, entry.state);
+        if (entry === undefined) return;
+        if (!wasCached) this.#emitStates(gameId, entry.seq, entry.state);
+        // Connected while the lobby still showed, after this copy was loaded for someone else.
+        for (const socket of this.#awaitingStart.take(gameId)) this.#stateTo(socket, entry);
       })
       .catch((error: unknown) => {
         logger.warn({ err: error, gameId }, 'catch-up failed');
@@ -332,6 +337,7 @@ export class Realtime {
     }
     // A finished game's views are never diffed against: no step follows its last.
     this.#keepSent(gameId, isGameOver(state) ? undefined : sent);
+    this.#awaitingStart.clear(gameId);
   }
 
   /**
@@ -636,7 +642,8 @@ export class Realtime {
     const game = await this.deps.lobby.get(gameId);
     socket.emit(SOCKET_EVENTS.lobby, { game });
     this.#joinExtras(socket, game.seats.length);
-    if (game.status !== 'lobby') await this.#sendState(socket);
+    if (game.status === 'lobby') await this.#awaitStart(socket);
+    else await this.#sendState(socket);
     const reader =
       viewer === 'spectator' || holding === undefined ? 'spectator' : { seat: viewer, holding };
     for (const message of await this.deps.chat.visibleTo(gameId, reader)) {
@@ -692,28 +699,47 @@ export class Realtime {
    * patch, made against the views of this seq, reaches it after this state.
    */
   #sendState(socket: GameSocket): Promise<number> {
-    const { gameId, viewer } = socket.data;
-    return this.deps.games.withCurrent(gameId, (current) => {
+    return this.deps.games.withCurrent(socket.data.gameId, (current) => {
       if (!current) return 0;
-      const kept = this.#sent.get(gameId);
-      const sent: SentViews =
-        kept?.seq === current.seq
-          ? kept
-          : { seq: current.seq, shared: sharedView(current.state), parts: new Map() };
-      let part = sent.parts.get(viewer);
-      if (part === undefined) {
-        part = viewerPart(current.state, viewer);
-        sent.parts.set(viewer, part);
-        // No step follows a finished game's, so nothing is ever diffed against its views; and
-        // the views of the step before stay for the last step's patches, which may still be on
-        // their way (its seed is read back first).
-        if (sent !== kept && !isGameOver(current.state)) this.#keepSent(gameId, sent);
-      }
-      const whole = { ...sent.shared, ...part };
-      const message: StateMessage = { gameId, seq: current.seq, viewer, view: whole };
-      socket.emit(SOCKET_EVENTS.state, new Encoded(JSON.stringify(message)));
+      this.#stateTo(socket, current);
       return current.seq;
     });
+  }
+
+  /**
+   * A socket that saw the game in its lobby waits for the start; the log is read once more after
+   * it waits, so a start committed before that read is sent now, and one committed after it finds
+   * the socket waiting when its notice arrives (#catchUp).
+   */
+  async #awaitStart(socket: GameSocket): Promise<void> {
+    this.#awaitingStart.add(socket);
+    await this.deps.games.withCurrent(socket.data.gameId, (current) => {
+      if (current === undefined) return;
+      this.#awaitingStart.remove(socket);
+      this.#stateTo(socket, current);
+    });
+  }
+
+  /** The whole view of `current` for this socket's viewer, kept for the next step's patches. */
+  #stateTo(socket: GameSocket, current: Entry): void {
+    const { gameId, viewer } = socket.data;
+    const kept = this.#sent.get(gameId);
+    const sent: SentViews =
+      kept?.seq === current.seq
+        ? kept
+        : { seq: current.seq, shared: sharedView(current.state), parts: new Map() };
+    let part = sent.parts.get(viewer);
+    if (part === undefined) {
+      part = viewerPart(current.state, viewer);
+      sent.parts.set(viewer, part);
+      // No step follows a finished game's, so nothing is ever diffed against its views; and
+      // the views of the step before stay for the last step's patches, which may still be on
+      // their way (its seed is read back first).
+      if (sent !== kept && !isGameOver(current.state)) this.#keepSent(gameId, sent);
+    }
+    const whole = { ...sent.shared, ...part };
+    const message: StateMessage = { gameId, seq: current.seq, viewer, view: whole };
+    socket.emit(SOCKET_EVENTS.state, new Encoded(JSON.stringify(message)));
   }
 
   /**

@@ -4,7 +4,6 @@ import {
   MECATOL_REX_ID,
   neighbours,
   parseHexKey,
-  tileById,
   type HexKey,
 } from '@outer-rim/map';
 import { createGame, type GameState, type Owner, type UnitCounts } from '@outer-rim/rules';
@@ -63,18 +62,87 @@ function put(
   return { ...s, units: { ...s.units, [hex]: next } };
 }
 
+interface Layout {
+  readonly kept: ReadonlySet<HexKey>;
+  readonly battleFrom: HexKey;
+  readonly rift: HexKey;
+  readonly nebulaFrom: HexKey;
+  readonly nebula: HexKey;
+}
+
+const around = (k: HexKey) => neighbours(parseHexKey(k)).map(hexKey);
+
+/** The system two steps from `from` in a straight line through `mid`. */
+function straightPast(from: HexKey, mid: HexKey): HexKey {
+  const f = parseHexKey(from);
+  const m = parseHexKey(mid);
+  return hexKey({ q: 2 * m.q - f.q, r: 2 * m.r - f.r });
+}
+
+/**
+ * Where the scenario's fleets go when `battle` and `invasion` are the two minor races kept, or
+ * undefined when this galaxy leaves no room: a rift all of whose sides lead somewhere a ship may
+ * go, away from the fights, and two Cruisers beside a Nebula with a plain system straight past it.
+ */
+function layout(start: GameState, battle: HexKey, invasion: HexKey): Layout | undefined {
+  const kept = new Set<HexKey>([...start.galaxy.homes.map(hexKey), '0,0', battle, invasion]);
+  const onBoard = (k: HexKey) => start.galaxy.tiles[k] !== undefined;
+  // Every system but the kept ones is emptied (made plain) by the scenario.
+  const plain = (k: HexKey) => onBoard(k) && !kept.has(k);
+  const battleFrom = around(battle).find(plain);
+  if (battleFrom === undefined) return undefined;
+  const used = new Set<HexKey>([battleFrom, ...around(battle), ...around(invasion), battle]);
+  const near = (k: HexKey) => around(k).some((n) => used.has(n));
+  const byDistance = (Object.keys(start.galaxy.tiles) as HexKey[]).sort(
+    (a, b) => distance(parseHexKey(a), { q: 0, r: 0 }) - distance(parseHexKey(b), { q: 0, r: 0 }),
+  );
+  for (const rift of byDistance) {
+    const fits =
+      plain(rift) &&
+      !used.has(rift) &&
+      !near(rift) &&
+      around(rift).every((n) => onBoard(n) && (plain(n) || n === '0,0') && !used.has(n));
+    if (!fits) continue;
+    const taken = new Set([...used, rift, ...around(rift)]);
+    for (const nebulaFrom of byDistance) {
+      if (!plain(nebulaFrom) || taken.has(nebulaFrom)) continue;
+      const nebula = around(nebulaFrom).find(
+        (n) =>
+          plain(n) &&
+          !taken.has(n) &&
+          plain(straightPast(nebulaFrom, n)) &&
+          straightPast(nebulaFrom, n) !== rift,
+      );
+      if (nebula !== undefined) return { kept, battleFrom, rift, nebulaFrom, nebula };
+    }
+  }
+  return undefined;
+}
+
 export function prepareScenario(stored: GameState): Scenario {
   const start = advanceTo(stored, 'individual-turns');
   if (start.phase.name !== 'individual-turns' || start.phase.segment !== 'movement') {
     throw new Error('the first turn does not open at Movement (is the leaders option off?)');
   }
   const seat = start.phase.active;
-  const homes = new Set(start.galaxy.homes.map(hexKey));
-  const minors = start.minorRaces.slice(0, 2);
-  const [m1, m2] = minors;
-  if (m1 === undefined || m2 === undefined)
-    throw new Error('the galaxy has fewer than two minor races');
-  const kept = new Set<HexKey>([...homes, '0,0', m1.hex, m2.hex]);
+  // The first two minor races (in the galaxy's order) between which the scenario fits.
+  const pairs = start.minorRaces.flatMap((m1, i) =>
+    start.minorRaces.filter((_, j) => j !== i).map((m2) => [m1, m2] as const),
+  );
+  let found:
+    { m1: (typeof pairs)[number][0]; m2: (typeof pairs)[number][1]; at: Layout } | undefined;
+  for (const [m1, m2] of pairs) {
+    const at = layout(start, m1.hex, m2.hex);
+    if (at !== undefined) {
+      found = { m1, m2, at };
+      break;
+    }
+  }
+  if (found === undefined) throw new Error('no room for the scenario on this galaxy');
+  const { m1, m2, at } = found;
+  const { kept, battleFrom, rift, nebulaFrom, nebula } = at;
+  const battle = m1.hex;
+  const invasion = m2.hex;
   const tiles = { ...start.galaxy.tiles };
   for (const key of Object.keys(tiles) as HexKey[]) {
     const placed = tiles[key];
@@ -90,7 +158,7 @@ export function prepareScenario(stored: GameState): Scenario {
   let s: GameState = {
     ...start,
     galaxy: { ...start.galaxy, tiles },
-    minorRaces: minors,
+    minorRaces: [m1, m2],
     planets,
     units: {},
     actionDiscard: [...start.actionDiscard, ...start.players.flatMap((p) => p.hand)],
@@ -98,45 +166,6 @@ export function prepareScenario(stored: GameState): Scenario {
     // A chosen seed, so that the dice of every run are the same.
     prng: createGame({ players: [{}, {}] }, SCENARIO_SEED).prng,
   };
-  const onBoard = (k: HexKey) => s.galaxy.tiles[k] !== undefined;
-  const plain = (k: HexKey) =>
-    onBoard(k) && !kept.has(k) && tileById(s.galaxy.tiles[k]?.tileId ?? '')?.anomaly === undefined;
-  const around = (k: HexKey) => neighbours(parseHexKey(k)).map(hexKey);
-  const used = new Set<HexKey>();
-  const take = (k: HexKey) => {
-    used.add(k);
-    return k;
-  };
-  const near = (k: HexKey) => around(k).some((n) => used.has(n));
-
-  const battle = m1.hex;
-  const battleFrom = take(around(battle).find((k) => plain(k)) ?? ('' as HexKey));
-  take(battle);
-  const invasion = take(m2.hex);
-  for (const n of [...around(battle), ...around(invasion)]) used.add(n);
-  // A rift all of whose sides lead somewhere a ship may go, away from the fights.
-  const candidates = (Object.keys(s.galaxy.tiles) as HexKey[]).sort(
-    (a, b) => distance(parseHexKey(a), { q: 0, r: 0 }) - distance(parseHexKey(b), { q: 0, r: 0 }),
-  );
-  const rift = take(
-    candidates.find(
-      (k) =>
-        plain(k) &&
-        !used.has(k) &&
-        !near(k) &&
-        around(k).every((n) => onBoard(n) && (plain(n) || n === '0,0') && !used.has(n)),
-    ) ?? ('' as HexKey),
-  );
-  for (const n of around(rift)) used.add(n);
-  const nebulaFrom = take(
-    candidates.find(
-      (k) => plain(k) && !used.has(k) && around(k).some((n) => plain(n) && !used.has(n)),
-    ) ?? ('' as HexKey),
-  );
-  const nebula = take(around(nebulaFrom).find((n) => plain(n) && !used.has(n)) ?? ('' as HexKey));
-  if ([battleFrom, rift, nebulaFrom, nebula].includes('' as HexKey)) {
-    throw new Error('no room for the scenario on this galaxy');
-  }
   s = {
     ...s,
     galaxy: {

@@ -1,4 +1,5 @@
-import { hexKey, neighbours, parseHexKey } from '@outer-rim/map';
+import { hexKey, neighbours, parseHexKey, type HexKey } from '@outer-rim/map';
+import type { GameState } from '@outer-rim/rules';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
@@ -18,7 +19,7 @@ function withCruiserBesideRift(stored: Parameters<typeof prepareScenario>[0]) {
   const sc: Scenario = prepareScenario(stored);
   const beside = hexKey(neighbours(parseHexKey(sc.rift))[0] ?? { q: 0, r: 0 });
   const sys = sc.state.units[beside] ?? { space: [], planets: {} };
-  const state = {
+  const state: GameState = {
     ...sc.state,
     units: {
       ...sc.state.units,
@@ -55,12 +56,20 @@ describe('Taking back a misclick in the browser (real server on PGlite, real Chr
       table.tokens[sc.seat],
       names[sc.seat],
     );
+    const mover = names[sc.seat] ?? '';
     const cruiserAt = (hex: string) =>
       me.locator(`[data-content="${hex}"] .unit-row[data-owner="${sc.seat}"] title`);
 
     // A plain move, out of the way of the rift: nothing is rolled.
     const lit = await pickCruiser(me, sc.beside, sc.rift);
-    const away = lit.find((k) => k !== sc.rift) ?? '';
+    // An empty system: no fight, no planet, no die (a minor race two steps off would be a battle).
+    const away =
+      lit.find(
+        (k) =>
+          k !== sc.beside &&
+          sc.state.galaxy.tiles[k as HexKey]?.tileId === 'empty-1' &&
+          sc.state.units[k as HexKey] === undefined,
+      ) ?? '';
     await clickHex(me, away);
     const start = await seqOf(me);
     await me.locator('.move-panel button[data-action="move"]').click();
@@ -69,7 +78,9 @@ describe('Taking back a misclick in the browser (real server on PGlite, real Chr
     // Told what the undo takes back before it runs, in the log's words.
     const preview = me.getByTestId('undo-preview');
     await preview.waitFor();
-    expect(await preview.textContent()).toMatch(/^Undo: Ann moves 1 Cruiser from .* to .*\./);
+    expect(await preview.textContent()).toMatch(
+      new RegExp(`^Undo: ${mover} moves 1 Cruiser from .* to .*\\.`),
+    );
     await me.getByTestId('undo').click();
     await me.waitForFunction(
       (n) => Number(document.querySelector('.table')?.getAttribute('data-seq') ?? -1) === n,
@@ -77,7 +88,7 @@ describe('Taking back a misclick in the browser (real server on PGlite, real Chr
     );
     // As if it never happened: the Cruiser is back beside the rift, the log forgets the move.
     expect(await cruiserAt(sc.beside).textContent()).toMatch(/1 Cruiser/);
-    expect(await me.locator('.log-lines').textContent()).not.toMatch(/Ann moves 1 Cruiser/);
+    expect(await me.locator('.log-lines').textContent()).not.toContain(`${mover} moves 1 Cruiser`);
 
     // Into the rift: the die is rolled at once, and what the dice decide stands.
     await pickCruiser(me, sc.beside, sc.rift);
