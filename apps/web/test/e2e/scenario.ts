@@ -82,7 +82,8 @@ function straightPast(from: HexKey, mid: HexKey): HexKey {
 /**
  * Where the scenario's fleets go when `battle` and `invasion` are the two minor races kept, or
  * undefined when this galaxy leaves no room: a rift all of whose sides lead somewhere a ship may
- * go, away from the fights, and two Cruisers beside a Nebula with a plain system straight past it.
+ * go, away from the fights, and two Cruisers beside a Nebula with a plain system straight past it
+ * (none of the player's ships there: tapping it must not pick a fleet).
  */
 function layout(start: GameState, battle: HexKey, invasion: HexKey): Layout | undefined {
   const kept = new Set<HexKey>([...start.galaxy.homes.map(hexKey), '0,0', battle, invasion]);
@@ -111,7 +112,7 @@ function layout(start: GameState, battle: HexKey, invasion: HexKey): Layout | un
           plain(n) &&
           !taken.has(n) &&
           plain(straightPast(nebulaFrom, n)) &&
-          straightPast(nebulaFrom, n) !== rift,
+          !taken.has(straightPast(nebulaFrom, n)),
       );
       if (nebula !== undefined) return { kept, battleFrom, rift, nebulaFrom, nebula };
     }

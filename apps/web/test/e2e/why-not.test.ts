@@ -96,5 +96,26 @@ describe('"Why not?" on the board: a system the player cannot move to says which
     const why = me.getByTestId('hex-why-not');
     await why.waitFor();
     expect(await why.getAttribute('data-rule')).toBe('OR-4.1');
+    // The details never hide a system: a tap on one they cover reaches it.
+    const box = await me.locator('.hex-details').boundingBox();
+    const under = await me
+      .locator('.board-svg [data-hex]:not(.hex-legal)')
+      .evaluateAll((els, b) => {
+        for (const el of els) {
+          const r = el.getBoundingClientRect();
+          const x = r.x + r.width / 2;
+          const y = r.y + r.height / 2;
+          if (b && x > b.x && x < b.x + b.width && y > b.y && y < b.y + b.height) {
+            return { key: el.getAttribute('data-hex') ?? '', x, y };
+          }
+        }
+        return undefined;
+      }, box);
+    expect(under).toBeDefined();
+    await me.mouse.click(under?.x ?? 0, under?.y ?? 0);
+    await me.waitForFunction(
+      (key) => document.querySelector('.hex-details h3 small')?.textContent === `(${key})`,
+      under?.key,
+    );
   });
 });
