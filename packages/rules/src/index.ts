@@ -102,7 +102,8 @@ export type { RandomBotOptions } from './bots/random-bot.js';
 export { heuristicBot } from './bots/heuristic-bot.js';
 // What a player reads for what the engine keeps by id.
 export { unitCost } from './state/economy.js';
-export { gameOverReason, phaseName, segmentName } from './views/describe.js';
+export { gameOverReason, segmentName } from './views/describe.js';
+export { phaseName } from './views/names.js';
 export { riftRollWords } from './movement/rift-words.js';
 export { RULE_LINES, ruleIdOf, whyNot } from './views/why-not.js';
 export { whyNotThere, type WhyNotThere } from './views/why-not-there.js';

@@ -1,6 +1,6 @@
 import type { Action } from '../actions/schema.js';
 import { effectsInForce, inForce } from '../cards/in-force.js';
-import type { WindowTrigger } from '../cards/types.js';
+import type { WindowTrigger } from '../cards/moments.js';
 import { openWindow } from '../cards/window.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { politicalDeck } from '../content/political-cards.js';
