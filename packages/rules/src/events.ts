@@ -1,5 +1,6 @@
 import type { Hex, HexKey, RaceId, Side } from '@outer-rim/map';
-import type { CardTarget, WindowTrigger } from './cards/types.js';
+import type { WindowTrigger } from './cards/moments.js';
+import type { CardTarget } from './cards/types.js';
 import type { RoundPhase, TurnSegment } from './state/phase.js';
 import type { Owner, Seat, UnitCounts, UnitKind } from './state/types.js';
 

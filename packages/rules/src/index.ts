@@ -19,8 +19,8 @@ export type {
   SpaceBattle,
 } from './combat/types.js';
 export { apply } from './apply.js';
-export { landingOptions } from './combat/invasion.js';
-export type { LandingOption } from './combat/invasion.js';
+export { landingOptions } from './combat/landing.js';
+export type { LandingOption } from './combat/landing.js';
 export type { ApplyResult } from './apply.js';
 export { ACTION_DECISION } from './decision.js';
 export type { Decision, DecisionKind } from './decision.js';
@@ -102,7 +102,8 @@ export type { RandomBotOptions } from './bots/random-bot.js';
 export { heuristicBot } from './bots/heuristic-bot.js';
 // What a player reads for what the engine keeps by id.
 export { unitCost } from './state/economy.js';
-export { gameOverReason, phaseName, segmentName } from './views/describe.js';
+export { gameOverReason, segmentName } from './views/describe.js';
+export { phaseName } from './views/names.js';
 export { riftRollWords } from './movement/rift-words.js';
 export { RULE_LINES, ruleIdOf, whyNot } from './views/why-not.js';
 export { whyNotThere, type WhyNotThere } from './views/why-not-there.js';
@@ -110,7 +111,8 @@ export { ACTION_RULE } from './actions/action-rules.js';
 export { cardName, systemName, techName, tileName } from './views/names.js';
 export { gameOverText, winReasonText, winnersOf, winnersWords } from './phases/progression.js';
 // BG-8 Political phase and OR-6.1 Hopes End (politics/).
-export { agendaOptions, diplomatPicker } from './phases/political.js';
+export { diplomatPicker } from './politics/agenda.js';
+export { agendaOptions } from './politics/vote.js';
 export { hopesEndOwner } from './politics/hopes-end.js';
 export { cardOf as politicalCardOf, lawsInForce } from './politics/laws.js';
 export { voteBarredReason } from './politics/isolation.js';

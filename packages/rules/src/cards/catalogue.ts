@@ -16,13 +16,13 @@ import type { Draft } from '../state/draft.js';
 import type { Seat, Table } from '../state/types.js';
 import { admiralBlocksRetreat } from '../leaders/abilities.js';
 import { ownerName } from './names.js';
-import { cardMoment } from '../views/describe.js';
 import { systemName } from '../views/names.js';
 import { addEffect } from './in-force.js';
 import { movementPlays, resolveMovementCard } from './movement-cards.js';
 import { skilledRetreatTargets, skilledRetreat } from './retreat.js';
 import { agreementBetween, canCancelAgreement, proposeTrade } from './trade.js';
-import type { CardTarget, PlayedCard, WindowTrigger } from './types.js';
+import { momentWords, type WindowTrigger } from './moments.js';
+import type { CardTarget, PlayedCard } from './types.js';
 
 /**
  * BG-9: every action card's rule: when it may be played and on what
@@ -560,7 +560,7 @@ export function momentName(t: Table, m: Moment): string {
     const name = actionCardById(cardIdOf(m.played.card))?.name ?? 'A card';
     return `${ownerName(t, m.played.seat)} plays ${name}`;
   }
-  const words = cardMoment(
+  const words = momentWords(
     m.trigger,
     (seat) => ownerName(t, seat),
     (hex) => systemName(hex, t.galaxy),

@@ -1,58 +1,10 @@
 import type { ShipType } from '../leaders/fates.js';
 import type { HexKey } from '@outer-rim/map';
-import type { RoundPhase } from '../content/timing.js';
-import type { Owner, Seat, UnitKind } from '../state/types.js';
+import type { Seat, UnitKind } from '../state/types.js';
+import type { WindowTrigger } from './moments.js';
 
-/**
- * BG-9 action-card windows: the moments at which cards may be played, as
- * plain JSON. A window is opened by the module that owns the moment (the
- * round machine, the Movement segment, combat, the Political phase, ...)
- * with `openWindow(d, trigger)`; when everyone asked has passed, the window
- * closes and the step machine (`d.steps.resumeAfterWindow`, src/resume.ts)
- * hands the game back to that module. The trigger is the continuation: it
- * names the step to resume, so no closure is ever stored in the state.
- *
- * Sibling modules add their moments here (a kind each) and a case in
- * src/resume.ts.
- */
-export type WindowTrigger =
-  /** At the start of a round phase, before it does anything (Purchase Units, Receive Credits, ...). */
-  | { kind: 'phase-start'; phase: RoundPhase }
-  /**
-   * Just before the active player's Movement segment (BG-9 "before your Movement segment", BG-11).
-   * `endTurn`: that player ended the turn as the segment began; once the window closes the turn
-   * ends too, unless the player played a card in it (then the Movement segment waits for them).
-   */
-  | { kind: 'movement-start'; seat: Seat; endTurn?: true }
-  /** As the active player's Space Battle segment begins, before any PDS fire (Into the Breach). */
-  | { kind: 'space-battle-start'; seat: Seat }
-  /** Before a space battle round (Morale Boost; Skilled Retreat for the defender). */
-  | {
-      kind: 'battle-round';
-      hex: HexKey;
-      attacker: Seat;
-      defender: Owner;
-      round: number;
-    }
-  /** Forces have landed and the invasion is about to be fought (Chemical Warfare, Civil Defense). */
-  | { kind: 'invasion'; hex: HexKey; planet: string; invader: Seat; defender: Owner | null }
-  /** Before a round of ground combat (Morale Boost). */
-  | {
-      kind: 'ground-round';
-      hex: HexKey;
-      planet: string;
-      invader: Seat;
-      defender: Owner;
-      round: number;
-    }
-  /** A player has just taken a planet of another player (Reparations). */
-  | { kind: 'planet-taken'; hex: HexKey; planet: string; from: Seat; by: Seat }
-  /** The political card just revealed (Veto); the Political phase resumes its own step. */
-  | { kind: 'political-card'; card: string }
-  /** A step of the Political phase that belongs to politics/ (before the draw, before the vote, after the vote). */
-  | { kind: 'political'; step: string };
-
-export type WindowKind = WindowTrigger['kind'];
+/** BG-9: the moments at which a window may open are declared in cards/moments.ts. */
+export type { WindowKind, WindowTrigger } from './moments.js';
 
 /**
  * What a card is played on. Which fields a card needs is the card's own

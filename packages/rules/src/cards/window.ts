@@ -16,7 +16,8 @@ import {
   isAgentCard,
   sacrificeAgent,
 } from '../leaders/agent.js';
-import type { CardTarget, CardWindow, PlayedCard, WindowTrigger } from './types.js';
+import { momentRules, type WindowTrigger } from './moments.js';
+import type { CardTarget, CardWindow, PlayedCard } from './types.js';
 
 /**
  * BG-9 action-card windows.
@@ -39,7 +40,7 @@ import type { CardTarget, CardWindow, PlayedCard, WindowTrigger } from './types.
  *   asked has passed. After a card resolves, the table is asked again at the
  *   moment below it (a card may answer a card that has been played since).
  * - When the stack is empty and everyone has passed, the window closes and
- *   the step machine (`d.steps`, src/resume.ts) continues the step that opened it.
+ *   moment's `resume` (cards/moments.ts) continues the step that opened it.
  *
  * Cards that may be played "at any time" are offered in every window while
  * the stack is empty, but never open one by themselves (every moment of the
@@ -73,21 +74,7 @@ export function currentMoment(w: CardWindow): Moment {
 export function eligibleSeats(t: Table, m: Moment): Seat[] {
   const all = t.players.map((_, i) => i);
   if (m.kind === 'card') return all.filter((s) => s !== m.played.seat);
-  const tr = m.trigger;
-  switch (tr.kind) {
-    case 'battle-round':
-      return typeof tr.defender === 'number' ? [tr.attacker, tr.defender] : [tr.attacker];
-    case 'ground-round':
-      return typeof tr.defender === 'number' ? [tr.invader, tr.defender] : [tr.invader];
-    case 'invasion':
-      return typeof tr.defender === 'number' ? [tr.invader, tr.defender] : [tr.invader];
-    case 'planet-taken':
-      return [tr.from];
-    case 'space-battle-start':
-      return [tr.seat];
-    default:
-      return all;
-  }
+  return momentRules(m.trigger).seats?.(m.trigger) ?? all;
 }
 
 /**
@@ -240,7 +227,7 @@ export function continueWindow(d: Draft): void {
     }
     setWindow(d, undefined);
     d.emit({ type: 'card-window-closed', trigger: w.trigger });
-    d.steps.resumeAfterWindow(d, w.trigger);
+    momentRules(w.trigger).resume(d.steps, d, w.trigger);
     return;
   }
   throw new Error('card window did not settle');

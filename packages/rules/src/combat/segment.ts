@@ -20,14 +20,12 @@ import {
 } from './forces.js';
 import {
   captureOrDestroy,
-  land,
-  landOptions,
-  landProblem,
   landingLossProblem,
   pdsLossOptions,
   stepInvasion,
   takeLandingLosses,
 } from './invasion.js';
+import { land, landOptions, landProblem } from './landing.js';
 import { openWindow } from '../cards/window.js';
 import { fleetLeavesRift } from '../movement/rift-fleet.js';
 import {

@@ -1,5 +1,7 @@
 import { groupUnits, shockForcesOnBoard } from '../combat/forces.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
+import type { Action } from '../actions/schema.js';
+import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
 import type { Draft } from '../state/draft.js';
 import type { Seat, Table } from '../state/types.js';
@@ -27,6 +29,28 @@ export function hopesEndOwner(t: Table): Seat | undefined {
 export function hopesEndOwed(t: Table, phase: PoliticalPhase): Seat | undefined {
   const seat = phase.hopesEnd;
   return seat !== undefined && hopesEndOwner(t) === seat ? seat : undefined;
+}
+
+/** The Hopes End choice, owed beside whatever the phase waits for. */
+export function hopesEndDecisions(t: Table, phase: PoliticalPhase): Decision[] {
+  const seat = hopesEndOwed(t, phase);
+  if (seat === undefined) return [];
+  return [
+    {
+      seat,
+      kind: 'hopes-end',
+      prompt:
+        'Hopes End: pay 1 credit to turn a Ground Force there into a Shock Force, or decline.',
+    },
+  ];
+}
+
+export function hopesEndLegal(t: Table, phase: PoliticalPhase, seat: Seat): Action[] {
+  if (hopesEndOwed(t, phase) !== seat) return [];
+  return [
+    { type: 'hopes-end', convert: true },
+    { type: 'hopes-end', convert: false },
+  ];
 }
 
 export function applyHopesEnd(

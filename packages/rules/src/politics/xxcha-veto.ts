@@ -1,5 +1,12 @@
+import type { Action } from '../actions/schema.js';
+import type { Decision } from '../decision.js';
+import { ruleError, type RuleError } from '../errors.js';
 import { hasAbility } from '../state/abilities.js';
+import type { Draft } from '../state/draft.js';
 import type { Seat, Table } from '../state/types.js';
+import { politicalCardName } from '../views/describe.js';
+import { drawCard, noAgenda, reveal } from './agenda.js';
+import { toDiscard } from './resolve.js';
 import type { PoliticalPhase } from './types.js';
 
 /** BG-1 Xxcha Veto: its price in credits. */
@@ -21,4 +28,50 @@ export function xxchaVetoSeat(t: Table, phase: PoliticalPhase): Seat | undefined
     (p, s) => hasAbility(t, s, 'xxcha-veto') && p.credits >= XXCHA_VETO_COST,
   );
   return seat < 0 ? undefined : seat;
+}
+
+export function xxchaVetoDecisions(seat: Seat, phase: PoliticalPhase): Decision[] {
+  return [
+    {
+      seat,
+      kind: 'veto-agenda',
+      prompt: `Veto: pay ${XXCHA_VETO_COST} credits to discard ${politicalCardName(phase.agenda ?? '')} and draw the next political card, or let it stand.`,
+    },
+  ];
+}
+
+export function xxchaVetoLegal(xxcha: Seat, seat: Seat): Action[] {
+  return xxcha === seat
+    ? [
+        { type: 'veto-agenda', veto: true },
+        { type: 'veto-agenda', veto: false },
+      ]
+    : [];
+}
+
+/** BG-1 Xxcha Veto: pay and discard the agenda, the next card drawn; or let it stand. */
+export function applyXxchaVeto(
+  d: Draft,
+  phase: PoliticalPhase,
+  seat: Seat,
+  veto: boolean,
+): RuleError | null {
+  const card = phase.agenda;
+  if (xxchaVetoSeat(d.s, phase) !== seat || card === undefined) {
+    return ruleError('NOT_YOUR_DECISION', 'You may not veto the agenda now.');
+  }
+  if (!veto) {
+    d.s.phase = { ...phase, xxchaAnswered: card };
+    return null;
+  }
+  const p = d.player(seat);
+  p.credits -= XXCHA_VETO_COST;
+  toDiscard(d, card);
+  d.emit({ type: 'agenda-vetoed', seat, card, cost: XXCHA_VETO_COST, total: p.credits });
+  const { agenda: _a, ...rest } = phase;
+  d.s.phase = { ...rest, xxchaVetoed: true };
+  const next = drawCard(d);
+  if (next === undefined) noAgenda(d);
+  else reveal(d, next);
+  return null;
 }

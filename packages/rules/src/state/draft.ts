@@ -2,7 +2,7 @@ import type { HexKey } from '@outer-rim/map';
 import { takeForcedDie } from '../prng/forced-dice.js';
 import { Dice } from '../prng/prng.js';
 import type { GameEvent } from '../events.js';
-import type { WindowTrigger } from '../cards/types.js';
+import type { RoundPhase } from '../content/timing.js';
 import { withCount } from './counts.js';
 import type {
   GameState,
@@ -20,15 +20,29 @@ import type {
  * own the moments (the arrows point one way: no run-time import cycle).
  */
 export interface Steps {
-  /** BG-9: the window opened at `trigger` has closed; its step goes on. */
-  resumeAfterWindow(d: Draft, trigger: WindowTrigger): void;
+  /** The round machine enters the round phase `phase` (the window at its start is over). */
+  enterRoundPhase(d: Draft, phase: RoundPhase): void;
+  /** The active player's turn goes on to its end (they ended it as the window opened). */
+  endTurn(d: Draft, seat: Seat): void;
+  /** The Space Battle segment's fights begin. */
+  startSpaceBattles(d: Draft): void;
+  /** Combat steps on from where it stopped (the window was held before its next step). */
+  continueCombat(d: Draft): void;
+  /** The Political phase goes on from the step that opened the window. */
+  continuePolitical(d: Draft): void;
+}
+
+function noStepMachine(): never {
+  throw new Error('this Draft has no step machine: make it with the steps of src/resume.ts');
 }
 
 /** A Draft made outside `apply` (a test opening a window by hand) cannot resume a step. */
 const NO_STEPS: Steps = {
-  resumeAfterWindow() {
-    throw new Error('this Draft has no step machine: make it with the steps of src/resume.ts');
-  },
+  enterRoundPhase: noStepMachine,
+  endTurn: noStepMachine,
+  startSpaceBattles: noStepMachine,
+  continueCombat: noStepMachine,
+  continuePolitical: noStepMachine,
 };
 
 /**

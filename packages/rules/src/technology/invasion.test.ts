@@ -2,7 +2,7 @@ import { hexKey, type HexKey } from '@outer-rim/map';
 import { describe, expect, it } from 'vitest';
 import { apply } from '../apply.js';
 import { planetUnits, spaceUnits } from '../combat/forces.js';
-import { landingOptions } from '../combat/invasion.js';
+import { landingOptions } from '../combat/landing.js';
 import type { TechId } from '../content/technologies.js';
 import { legalActions } from '../legal-actions.js';
 import type { GameState, UnitCounts } from '../state/types.js';

@@ -7,12 +7,13 @@ import { RACES } from '../content/races.js';
 import { UNITS } from '../content/units.js';
 import { politicalCardById } from '../content/political-cards.js';
 import { techById } from '../content/technologies.js';
-import type { CardTarget, WindowTrigger } from '../cards/types.js';
+import { momentWords } from '../cards/moments.js';
+import type { CardTarget } from '../cards/types.js';
 import type { GameEvent } from '../events.js';
 import type { TurnSegment } from '../state/phase.js';
 import type { Owner, UnitCounts, UnitKind } from '../state/types.js';
 import { riftRollWords } from '../movement/rift-words.js';
-import { cardName, systemName, techName, tileName, words } from './names.js';
+import { cardName, phaseName, systemName, techName, tileName, words } from './names.js';
 
 const SEGMENT_NAMES: Readonly<Record<TurnSegment, string>> = {
   // OR-6.2: "leaders board ships", named as the other segments are.
@@ -20,20 +21,6 @@ const SEGMENT_NAMES: Readonly<Record<TurnSegment, string>> = {
   movement: 'Movement',
   'space-battle': 'Space Battle',
   'invasion-combat': 'Invasion Combat',
-};
-
-const PHASE_NAMES: Readonly<Record<string, string>> = {
-  progression: 'Progression',
-  market: 'Market',
-  assassin: 'Assassin',
-  political: 'Political',
-  'draw-action-cards': 'Draw Action Cards',
-  'receive-credits': 'Receive Credits',
-  'purchase-units': 'Purchase Units',
-  'individual-turns': 'Individual Turns',
-  'receive-trade-income': 'Receive Trade Income',
-  technology: 'Technology',
-  'place-new-units': 'Place New Units',
 };
 
 /** A political card instance by its name (`revote#2` → "Revote"). */
@@ -91,10 +78,6 @@ export function gameOverReason(reason: string): string {
 
 export function segmentName(segment: TurnSegment): string {
   return SEGMENT_NAMES[segment];
-}
-
-export function phaseName(phase: string): string {
-  return PHASE_NAMES[phase] ?? words(phase);
 }
 
 /** A sentence may start with "the Naalu Collective (minor race)". */
@@ -334,7 +317,7 @@ export function describeEvent(
     case 'hopes-end-converted':
       return `${who(e.seat)} pays ${plural(e.cost, 'credit')}: a Ground Force on ${e.planet} becomes a Shock Force.`;
     case 'card-window-opened':
-      return `Action cards may be played now (${cardMoment(e.trigger, who, place)}).`;
+      return `Action cards may be played now (${momentWords(e.trigger, who, place)}).`;
     case 'card-window-closed':
       return 'No more action cards are played at this moment.';
     case 'card-played':
@@ -389,37 +372,6 @@ export function describeEvent(
         : e.winners !== undefined && e.winners.length > 1
           ? `The game is over. ${e.winners.map(who).join(' and ')} share the victory: they ${winReasonText(e.reason)}, and tied on influence and on resources (BG-10).`
           : `The game is over: a shared victory, tied on every tie-break (${winReasonText(e.reason)}).`;
-  }
-}
-
-/**
- * BG-9: the moment a card window opens at, in words (the window's event here; the card prompt,
- * cards/catalogue.ts `momentName`, begins with the same words). The one place they are worded.
- */
-export function cardMoment(
-  tr: WindowTrigger,
-  who: (seat: number) => string,
-  place: (hex: HexKey) => string,
-): string {
-  switch (tr.kind) {
-    case 'phase-start':
-      return `start of the ${PHASE_NAMES[tr.phase] ?? tr.phase} phase`;
-    case 'movement-start':
-      return `before ${who(tr.seat)}'s Movement segment`;
-    case 'space-battle-start':
-      return `${who(tr.seat)}'s Space Battle segment`;
-    case 'battle-round':
-      return `before round ${tr.round} of the battle in ${place(tr.hex)}`;
-    case 'invasion':
-      return `the invasion of ${tr.planet}`;
-    case 'ground-round':
-      return `before round ${tr.round} of ground combat on ${tr.planet}`;
-    case 'planet-taken':
-      return `${who(tr.by)} has taken ${tr.planet} from ${who(tr.from)}`;
-    case 'political-card':
-      return 'the political card just revealed';
-    case 'political':
-      return `Political phase, ${tr.step.replace(/-/g, ' ')}`;
   }
 }
 

@@ -68,6 +68,25 @@ export function systemName(hex: Hex | HexKey, galaxy?: Pick<Galaxy, 'tiles'>): s
   return ring === 0 ? kind : `${kind} in ring ${ring}`;
 }
 
+const PHASE_NAMES: Readonly<Record<string, string>> = {
+  progression: 'Progression',
+  market: 'Market',
+  assassin: 'Assassin',
+  political: 'Political',
+  'draw-action-cards': 'Draw Action Cards',
+  'receive-credits': 'Receive Credits',
+  'purchase-units': 'Purchase Units',
+  'individual-turns': 'Individual Turns',
+  'receive-trade-income': 'Receive Trade Income',
+  technology: 'Technology',
+  'place-new-units': 'Place New Units',
+};
+
+/** A round phase by its printed name (BG-2). */
+export function phaseName(phase: string): string {
+  return PHASE_NAMES[phase] ?? words(phase);
+}
+
 /** Last resort for an id the content does not know: "hylar-v" → "Hylar V". */
 export function words(id: string): string {
   return id
