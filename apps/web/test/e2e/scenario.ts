@@ -189,3 +189,10 @@ export function prepareScenario(stored: GameState): Scenario {
   // Every other planet of the minor systems stands empty, still theirs.
   return { state: s, seat, nebulaFrom, nebula, rift, battleFrom, battle, invasion, planet };
 }
+
+/** The scenario with one Cruiser more beside the Gravity Rift (`beside`), to move into it. */
+export function prepareCruiserBesideRift(stored: GameState): Scenario & { beside: HexKey } {
+  const sc = prepareScenario(stored);
+  const beside = hexKey(neighbours(parseHexKey(sc.rift))[0] ?? { q: 0, r: 0 });
+  return { ...sc, state: put(sc.state, beside, sc.seat, { cruiser: 1 }), beside };
+}
