@@ -148,6 +148,8 @@ describe('BG-5 Movement in the browser: pick ships, destinations light up, one f
     const after = mount(rolled.state, seat, sent);
     expect(after.el.querySelector('[data-testid="rift-roll"]')?.textContent).toContain('rolled 3');
     expect(after.ui().marked).toEqual(new Set(['1,-1']));
+    // The way out a lit side offers, in words, as a fleet's destination says it.
+    expect(after.ui().moveThere?.('1,-1')?.route).toMatch(/^To [^.]+\.$/);
     const lit = [...(after.ui().highlighted ?? [])];
     expect(lit).toContain('1,-1');
     await act(() => {
