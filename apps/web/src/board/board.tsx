@@ -1,6 +1,6 @@
 import type { HexKey } from '@outer-rim/map';
 import type { GameView, WhyNotThere } from '@outer-rim/rules';
-import { useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { MoveThere } from '../play/movement/move-there-words';
 import { Icon } from '../ui/icons';
 import { HexDetails } from './hex-details';
@@ -46,8 +46,12 @@ export function Board({
 }: BoardProps) {
   const model = useMemo(() => boardModel(view), [view]);
   const [hovered, setHovered] = useState<HexKey | undefined>(undefined);
-  // A tapped hex that is not lit: its details say why (a finger has no hover).
+  // A tapped hex: its details say why not, or what the move there means (a finger has no hover).
   const [tapped, setTapped] = useState<HexKey | undefined>(undefined);
+  // What a tap showed holds until the table moves on (a move sent, another player's turn).
+  useEffect(() => {
+    setTapped(undefined);
+  }, [view]);
   const svg = useRef<SVGSVGElement>(null);
   const home = seat === undefined ? undefined : view.galaxy.homes[seat];
   const centre = model.hexes.find(

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { rest } from './harness';
-import { seatTable, SHOTS, shotsDir, useE2eSession, type Viewport } from './session';
+import { seatTable, SHOTS, shotsDir, storeSeat, useE2eSession, type Viewport } from './session';
 
 const env = useE2eSession();
 
@@ -13,15 +13,7 @@ async function asSeat(
 ): Promise<Page> {
   const { server } = env();
   const page = await env().newPage(viewport);
-  await page.goto(`${server.url}/`);
-  if (seat !== undefined) {
-    await page.evaluate(
-      ([id, stored]) => {
-        localStorage.setItem(`outer-rim:seat:${id ?? ''}`, stored ?? '');
-      },
-      [gameId, JSON.stringify(seat)],
-    );
-  }
+  await storeSeat(page, server.url, gameId, seat);
   await page.goto(`${server.url}/#/game/${gameId}`);
   await page.locator('table.seats').waitFor();
   return page;

@@ -80,15 +80,12 @@ export function useE2eSession(startTimeout?: number, deps?: AppDeps): () => E2eS
         await before?.(page);
         // The lobby first, then the game: the game's link is followed right after `load`, as
         // quickly as a test can, before the page has had a frame.
-        await page.goto(`${server.url}/`);
-        if (seat !== undefined) {
-          await page.evaluate(
-            ([id, stored]) => {
-              localStorage.setItem(`outer-rim:seat:${id ?? ''}`, stored ?? '');
-            },
-            [gameId, JSON.stringify({ seat, token, name })],
-          );
-        }
+        await storeSeat(
+          page,
+          server.url,
+          gameId,
+          seat === undefined ? undefined : { seat, token, name },
+        );
         await page.goto(`${server.url}/#/game/${gameId}`);
         try {
           await page
@@ -112,6 +109,23 @@ export function useE2eSession(startTimeout?: number, deps?: AppDeps): () => E2eS
       },
     };
   };
+}
+
+/** Loads the lobby and, for a seat, stores its token for `gameId` as the lobby does after a claim. */
+export async function storeSeat(
+  page: Page,
+  url: string,
+  gameId: string,
+  seat?: { seat: number; token: string; name: string },
+): Promise<void> {
+  await page.goto(`${url}/`);
+  if (seat === undefined) return;
+  await page.evaluate(
+    ([id, stored]) => {
+      localStorage.setItem(`outer-rim:seat:${id ?? ''}`, stored ?? '');
+    },
+    [gameId, JSON.stringify(seat)],
+  );
 }
 
 /**
