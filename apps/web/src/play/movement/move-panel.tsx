@@ -19,7 +19,7 @@ import {
 import { useMemo, useState } from 'preact/hooks';
 import { UNIT_NAMES } from '../../board/board-model';
 import type { PanelProps } from '../panel-props';
-import { moveThere, type MoveThere } from './move-there-words';
+import { moveThere, RIFT_ROLL_SIDES, type MoveThere } from './move-there-words';
 import { routeSentence, routeWords } from './route-words';
 import {
   defaultLoad,
@@ -331,9 +331,7 @@ function fleetUi(
       panel: (
         <section class="panel move-panel rift" aria-label="Gravity rift">
           <h4>Leave the Gravity Rift at {name(system.hex)}</h4>
-          <p class="hint">
-            Each ship rolls on its own before it leaves (7–10: any side; 1–6: that side, or stay).
-          </p>
+          <p class="hint">Each ship rolls on its own before it leaves ({RIFT_ROLL_SIDES}).</p>
           <div class="action-buttons">
             {rolls.map((roll) => (
               <button

@@ -3,6 +3,9 @@ import { systemName, type GameView } from '@outer-rim/rules';
 import { ownerName } from '../../ui/colours';
 import { routeSentence } from './route-words';
 
+/** OR-4.2: what a ship's roll to leave a Gravity Rift allows, as the move form says it. */
+export const RIFT_ROLL_SIDES = '7–10: any side; 1–6: that side, or it stays';
+
 /** One thing that waits where a fleet would end its move, with the rule that makes it so. */
 export interface WaitsThere {
   readonly text: string;
@@ -55,7 +58,7 @@ function waitsThere(view: GameView, seat: number, hex: HexKey): WaitsThere[] {
   }
   if (anomaly === 'gravity-rift') {
     waits.push({
-      text: 'Each ship rolls at once to leave the rift (7–10: any side; 1–6: that side, or it stays), then goes on with the movement it has left.',
+      text: `Each ship rolls at once to leave the rift (${RIFT_ROLL_SIDES}), then goes on with the movement it has left.`,
       rule: 'OR-4.2',
     });
   }
