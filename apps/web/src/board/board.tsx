@@ -1,6 +1,7 @@
 import type { HexKey } from '@outer-rim/map';
 import type { GameView, WhyNotThere } from '@outer-rim/rules';
-import { useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { MoveThere } from '../play/movement/move-there-words';
 import { Icon } from '../ui/icons';
 import { HexDetails } from './hex-details';
 import { HexContent, HexShape } from './hex-drawing';
@@ -26,6 +27,8 @@ export interface BoardProps {
    * that keeps it out, shown with the hovered or tapped hex's details.
    */
   readonly whyNot?: ((key: HexKey) => WhyNotThere | undefined) | undefined;
+  /** What moving there means, for a lit hex while the player moves ships: the way, what waits. */
+  readonly moveThere?: ((key: HexKey) => MoveThere | undefined) | undefined;
 }
 
 /** The galaxy as SVG: zoom with the wheel or a pinch, pan by dragging, tap a hex for details. */
@@ -39,11 +42,16 @@ export function Board({
   names,
   seat,
   whyNot,
+  moveThere,
 }: BoardProps) {
   const model = useMemo(() => boardModel(view), [view]);
   const [hovered, setHovered] = useState<HexKey | undefined>(undefined);
-  // A tapped hex that is not lit: its details say why (a finger has no hover).
+  // A tapped hex: its details say why not, or what the move there means (a finger has no hover).
   const [tapped, setTapped] = useState<HexKey | undefined>(undefined);
+  // What a tap showed holds until the table moves on (a move sent, another player's turn).
+  useEffect(() => {
+    setTapped(undefined);
+  }, [view]);
   const svg = useRef<SVGSVGElement>(null);
   const home = seat === undefined ? undefined : view.galaxy.homes[seat];
   const centre = model.hexes.find(
@@ -60,6 +68,7 @@ export function Board({
   const focused = model.hexes.find((h) => h.key === focus);
   const lit = (key: HexKey) => highlighted?.has(key) === true || marked?.has(key) === true;
   const why = focus === undefined || lit(focus) ? undefined : whyNot?.(focus);
+  const there = focus !== undefined && lit(focus) ? moveThere?.(focus) : undefined;
 
   return (
     <div class="board">
@@ -97,7 +106,8 @@ export function Board({
             }}
             onClick={() => {
               if (gestures.panned()) return;
-              setTapped(lit(h.key) ? undefined : h.key);
+              // A lit hex stays in the details only when they say what moving there means.
+              setTapped(lit(h.key) && moveThere?.(h.key) === undefined ? undefined : h.key);
               onSelect?.(h.key);
             }}
           />
@@ -141,7 +151,9 @@ export function Board({
           <Icon name="fit" />
         </button>
       </div>
-      {focused === undefined ? null : <HexDetails hex={focused} names={names} why={why} />}
+      {focused === undefined ? null : (
+        <HexDetails hex={focused} names={names} why={why} there={there} />
+      )}
     </div>
   );
 }

@@ -1,23 +1,39 @@
 import type { WhyNotThere } from '@outer-rim/rules';
+import type { MoveThere } from '../play/movement/move-there-words';
 import { ownerColour, ownerName } from '../ui/colours';
 import { stackLabel, UNIT_NAMES, type BoardHex, type Stack } from './board-model';
 
 /**
- * The hovered or tapped hex spelled out: what a tooltip would say, readable on a tablet too; and
- * when the player may not act on it now, why not, with the rule's one line.
+ * The hovered or tapped hex spelled out: what a tooltip would say, readable on a tablet too; when
+ * the player may not act on it now, why not, with the rule's one line; and when a fleet may go
+ * there, what the move means (its way, what waits there).
  */
 export function HexDetails({
   hex,
   names,
   why,
+  there,
 }: {
   hex: BoardHex;
   names: readonly string[];
   why?: WhyNotThere | undefined;
+  there?: MoveThere | undefined;
 }) {
   const tile = hex.tile;
   return (
     <aside class="hex-details" aria-live="polite">
+      {there === undefined ? null : (
+        <div class="move-there" data-testid="hex-move-there">
+          <p>
+            <b>Move here:</b> {there.route}
+          </p>
+          {there.waits.map((wait) => (
+            <p key={wait.rule} data-rule={wait.rule}>
+              {wait.text} <small>({wait.rule})</small>
+            </p>
+          ))}
+        </div>
+      )}
       {why === undefined ? null : (
         <p class="why-not" data-testid="hex-why-not" data-rule={why.rule}>
           <b>Why not?</b> {why.reason}{' '}

@@ -250,7 +250,7 @@ function MapStringField(props: {
   const example = exampleMapString(props.players, props.variant);
   return (
     <div class="map-string">
-      <label class="wide">
+      <label>
         Map string{' '}
         <textarea
           name="mapString"

@@ -1,3 +1,4 @@
+import type { HexKey } from '@outer-rim/map';
 import { apply, legalActions, view, type Action, type GameState } from '@outer-rim/rules';
 import type { ComponentChild } from 'preact';
 import { render } from 'preact';
@@ -69,4 +70,37 @@ export function logged(
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
   log.push({ seq: log.length + 1, seat, events: r.events });
   return r.state;
+}
+
+/**
+ * OR-6.2: `s` with leaders in play and `seat`'s Agent (its only leader) aboard one of its ships
+ * of kind `ship` at `hex`; the ships themselves are the caller's to place.
+ */
+export function withAgentAboard(
+  s: GameState,
+  seat: number,
+  hex: string,
+  ship: 'cruiser' | 'fighter',
+): GameState {
+  const race = s.players[seat]?.race ?? 'sol';
+  return {
+    ...s,
+    options: { ...s.options, leaders: true },
+    players: s.players.map((p, i) =>
+      i !== seat
+        ? p
+        : {
+            ...p,
+            leaders: [
+              {
+                id: `${race}-agent-1`,
+                type: 'agent',
+                status: 'active',
+                hex: hex as HexKey,
+                ship,
+              },
+            ],
+          },
+    ),
+  };
 }

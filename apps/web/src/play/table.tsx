@@ -164,6 +164,7 @@ export function Table({
           names={names}
           seat={seat}
           whyNot={move.active ? move.whyNot : undefined}
+          moveThere={move.active ? move.moveThere : undefined}
         />
       </div>
       <div class="table-side">

@@ -16,6 +16,7 @@ import {
   shotsDir,
   waitForSeq,
   startPrepared,
+  storeSeat,
   useE2eSession,
 } from './session';
 
@@ -33,15 +34,7 @@ async function openWithShortWait(
 ): Promise<Page> {
   const { server } = env();
   const page = await env().newPage(viewport);
-  await page.goto(`${server.url}/`);
-  if (seat !== undefined) {
-    await page.evaluate(
-      ([id, stored]) => {
-        localStorage.setItem(`outer-rim:seat:${id ?? ''}`, stored ?? '');
-      },
-      [gameId, JSON.stringify(seat)],
-    );
-  }
+  await storeSeat(page, server.url, gameId, seat);
   await page.goto(`${server.url}/?stateWaitMs=100#/game/${gameId}`);
   return page;
 }

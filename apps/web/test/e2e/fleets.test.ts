@@ -2,22 +2,23 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { SEAT_COLOURS } from '../../src/ui/colours';
 import { prepareScenario } from './scenario';
-import { SHOTS, shotsDir, startPrepared, useE2eSession, seqOf, waitForSeq } from './session';
+import {
+  clickHex,
+  openGame,
+  openPrepared,
+  pickShips,
+  seatOpener,
+  sendFrom,
+  SHOTS,
+  shotsDir,
+  useE2eSession,
+  seqOf,
+  waitForSeq,
+} from './session';
 
 const env = useE2eSession();
 
 const viewport = { width: 1280, height: 720 };
-
-/** Clicks a button that sends an action and waits until the action has landed. */
-async function send(page: Page, selector: string): Promise<void> {
-  const before = await seqOf(page);
-  await page.locator(selector).click();
-  await waitForSeq(page, before + 1);
-  expect(await page.locator('.table-side .error').count()).toBe(0);
-}
-
-const openAs = (gameId: string, seat: number | undefined, token = '', name = '') =>
-  env().openAs(viewport, gameId, seat, token, name);
 
 /** The page from its top, where the board and the fight's panel begin (the side column's top too). */
 async function shot(page: Page, name: string): Promise<void> {
@@ -28,43 +29,32 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${shotsDir}${name}.png` });
 }
 
-async function clickHex(page: Page, key: string): Promise<void> {
-  await page.locator(`.board-svg [data-hex="${key}"]`).click({ force: true });
-}
-
 describe('BG-5 BG-6 fleets move and fight in the browser (real server on PGlite, real Chromium)', () => {
   it('a fleet stops in a nebula, a carrier leaves a rift, a fleet fights a minor race, an invasion captures a planet; every seat and a spectator watch', async () => {
     const names = ['Ann', 'Bo'];
     // The galaxy and races come from the server's seed; the dice of the prepared turn from a
     // chosen one (scenario.ts); the test acts until each fight ends, whatever they roll.
-    const { table, prepared: sc } = await startPrepared(
-      env(),
-      names,
-      { leaders: false },
-      prepareScenario,
-    );
-    const { tokens } = table;
-    const me = await openAs(table.gameId, sc.seat, tokens[sc.seat], names[sc.seat]);
-    const otherSeat = (sc.seat + 1) % 2;
-    const other = await openAs(table.gameId, otherSeat, tokens[otherSeat], names[otherSeat]);
-    const watcher = await openAs(table.gameId, undefined);
+    const {
+      table,
+      prepared: sc,
+      page: me,
+    } = await openPrepared(env(), viewport, names, prepareScenario);
+    const other = await seatOpener(env(), viewport, table, names)((sc.seat + 1) % 2);
+    const watcher = await openGame(env(), viewport, table.gameId);
 
     // BG-5 + OR-4.1: the Cruisers are picked, the Nebula lights up, and there they stop.
-    await me.locator('.move-panel').waitFor();
-    await clickHex(me, sc.nebulaFrom);
-    await me.locator('.move-panel input[data-unit="cruiser"]').fill('2');
-    await me.locator(`.board-svg .hex-legal[data-hex="${sc.nebula}"]`).waitFor();
+    await pickShips(me, sc.nebulaFrom, 'cruiser', 2, sc.nebula);
     await clickHex(me, sc.nebula);
     expect(await me.locator('.board-svg .move-route').getAttribute('data-route')).toBe(
       `${sc.nebulaFrom} ${sc.nebula}`,
     );
-    await send(me, '.move-panel button[data-action="move"]');
+    await sendFrom(me, '.move-panel button[data-action="move"]');
     const inNebula = me.locator(`[data-content="${sc.nebula}"] .unit-row[data-owner="${sc.seat}"]`);
     expect(await inNebula.locator('title').textContent()).toContain('2 Cruiser');
 
     // OR-4.2: the Carrier rolls, the roll is shown, the allowed sides light up, it leaves with its Fighters.
     await clickHex(me, sc.rift);
-    await send(me, '.move-panel button[data-action="rift-roll"]');
+    await sendFrom(me, '.move-panel button[data-action="rift-roll"]');
     const roll = (await me.getByTestId('rift-roll').textContent()) ?? '';
     expect(roll).toMatch(/rolled \d+/);
     const lit = await me
@@ -73,7 +63,7 @@ describe('BG-5 BG-6 fleets move and fight in the browser (real server on PGlite,
     expect(lit.length).toBeGreaterThan(0);
     const exit = lit[0] ?? '';
     await clickHex(me, exit);
-    await send(me, '.move-panel button[data-action="rift-exit"]');
+    await sendFrom(me, '.move-panel button[data-action="rift-exit"]');
     const landed = me.locator(`[data-content="${exit}"] .unit-row[data-owner="${sc.seat}"] title`);
     expect(await landed.textContent()).toMatch(/1 Carrier, 2 Fighter/);
     expect(await me.locator('.log-lines').textContent()).toMatch(/out of the rift/);
@@ -82,8 +72,8 @@ describe('BG-5 BG-6 fleets move and fight in the browser (real server on PGlite,
     await clickHex(me, sc.battleFrom);
     await me.locator('.move-panel input[data-unit="dreadnought"]').fill('3');
     await clickHex(me, sc.battle);
-    await send(me, '.move-panel button[data-action="move"]');
-    await send(me, '.decision-panel button[data-action="end-segment"]');
+    await sendFrom(me, '.move-panel button[data-action="move"]');
+    await sendFrom(me, '.decision-panel button[data-action="end-segment"]');
     await me.getByTestId('battle-panel').waitFor();
 
     // Keep choosing until the battle ends, whatever the dice: casualties as offered, then fight on.
@@ -106,9 +96,9 @@ describe('BG-5 BG-6 fleets move and fight in the browser (real server on PGlite,
       }
       if (what === 'casualties') {
         expect(await me.getByTestId('casualty-check').textContent()).toBe('Allowed.');
-        await send(me, 'button[data-action="choose-casualties"]');
+        await sendFrom(me, 'button[data-action="choose-casualties"]');
       } else {
-        await send(me, 'button[data-action="fight-on"]');
+        await sendFrom(me, 'button[data-action="fight-on"]');
       }
     }
     if (SHOTS && !shotTaken) await shot(me, 'battle');
@@ -128,13 +118,13 @@ describe('BG-5 BG-6 fleets move and fight in the browser (real server on PGlite,
 
     // BG-7: to the Invasion Combat segment; five Ground Forces land, a Dreadnought bombards.
     if ((await me.locator('.decision-panel button[data-action="end-segment"]').count()) > 0) {
-      await send(me, '.decision-panel button[data-action="end-segment"]');
+      await sendFrom(me, '.decision-panel button[data-action="end-segment"]');
     }
     const form = me.locator(`.landing-planet[data-planet="${sc.planet}"]`);
     await form.waitFor();
     const bombard = form.locator('input[data-land="bombard"]');
     if ((await bombard.count()) > 0) await bombard.fill('1');
-    await send(me, `.landing-planet[data-planet="${sc.planet}"] button[data-action="land"]`);
+    await sendFrom(me, `.landing-planet[data-planet="${sc.planet}"] button[data-action="land"]`);
     await me.locator('.fight[data-over="true"]').waitFor();
     expect(await me.getByTestId('fight-end').textContent()).toContain(
       `${names[sc.seat] ?? ''} holds the planet`,

@@ -8,11 +8,11 @@ import {
   type GameView,
   type LeaderState,
 } from '@outer-rim/rules';
-import type { Page } from 'playwright-core';
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { advanceTo } from '../../../../packages/rules/src/testing/fixtures.js';
 import {
+  clickHex,
   SHOTS,
   seatOpener,
   sendFrom,
@@ -184,10 +184,6 @@ async function seatSocket(url: string, table: StartedTable, seat: number) {
       }>,
     close: () => socket.close(),
   };
-}
-
-async function clickHex(page: Page, key: string): Promise<void> {
-  await page.locator(`.board-svg [data-hex="${key}"]`).click({ force: true });
 }
 
 describe('OR-6.2 leaders aboard and on planets, in the browser (real server on PGlite, real Chromium)', () => {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { rest } from './harness';
-import { seatTable, SHOTS, shotsDir, useE2eSession, type Viewport } from './session';
+import { seatTable, SHOTS, shotsDir, storeSeat, useE2eSession, type Viewport } from './session';
 
 const env = useE2eSession();
 
@@ -13,21 +13,13 @@ async function asSeat(
 ): Promise<Page> {
   const { server } = env();
   const page = await env().newPage(viewport);
-  await page.goto(`${server.url}/`);
-  if (seat !== undefined) {
-    await page.evaluate(
-      ([id, stored]) => {
-        localStorage.setItem(`outer-rim:seat:${id ?? ''}`, stored ?? '');
-      },
-      [gameId, JSON.stringify(seat)],
-    );
-  }
+  await storeSeat(page, server.url, gameId, seat);
   await page.goto(`${server.url}/#/game/${gameId}`);
   await page.locator('table.seats').waitFor();
   return page;
 }
 
-/** What of the seats table a player cannot read whole: headers on two lines, cut names and choices. */
+/** What of the seats table a player cannot read whole: headers on two lines, cut names. */
 function unreadable(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const out: string[] = [];
@@ -42,7 +34,18 @@ function unreadable(page: Page): Promise<string[]> {
     for (const name of document.querySelectorAll<HTMLElement>('table.seats .name')) {
       if (name.scrollWidth > name.clientWidth + 0.5) out.push(`name "${name.textContent}" cut`);
     }
-    for (const select of document.querySelectorAll<HTMLSelectElement>('select[name=bot-policy]')) {
+    return out;
+  });
+}
+
+/**
+ * The selects matching `selector` whose chosen option does not fit inside them (their padding
+ * and arrow taken off): each said with its text and the room it had.
+ */
+function cutChoices(page: Page, selector: string): Promise<string[]> {
+  return page.evaluate((sel) => {
+    const out: string[] = [];
+    for (const select of document.querySelectorAll<HTMLSelectElement>(sel)) {
       const style = getComputedStyle(select);
       const probe = document.createElement('span');
       probe.style.font = style.font;
@@ -54,10 +57,10 @@ function unreadable(page: Page): Promise<string[]> {
       // The room inside: the select's width less its padding and its arrow.
       const room =
         select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 16;
-      if (text > room) out.push(`bot choice "${probe.textContent}" cut (${String(room)} px)`);
+      if (text > room) out.push(`choice "${probe.textContent}" cut (${String(room)} px)`);
     }
     return out;
-  });
+  }, selector);
 }
 
 describe('the lobby: names, seats and who sees what (real server on PGlite, real Chromium)', () => {
@@ -75,6 +78,7 @@ describe('the lobby: names, seats and who sees what (real server on PGlite, real
       await host.locator('tr[data-seat="2"] [data-testid="bot-mark"]').waitFor();
       expect(await host.getByTestId('game-title').textContent()).toBe("Hana's game");
       expect(await unreadable(host)).toEqual([]);
+      expect(await cutChoices(host, 'select[name=bot-policy]')).toEqual([]);
       expect(await host.locator('button[name=ready]').count()).toBe(0);
       await host.locator('button[name=start]').waitFor();
       if (SHOTS && viewport.width === 1280) await host.screenshot({ path: `${shotsDir}seats.png` });
@@ -86,10 +90,47 @@ describe('the lobby: names, seats and who sees what (real server on PGlite, real
       });
       await cyrus.locator('button[name=ready]').waitFor();
       expect(await unreadable(cyrus)).toEqual([]);
+      expect(await cutChoices(cyrus, 'select[name=bot-policy]')).toEqual([]);
       await host.context().close();
       await cyrus.context().close();
     }, 120_000);
   }
+
+  it('the create form fits at 1280×720 and at 390×844: every field lies inside the form, every choice reads whole', async () => {
+    for (const viewport of [
+      { width: 1280, height: 720 },
+      { width: 390, height: 844 },
+    ]) {
+      const page = await env().newPage(viewport);
+      await page.goto(`${env().server.url}/`);
+      const form = page.locator('form.create-game');
+      await form.waitFor();
+      // Every field the form can show: the map string's too, and the longest choices chosen.
+      await form.locator('select[name=galaxy]').selectOption('map-string');
+      await form.locator('select[name=variant]').selectOption('long-parsecs');
+      await form.locator('select[name=clockExpiry]').selectOption('bot');
+      const box = await form.boundingBox();
+      if (box === null) throw new Error('the create form has no box');
+      const fields = form.locator('select, input, textarea');
+      const outside: string[] = [];
+      for (const field of await fields.all()) {
+        const at = await field.boundingBox();
+        const name = (await field.getAttribute('name')) ?? '?';
+        if (at === null) outside.push(`${name} has no box`);
+        else if (
+          at.x < box.x - 0.5 ||
+          at.y < box.y - 0.5 ||
+          at.x + at.width > box.x + box.width + 0.5 ||
+          at.y + at.height > box.y + box.height + 0.5
+        )
+          outside.push(`${name} at ${JSON.stringify(at)} outside ${JSON.stringify(box)}`);
+      }
+      expect(await fields.count()).toBeGreaterThan(10);
+      expect(outside, `${String(viewport.width)}×${String(viewport.height)}`).toEqual([]);
+      expect(await cutChoices(page, 'form.create-game select')).toEqual([]);
+      await page.context().close();
+    }
+  }, 120_000);
 
   it('games are listed by name; a full game is never offered to join; a spectator of a full game gets no invite link', async () => {
     const { server } = env();

@@ -73,7 +73,7 @@ interface Layout {
 const around = (k: HexKey) => neighbours(parseHexKey(k)).map(hexKey);
 
 /** The system two steps from `from` in a straight line through `mid`. */
-function straightPast(from: HexKey, mid: HexKey): HexKey {
+export function straightPast(from: HexKey, mid: HexKey): HexKey {
   const f = parseHexKey(from);
   const m = parseHexKey(mid);
   return hexKey({ q: 2 * m.q - f.q, r: 2 * m.r - f.r });
@@ -189,4 +189,11 @@ export function prepareScenario(stored: GameState): Scenario {
   s = put(s, invasion, m2Owner, { 'ground-force': 2 }, planet);
   // Every other planet of the minor systems stands empty, still theirs.
   return { state: s, seat, nebulaFrom, nebula, rift, battleFrom, battle, invasion, planet };
+}
+
+/** The scenario with one Cruiser more beside the Gravity Rift (`beside`), to move into it. */
+export function prepareCruiserBesideRift(stored: GameState): Scenario & { beside: HexKey } {
+  const sc = prepareScenario(stored);
+  const beside = hexKey(neighbours(parseHexKey(sc.rift))[0] ?? { q: 0, r: 0 });
+  return { ...sc, state: put(sc.state, beside, sc.seat, { cruiser: 1 }), beside };
 }

@@ -80,15 +80,12 @@ export function useE2eSession(startTimeout?: number, deps?: AppDeps): () => E2eS
         await before?.(page);
         // The lobby first, then the game: the game's link is followed right after `load`, as
         // quickly as a test can, before the page has had a frame.
-        await page.goto(`${server.url}/`);
-        if (seat !== undefined) {
-          await page.evaluate(
-            ([id, stored]) => {
-              localStorage.setItem(`outer-rim:seat:${id ?? ''}`, stored ?? '');
-            },
-            [gameId, JSON.stringify({ seat, token, name })],
-          );
-        }
+        await storeSeat(
+          page,
+          server.url,
+          gameId,
+          seat === undefined ? undefined : { seat, token, name },
+        );
         await page.goto(`${server.url}/#/game/${gameId}`);
         try {
           await page
@@ -112,6 +109,23 @@ export function useE2eSession(startTimeout?: number, deps?: AppDeps): () => E2eS
       },
     };
   };
+}
+
+/** Loads the lobby and, for a seat, stores its token for `gameId` as the lobby does after a claim. */
+export async function storeSeat(
+  page: Page,
+  url: string,
+  gameId: string,
+  seat?: { seat: number; token: string; name: string },
+): Promise<void> {
+  await page.goto(`${url}/`);
+  if (seat === undefined) return;
+  await page.evaluate(
+    ([id, stored]) => {
+      localStorage.setItem(`outer-rim:seat:${id ?? ''}`, stored ?? '');
+    },
+    [gameId, JSON.stringify(seat)],
+  );
 }
 
 /**
@@ -150,6 +164,14 @@ export async function waitForSeq(page: Page, atLeast: number): Promise<void> {
   await page.waitForFunction(
     (n) => Number(document.querySelector('.table')?.getAttribute('data-seq') ?? -1) >= n,
     atLeast,
+  );
+}
+
+/** Waits until the page's table shows action `seq` last again: an undo took back what came after. */
+export async function waitForSeqBack(page: Page, seq: number): Promise<void> {
+  await page.waitForFunction(
+    (n) => Number(document.querySelector('.table')?.getAttribute('data-seq') ?? -1) === n,
+    seq,
   );
 }
 
@@ -257,9 +279,61 @@ export function seatOpener(
     });
 }
 
-/** Clicks a control that sends an action and waits until the page shows the action landed. */
+/**
+ * Clicks a control that sends an action and waits until the page shows the action landed, with
+ * no refusal shown beside the table.
+ */
 export async function sendFrom(page: Page, selector: string): Promise<void> {
   const before = await seqOf(page);
   await page.locator(selector).first().click();
   await waitForSeq(page, before + 1);
+  const refusals = await page.locator('.table-side .error').allTextContents();
+  if (refusals.length > 0) throw new Error(`${selector} landed, yet shows: ${refusals.join(' ')}`);
+}
+
+/** Clicks a system on the board (forced: what is drawn in a hex lies over its shape). */
+export async function clickHex(page: Page, key: string): Promise<void> {
+  await page.locator(`.board-svg [data-hex="${key}"]`).click({ force: true });
+}
+
+/**
+ * In the move form: picks `count` ships of `unit` in the system `from`, waits until `lit` lights
+ * up as a place they may go, and returns every lit system.
+ */
+export async function pickShips(
+  page: Page,
+  from: string,
+  unit: string,
+  count: number,
+  lit: string,
+): Promise<string[]> {
+  await page.locator('.move-panel').waitFor();
+  await clickHex(page, from);
+  await page.locator(`.move-panel input[data-unit="${unit}"]`).fill(String(count));
+  await page.locator(`.board-svg .hex-legal[data-hex="${lit}"]`).waitFor();
+  return page
+    .locator('.board-svg .hex-legal')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-hex') ?? ''));
+}
+
+/**
+ * Starts a game for `names` (no leaders) with the state `prepare` makes of it, and opens it as
+ * the seat `prepare` names (the one whose turn it is), its move form shown.
+ */
+export async function openPrepared<T extends { state: GameState; seat: number }>(
+  session: E2eSession,
+  viewport: Viewport,
+  names: readonly string[],
+  prepare: (stored: GameState) => T,
+): Promise<{ table: StartedTable; prepared: T; page: Page }> {
+  const { table, prepared } = await startPrepared(session, names, { leaders: false }, prepare);
+  const page = await session.openAs(
+    viewport,
+    table.gameId,
+    prepared.seat,
+    table.tokens[prepared.seat],
+    names[prepared.seat],
+  );
+  await page.locator('.move-panel').waitFor();
+  return { table, prepared, page };
 }

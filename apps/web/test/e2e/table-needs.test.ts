@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SHOTS, seatTable, shotsDir, startTable, useE2eSession, type Viewport } from './session';
+import {
+  SHOTS,
+  seatTable,
+  shotsDir,
+  startTable,
+  storeSeat,
+  useE2eSession,
+  type Viewport,
+} from './session';
 
 const env = useE2eSession(180_000);
 
@@ -32,13 +40,7 @@ async function seatPage(
 ): Promise<Page> {
   const { server } = env();
   const page = await newPage(viewport);
-  await page.goto(`${server.url}/`);
-  await page.evaluate(
-    ([id, stored]) => {
-      localStorage.setItem(`outer-rim:seat:${id ?? ''}`, stored ?? '');
-    },
-    [gameId, JSON.stringify({ seat, token, name })],
-  );
+  await storeSeat(page, server.url, gameId, { seat, token, name });
   await page.goto(`${server.url}/#/game/${gameId}`);
   return page;
 }

@@ -1,67 +1,39 @@
-import { hexKey, neighbours, parseHexKey, type HexKey } from '@outer-rim/map';
-import type { GameState } from '@outer-rim/rules';
-import type { Page } from 'playwright-core';
+import type { HexKey } from '@outer-rim/map';
 import { describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
-import { prepareScenario, type Scenario } from './scenario';
-import { seatOpener, startPrepared, startTable, useE2eSession, seqOf, waitForSeq } from './session';
+import { prepareCruiserBesideRift } from './scenario';
+import {
+  clickHex,
+  openPrepared,
+  pickShips,
+  seatOpener,
+  sendFrom,
+  seqOf,
+  startTable,
+  useE2eSession,
+  waitForSeq,
+  waitForSeqBack,
+} from './session';
 
 const env = useE2eSession();
 
 const viewport = { width: 1280, height: 720 };
 
-async function clickHex(page: Page, key: string): Promise<void> {
-  await page.locator(`.board-svg [data-hex="${key}"]`).click({ force: true });
-}
-
-/** The fleets scenario, with one Cruiser more beside the Gravity Rift. */
-function withCruiserBesideRift(stored: Parameters<typeof prepareScenario>[0]) {
-  const sc: Scenario = prepareScenario(stored);
-  const beside = hexKey(neighbours(parseHexKey(sc.rift))[0] ?? { q: 0, r: 0 });
-  const sys = sc.state.units[beside] ?? { space: [], planets: {} };
-  const state: GameState = {
-    ...sc.state,
-    units: {
-      ...sc.state.units,
-      [beside]: { ...sys, space: [...sys.space, { owner: sc.seat, units: { cruiser: 1 } }] },
-    },
-  };
-  return { ...sc, state, beside };
-}
-
-/** Picks the Cruiser beside the rift and lights where it may go; the lit systems. */
-async function pickCruiser(page: Page, beside: string, rift: string): Promise<string[]> {
-  await page.locator('.move-panel').waitFor();
-  await clickHex(page, beside);
-  await page.locator('.move-panel input[data-unit="cruiser"]').fill('1');
-  await page.locator(`.board-svg .hex-legal[data-hex="${rift}"]`).waitFor();
-  return page
-    .locator('.board-svg .hex-legal')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('data-hex') ?? ''));
-}
-
 describe('Taking back a misclick in the browser (real server on PGlite, real Chromium)', () => {
   it('a move is undone after the seat reads what it undoes; after a rift roll the undo is refused in words', async () => {
     const names = ['Ann', 'Bo'];
-    const { table, prepared: sc } = await startPrepared(
+    const { prepared: sc, page: me } = await openPrepared(
       env(),
-      names,
-      { leaders: false },
-      withCruiserBesideRift,
-    );
-    const me = await env().openAs(
       viewport,
-      table.gameId,
-      sc.seat,
-      table.tokens[sc.seat],
-      names[sc.seat],
+      names,
+      prepareCruiserBesideRift,
     );
     const mover = names[sc.seat] ?? '';
     const cruiserAt = (hex: string) =>
       me.locator(`[data-content="${hex}"] .unit-row[data-owner="${sc.seat}"] title`);
 
     // A plain move, out of the way of the rift: nothing is rolled.
-    const lit = await pickCruiser(me, sc.beside, sc.rift);
+    const lit = await pickShips(me, sc.beside, 'cruiser', 1, sc.rift);
     // An empty system: no fight, no planet, no die (a minor race two steps off would be a battle).
     const away =
       lit.find(
@@ -72,8 +44,7 @@ describe('Taking back a misclick in the browser (real server on PGlite, real Chr
       ) ?? '';
     await clickHex(me, away);
     const start = await seqOf(me);
-    await me.locator('.move-panel button[data-action="move"]').click();
-    await waitForSeq(me, start + 1);
+    await sendFrom(me, '.move-panel button[data-action="move"]');
 
     // Told what the undo takes back before it runs, in the log's words.
     const preview = me.getByTestId('undo-preview');
@@ -82,19 +53,15 @@ describe('Taking back a misclick in the browser (real server on PGlite, real Chr
       new RegExp(`^Undo: ${mover} moves 1 Cruiser from .* to .*\\.`),
     );
     await me.getByTestId('undo').click();
-    await me.waitForFunction(
-      (n) => Number(document.querySelector('.table')?.getAttribute('data-seq') ?? -1) === n,
-      start,
-    );
+    await waitForSeqBack(me, start);
     // As if it never happened: the Cruiser is back beside the rift, the log forgets the move.
     expect(await cruiserAt(sc.beside).textContent()).toMatch(/1 Cruiser/);
     expect(await me.locator('.log-lines').textContent()).not.toContain(`${mover} moves 1 Cruiser`);
 
     // Into the rift: the die is rolled at once, and what the dice decide stands.
-    await pickCruiser(me, sc.beside, sc.rift);
+    await pickShips(me, sc.beside, 'cruiser', 1, sc.rift);
     await clickHex(me, sc.rift);
-    await me.locator('.move-panel button[data-action="move"]').click();
-    await waitForSeq(me, start + 1);
+    await sendFrom(me, '.move-panel button[data-action="move"]');
     const refused = me.getByTestId('undo-refused');
     await refused.waitFor();
     expect(await refused.textContent()).toMatch(
@@ -150,12 +117,7 @@ describe('Taking back a misclick in the browser (real server on PGlite, real Chr
     await ask.waitFor();
     expect(await ask.textContent()).toMatch(/^Ann asks to take back: .*Your step goes back too\./);
     await ask.locator('button', { hasText: 'Agree' }).click();
-    for (const page of [ann, bo]) {
-      await page.waitForFunction(
-        (n) => Number(document.querySelector('.table')?.getAttribute('data-seq') ?? -1) === n,
-        start,
-      );
-    }
+    for (const page of [ann, bo]) await waitForSeqBack(page, start);
     expect(await bo.getByTestId('undo-consent').count()).toBe(0);
   });
 });

@@ -1,17 +1,13 @@
-import { hexKey, parseHexKey } from '@outer-rim/map';
-import { RULE_LINES } from '@outer-rim/rules';
+import { parseHexKey } from '@outer-rim/map';
+import { RULE_LINES, systemName } from '@outer-rim/rules';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { prepareScenario } from './scenario';
-import { SHOTS, shotsDir, startPrepared, useE2eSession } from './session';
+import { prepareScenario, straightPast } from './scenario';
+import { clickHex, openPrepared, pickShips, SHOTS, shotsDir, useE2eSession } from './session';
 
 const env = useE2eSession();
 
-const viewport = { width: 1280, height: 720 };
-
-async function clickHex(page: Page, key: string): Promise<void> {
-  await page.locator(`.board-svg [data-hex="${key}"]`).click({ force: true });
-}
+const names = ['Ann', 'Bo'];
 
 /** Hovers a hex with the mouse and reads the "Why not?" its details show. */
 async function whyNotAt(page: Page, key: string): Promise<{ rule: string; text: string }> {
@@ -24,23 +20,24 @@ async function whyNotAt(page: Page, key: string): Promise<{ rule: string; text: 
   };
 }
 
-describe('"Why not?" on the board: a system the player cannot move to says which rule keeps it out (real server on PGlite, real Chromium)', () => {
-  it('BG-5 / OR-4.1: hovering a system with no ships, then a system past a Nebula, names the rule and its line', async () => {
-    const names = ['Ann', 'Bo'];
-    const { table, prepared: sc } = await startPrepared(
+/** Hovers a lit hex with the mouse and reads what its details say moving there means. */
+async function moveThereAt(page: Page, key: string): Promise<string> {
+  await page.locator(`.board-svg [data-hex="${key}"]`).hover({ force: true });
+  const there = page.getByTestId('hex-move-there');
+  await there.waitFor();
+  expect(await page.getByTestId('hex-why-not').count()).toBe(0);
+  return (await there.textContent()) ?? '';
+}
+
+describe('"Why not?" on the board: a system the player cannot move to says which rule keeps it out, a lit one what the move there means (real server on PGlite, real Chromium)', () => {
+  it('BG-5 / OR-4.1 / BG-6: hovering a system with no ships, a system past a Nebula, the Nebula, a minor race’s ships', async () => {
+    const { prepared: sc, page: me } = await openPrepared(
       env(),
+      { width: 1280, height: 720 },
       names,
-      { leaders: false },
       prepareScenario,
     );
-    const me = await env().openAs(
-      viewport,
-      table.gameId,
-      sc.seat,
-      table.tokens[sc.seat],
-      names[sc.seat],
-    );
-    await me.locator('.move-panel').waitFor();
+    const name = (hex: string) => systemName(parseHexKey(hex), sc.state.galaxy);
 
     // BG-5: before a fleet is chosen, a system without the player's ships is not lit, and says why.
     const empty = await whyNotAt(me, sc.nebula);
@@ -50,12 +47,8 @@ describe('"Why not?" on the board: a system the player cannot move to says which
 
     // OR-4.1: two Cruisers (move 2) beside the Nebula; the system straight past it is two steps
     // away as the crow flies, but the Nebula stops whatever enters it.
-    await clickHex(me, sc.nebulaFrom);
-    await me.locator('.move-panel input[data-unit="cruiser"]').fill('2');
-    await me.locator(`.board-svg .hex-legal[data-hex="${sc.nebula}"]`).waitFor();
-    const from = parseHexKey(sc.nebulaFrom);
-    const mid = parseHexKey(sc.nebula);
-    const past = hexKey({ q: 2 * mid.q - from.q, r: 2 * mid.r - from.r });
+    await pickShips(me, sc.nebulaFrom, 'cruiser', 2, sc.nebula);
+    const past = straightPast(sc.nebulaFrom, sc.nebula);
     expect(await me.locator(`.board-svg .hex-legal[data-hex="${past}"]`).count()).toBe(0);
     const why = await whyNotAt(me, past);
     expect(why.rule).toBe('OR-4.1');
@@ -63,36 +56,31 @@ describe('"Why not?" on the board: a system the player cannot move to says which
     expect(why.text).toContain(`${RULE_LINES['OR-4.1'] ?? '?'} (OR-4.1)`);
     if (SHOTS) await me.screenshot({ path: `${shotsDir}why-not.png` });
 
-    // A lit system has no "why not": it is a place the fleet may go.
-    await me.locator(`.board-svg [data-hex="${sc.nebula}"]`).hover({ force: true });
-    await me.locator('.hex-details').waitFor();
-    expect(await me.getByTestId('hex-why-not').count()).toBe(0);
+    // A lit system says what moving there means: the way, its steps, and what waits there.
+    expect(await moveThereAt(me, sc.nebula)).toBe(
+      `Move here: To ${name(sc.nebula)} (1 step).` +
+        'The Nebula stops the fleet: it moves no further this turn. (OR-4.1)',
+    );
+    if (SHOTS) await me.screenshot({ path: `${shotsDir}move-there.png` });
+
+    // BG-6: three Dreadnoughts beside a minor race's ships: moving in means a space battle.
+    await me.locator('.move-panel button', { hasText: 'Another system' }).click();
+    await pickShips(me, sc.battleFrom, 'dreadnought', 3, sc.battle);
+    const battle = await moveThereAt(me, sc.battle);
+    expect(battle).toContain(`Move here: To ${name(sc.battle)} (1 step).`);
+    expect(battle).toMatch(/\.A space battle with the .+ \(minor race\)\. \(BG-6\)$/);
   });
 
-  it('OR-4.1 on a phone: tapping a system that is not lit says why (no hover on a touch screen)', async () => {
-    const names = ['Ann', 'Bo'];
-    const { table, prepared: sc } = await startPrepared(
+  it('OR-4.1 on a phone: tapping a system that is not lit says why, tapping a lit one what the move there means (no hover on a touch screen)', async () => {
+    const { prepared: sc, page: me } = await openPrepared(
       env(),
+      { width: 390, height: 844 },
       names,
-      { leaders: false },
       prepareScenario,
     );
-    const me = await env().openAs(
-      { width: 390, height: 844 },
-      table.gameId,
-      sc.seat,
-      table.tokens[sc.seat],
-      names[sc.seat],
-    );
-    await me.locator('.move-panel').waitFor();
     await me.getByRole('button', { name: 'Show the whole galaxy' }).click();
-    await clickHex(me, sc.nebulaFrom);
-    await me.locator('.move-panel input[data-unit="cruiser"]').fill('2');
-    await me.locator(`.board-svg .hex-legal[data-hex="${sc.nebula}"]`).waitFor();
-    const from = parseHexKey(sc.nebulaFrom);
-    const mid = parseHexKey(sc.nebula);
-    const past = hexKey({ q: 2 * mid.q - from.q, r: 2 * mid.r - from.r });
-    await clickHex(me, past);
+    await pickShips(me, sc.nebulaFrom, 'cruiser', 2, sc.nebula);
+    await clickHex(me, straightPast(sc.nebulaFrom, sc.nebula));
     const why = me.getByTestId('hex-why-not');
     await why.waitFor();
     expect(await why.getAttribute('data-rule')).toBe('OR-4.1');
@@ -117,5 +105,9 @@ describe('"Why not?" on the board: a system the player cannot move to says which
       (key) => document.querySelector('.hex-details h3 small')?.textContent === `(${key})`,
       under?.key,
     );
+    await clickHex(me, sc.nebula);
+    const there = me.getByTestId('hex-move-there');
+    await there.waitFor();
+    expect(await there.locator('[data-rule="OR-4.1"]').count()).toBe(1);
   });
 });

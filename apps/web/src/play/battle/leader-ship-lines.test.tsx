@@ -4,7 +4,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
 import { movementTable, withUnits } from '../../../../../packages/rules/src/testing/board';
 import type { LogEntry } from '../live-game';
-import { logged as step, showPanel } from '../panel-fixture';
+import { logged as step, showPanel, withAgentAboard } from '../panel-fixture';
 import { BattlePanel } from './battle-panel';
 
 afterEach(() => {
@@ -21,27 +21,7 @@ const TOP1 = '0,-1';
 function hitOnce(): { s: GameState; seat: number; log: LogEntry[] } {
   const { state, seat } = movementTable('web-leader-ships');
   const other = (seat + 1) % 2;
-  const race = state.players[seat]?.race ?? 'sol';
-  let s: GameState = {
-    ...state,
-    options: { ...state.options, leaders: true },
-    players: state.players.map((p, i) =>
-      i !== seat
-        ? p
-        : {
-            ...p,
-            leaders: [
-              {
-                id: `${race}-agent-1`,
-                type: 'agent',
-                status: 'active',
-                hex: TOP2,
-                ship: 'cruiser',
-              },
-            ],
-          },
-    ),
-  };
+  let s = withAgentAboard(state, seat, TOP2, 'cruiser');
   s = withUnits(withUnits(s, TOP2, seat, { cruiser: 2, carrier: 1 }), TOP1, other, {
     dreadnought: 2,
   });

@@ -11,7 +11,7 @@ import {
   withDice,
 } from '@outer-rim/rules/testing';
 import { defaultLoad, fleetCapacity, fleetDestinations, fleetMove } from './fleet';
-import { root, seatProps } from '../panel-fixture';
+import { root, seatProps, withAgentAboard } from '../panel-fixture';
 import { useMoveUi, type MoveUi } from './move-panel';
 
 afterEach(() => {
@@ -84,6 +84,14 @@ describe('BG-5 Movement in the browser: pick ships, destinations light up, one f
       'Aboard the Carriers: 2 of 5',
     );
     expect(ui().highlighted).toEqual(new Set(both.map((d) => d.hex)));
+    // A lit system says what the move there means; one out of reach says nothing of the kind.
+    expect(ui().moveThere?.(TOP1)?.route).toMatch(/^To [^.]+ \(1 step\)\.$/);
+    expect(
+      ui()
+        .moveThere?.(TOP1)
+        ?.waits.map((w) => w.rule),
+    ).toEqual(['OR-4.1']);
+    expect(ui().moveThere?.('3,-3')).toBeUndefined();
     // A system out of reach is not taken; the nebula is.
     expect(ui().onHex('3,-3')).toBe(false);
     await act(() => {
@@ -140,6 +148,8 @@ describe('BG-5 Movement in the browser: pick ships, destinations light up, one f
     const after = mount(rolled.state, seat, sent);
     expect(after.el.querySelector('[data-testid="rift-roll"]')?.textContent).toContain('rolled 3');
     expect(after.ui().marked).toEqual(new Set(['1,-1']));
+    // The way out a lit side offers, in words, as a fleet's destination says it.
+    expect(after.ui().moveThere?.('1,-1')?.route).toMatch(/^To [^.]+\.$/);
     const lit = [...(after.ui().highlighted ?? [])];
     expect(lit).toContain('1,-1');
     await act(() => {
@@ -160,27 +170,7 @@ describe('BG-5 Movement in the browser: pick ships, destinations light up, one f
 
   it('OR-6.2: a ship leaving a rift may be its kind’s leaders’ ship: its own line in the rift prompt, and the exit names it', async () => {
     const { state, seat } = movementTable('web-rift-leader');
-    const race = state.players[seat]?.race ?? 'sol';
-    let s: GameState = {
-      ...state,
-      options: { ...state.options, leaders: true },
-      players: state.players.map((p, i) =>
-        i !== seat
-          ? p
-          : {
-              ...p,
-              leaders: [
-                {
-                  id: `${race}-agent-1`,
-                  type: 'agent',
-                  status: 'active',
-                  hex: TOP1,
-                  ship: 'cruiser',
-                },
-              ],
-            },
-      ),
-    };
+    let s = withAgentAboard(state, seat, TOP1, 'cruiser');
     s = withUnits(withTiles(s, { [TOP1]: 'gravity-rift' }), TOP1, seat, { cruiser: 2 });
     // 8: any side.
     const rolled = withDice([8], () =>
@@ -210,27 +200,7 @@ describe('BG-5 Movement in the browser: pick ships, destinations light up, one f
 
   it('OR-6.2: a leader aboard one of the Fighters in space is its own line among the Carrier’s loads, and the move names that Fighter', async () => {
     const { state, seat } = movementTable('web-fighter-leader');
-    const race = state.players[seat]?.race ?? 'sol';
-    let s: GameState = {
-      ...state,
-      options: { ...state.options, leaders: true },
-      players: state.players.map((p, i) =>
-        i !== seat
-          ? p
-          : {
-              ...p,
-              leaders: [
-                {
-                  id: `${race}-agent-1`,
-                  type: 'agent',
-                  status: 'active',
-                  hex: TOP2,
-                  ship: 'fighter',
-                },
-              ],
-            },
-      ),
-    };
+    let s = withAgentAboard(state, seat, TOP2, 'fighter');
     s = withUnits(s, TOP2, seat, { carrier: 1, fighter: 2 });
     const sent: Action[] = [];
     const ui = mount(s, seat, sent);

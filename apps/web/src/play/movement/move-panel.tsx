@@ -19,7 +19,8 @@ import {
 import { useMemo, useState } from 'preact/hooks';
 import { UNIT_NAMES } from '../../board/board-model';
 import type { PanelProps } from '../panel-props';
-import { routeWords } from './route-words';
+import { moveThere, RIFT_ROLL_SIDES, type MoveThere } from './move-there-words';
+import { routeSentence, routeWords } from './route-words';
 import {
   defaultLoad,
   fleetCapacity,
@@ -53,6 +54,8 @@ export interface MoveUi {
   readonly marked?: ReadonlySet<HexKey>;
   /** "Why not?" for a hex that is not lit: the rule that keeps the fleet (or the ship) out. */
   readonly whyNot?: (key: HexKey) => WhyNotThere | undefined;
+  /** For a lit hex a fleet (or the rift's ship) may go to: its way there and what waits there. */
+  readonly moveThere?: (key: HexKey) => MoveThere | undefined;
   /** Handles a click on the board; false when the move UI has no use for that hex. */
   readonly onHex: (key: HexKey) => boolean;
   readonly panel: preact.JSX.Element | null;
@@ -134,6 +137,10 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
       highlighted: new Set(ends.keys()),
       marked: sideHexes,
       whyNot: (key) => whyNotThere(view, seat, key),
+      moveThere: (key) => {
+        const exit = ends.get(key);
+        return exit === undefined ? undefined : moveThere(view, seat, exit.path);
+      },
       ...(chosen === undefined ? {} : { route: [pending.hex, ...chosen.path] }),
       onHex: (key) => {
         const exit = ends.get(key);
@@ -173,10 +180,10 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
           <p class="hint">
             {chosen === undefined
               ? 'Click a lit system to leave that way.'
-              : `${routeWords(
+              : routeSentence(
                   systemName(to ?? pending.hex, view.galaxy),
                   chosen.path.map((h) => systemName(h, view.galaxy)),
-                )}.`}
+                )}
           </p>
           <div class="action-buttons">
             <button
@@ -324,9 +331,7 @@ function fleetUi(
       panel: (
         <section class="panel move-panel rift" aria-label="Gravity rift">
           <h4>Leave the Gravity Rift at {name(system.hex)}</h4>
-          <p class="hint">
-            Each ship rolls on its own before it leaves (7–10: any side; 1–6: that side, or stay).
-          </p>
+          <p class="hint">Each ship rolls on its own before it leaves ({RIFT_ROLL_SIDES}).</p>
           <div class="action-buttons">
             {rolls.map((roll) => (
               <button
@@ -371,6 +376,12 @@ function fleetUi(
           whyNot: (key: HexKey) =>
             whyNotThere(view, seat, key, { from: system.hex, move: slowest }),
         }),
+    moveThere: (key: HexKey) => {
+      const reached = destinations.find((d) => d.hex === key);
+      if (reached !== undefined) return moveThere(view, seat, reached.path, reached.steps);
+      const asked = asking.get(key);
+      return asked === undefined ? undefined : moveThere(view, seat, asked.move.path);
+    },
     ...(asking.size === 0 ? {} : { marked: new Set(asking.keys()) }),
     ...(route === undefined ? {} : { route }),
     onHex: (key) => {
@@ -503,7 +514,11 @@ function fleetUi(
                 ? 'These ships cannot move anywhere together.'
                 : destination === undefined
                   ? `Click a lit system: ${destinations.length + asking.size} within reach${asking.size === 0 ? '' : ` (${asking.size} past other players’ ships, if they agree)`}.`
-                  : `${routeWords(name(destination.hex), destination.path.map(name))}.`}
+                  : routeSentence(
+                      name(destination.hex),
+                      destination.path.map(name),
+                      destination.steps,
+                    )}
         </p>
         <div class="action-buttons">
           <button
