@@ -33,7 +33,8 @@ import {
   roomOfViewer,
   transportLimit,
 } from './socket-server.js';
-import type { Committed, Entry, GameService } from '../games/game-service.js';
+import type { Entry } from '../games/game-cache.js';
+import type { Committed, GameService } from '../games/game-service.js';
 import { refusal } from '../games/refusal.js';
 import { hashToken } from '../games/secrets.js';
 import type { LobbyService, ReleasedSeat } from '../lobby/lobby-service.js';
