@@ -11,45 +11,33 @@ import {
 import type { GameState, Viewer } from '@outer-rim/rules';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { Server } from 'socket.io';
 import type { Config } from '../config/config.js';
-import { corsOption } from '../config/cors.js';
 import { isUnavailable, resilientPool } from '../db/database.js';
 import { ApiError } from '../errors.js';
-import type {
-  BetweenServers,
-  ClientToServer,
-  GameServer,
-  GameSocket,
-  ServerToClient,
-  SocketData,
-} from './socket-server.js';
+import type { GameServer, GameSocket } from './socket-server.js';
 import {
-  CodedWebSocketServer,
+  gameServer,
   roomOfGame,
   roomOfHolding,
   roomOfToken,
   roomOfViewer,
-  transportLimit,
 } from './socket-server.js';
 import type { Entry } from '../games/game-cache.js';
 import type { Committed, GameService } from '../games/game-service.js';
 import { refusal } from '../games/refusal.js';
-import { hashToken } from '../games/secrets.js';
 import type { LobbyService, ReleasedSeat } from '../lobby/lobby-service.js';
 import type { Metrics } from '../metrics/metrics.js';
 import {
   SOCKET_EVENTS,
   ActionMessageSchema,
   ChatSendSchema,
-  HandshakeSchema,
   ResyncMessageSchema,
 } from '@outer-rim/protocol';
 import type { ChatAck, ResyncAck, StateMessage, UndoNotice } from '@outer-rim/protocol';
 import type { ChatService } from './chat-service.js';
-import { AddressLimiter } from './address-limiter.js';
 import { AckCork } from './ack-cork.js';
 import { AwaitingStart } from './awaiting-start.js';
+import { checkHandshakes } from './handshake.js';
 import {
   onClientMessage,
   rateLimited,
@@ -61,7 +49,7 @@ import type { Refusal } from './client-messages.js';
 import { writeDirectly, writeMessage } from './direct-frames.js';
 import type { EngineConnection } from './direct-frames.js';
 import { onListening } from './listening.js';
-import { Encoded, encodedEvent, lenientParser } from './parser.js';
+import { Encoded, encodedEvent } from './parser.js';
 import { TokenBucket } from './token-bucket.js';
 import { SpectatorChannel } from './spectator-channel.js';
 import { LastSentViews } from './last-sent-views.js';
@@ -84,8 +72,9 @@ export interface RealtimeDeps {
 }
 
 /**
- * Live play over Socket.io: who a connection is (a seat by token, or a spectator), actions into
- * the game service, and every commit out to each viewer as that viewer's own cut of the game.
+ * Live play over Socket.io: each connection (a seat by token, or a spectator, as its handshake
+ * settled) in its rooms, its actions into the game service, and every commit out to each viewer
+ * as that viewer's own cut of the game.
  */
 export class Realtime {
   // Who is connected at each seat, and the spectators' own channel.
@@ -93,7 +82,6 @@ export class Realtime {
   readonly #spectators: SpectatorChannel;
   readonly io: GameServer;
   #adapterPool: pg.Pool | undefined;
-  readonly #handshakes: AddressLimiter;
   readonly #sent = new LastSentViews();
   readonly #awaitingStart = new AwaitingStart();
   readonly #cork = new AckCork();
@@ -103,15 +91,7 @@ export class Realtime {
     private readonly deps: RealtimeDeps,
   ) {
     const { config } = deps;
-    this.io = new Server<ClientToServer, ServerToClient, BetweenServers, SocketData>(httpServer, {
-      // The transport's own hard limit; anything between MESSAGE_LIMIT and this is refused with
-      // a code instead of a dropped connection.
-      maxHttpBufferSize: transportLimit(config.MESSAGE_LIMIT),
-      wsEngine: CodedWebSocketServer,
-      parser: lenientParser,
-      serveClient: false,
-      cors: corsOption(config.CORS_ORIGIN),
-    });
+    this.io = gameServer(httpServer, config);
     if (config.CLUSTER && config.DATABASE_URL !== undefined) {
       // Only with several processes (CLUSTER=on): one alone needs no NOTIFY per commit.
       // Its own small pool: the adapter holds one connection open for LISTEN.
@@ -129,28 +109,7 @@ export class Realtime {
         }),
       );
     }
-    this.#handshakes = new AddressLimiter(config.HANDSHAKE_BURST, config.HANDSHAKE_PER_MINUTE / 60);
-    this.io.use((socket, next) => {
-      this.#authenticate(socket).then(
-        () => {
-          next();
-        },
-        (error: unknown) => {
-          const apiError =
-            error instanceof ApiError
-              ? error
-              : isUnavailable(error)
-                ? new ApiError('UNAVAILABLE', 'The database does not answer; connect again soon.')
-                : new ApiError('INTERNAL', 'The server could not check the connection.');
-          if (!(error instanceof ApiError) && !isUnavailable(error)) {
-            deps.logger.error({ err: error }, 'socket auth failed');
-          }
-          const refused = new Error(apiError.code) as Error & { data: unknown };
-          refused.data = { code: apiError.code, message: apiError.message };
-          next(refused);
-        },
-      );
-    });
+    checkHandshakes(this.io, deps);
     // Another process committed an action: if anyone here watches that game, catch up from the
     // log, which emits each missed step to the local viewers in order.
     // A game this process does not hold yet (just started elsewhere, or evicted) is loaded and
@@ -376,37 +335,6 @@ export class Realtime {
       // would wait for it forever; the process is stopping, so give it a moment, not forever.
       await Promise.race([this.#adapterPool.end(), delay(2000, undefined, { ref: false })]);
     }
-  }
-
-  /** The client's address as HTTP sees it: behind a trusted proxy, the first forwarded one. */
-  #addressOf(socket: GameSocket): string {
-    if (this.deps.config.TRUST_PROXY) {
-      const forwarded = socket.handshake.headers['x-forwarded-for'];
-      const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-      if (first) return first;
-    }
-    return socket.handshake.address;
-  }
-
-  async #authenticate(socket: GameSocket): Promise<void> {
-    // Counted before anything is looked up: each handshake may cost a token lookup.
-    if (!this.#handshakes.take(this.#addressOf(socket))) {
-      throw new ApiError('RATE_LIMITED', 'Too many connection attempts; wait a little.');
-    }
-    const parsed = HandshakeSchema.safeParse(socket.handshake.auth);
-    if (!parsed.success) {
-      throw new ApiError('BAD_REQUEST', 'Connect with auth: { gameId, token? }.');
-    }
-    const { gameId, token } = parsed.data;
-    await this.deps.lobby.get(gameId);
-    const holder =
-      token === undefined ? undefined : await this.deps.lobby.authenticate(gameId, token);
-    socket.data = {
-      gameId,
-      viewer: holder?.seat ?? 'spectator',
-      tokenHash: token === undefined ? undefined : hashToken(token),
-      holding: holder?.holding,
-    };
   }
 
   #onConnection(socket: GameSocket): void {
