@@ -1,6 +1,7 @@
 import type { ActionAck } from '@outer-rim/protocol';
 import { isGameOver } from '@outer-rim/rules';
 import type { GameState } from '@outer-rim/rules';
+import { BoundedMap } from './bounded-map.js';
 import { RecentSteps } from './recent-steps.js';
 import type { Author, Step } from './recent-steps.js';
 import { RefusalMemory } from './refusal-memory.js';
@@ -22,8 +23,10 @@ const MAX_CACHED_GAMES = 1000;
  * go when the game ends or its log is cut back (`forget`).
  */
 export class GameCache {
-  readonly #heads = new Map<string, Entry>();
   readonly #steps = new RecentSteps();
+  readonly #heads = new BoundedMap<string, Entry>(MAX_CACHED_GAMES, (gameId) => {
+    this.#steps.forget(gameId);
+  });
   readonly #refusals = new RefusalMemory();
 
   get size(): number {
@@ -50,11 +53,6 @@ export class GameCache {
       // from its final snapshot; kept, every game that ended would stay until a thousand more had.
       this.forget(gameId);
       return;
-    }
-    this.#heads.delete(gameId);
-    if (this.#heads.size >= MAX_CACHED_GAMES) {
-      const oldest = this.#heads.keys().next();
-      if (!oldest.done) this.evict(oldest.value);
     }
     this.#heads.set(gameId, entry);
     this.#steps.remember(gameId, entry.seq, entry.state, by);

@@ -1,3 +1,4 @@
+import { BoundedMap } from '../games/bounded-map.js';
 import type { SentViews } from './step-messages.js';
 
 /** Games whose last sent views this process keeps to diff the next step against. */
@@ -9,7 +10,7 @@ const MAX_SENT_GAMES = 1000;
  * game's are never kept (no step follows its last), and a game cut back loses its own.
  */
 export class LastSentViews {
-  readonly #byGame = new Map<string, SentViews>();
+  readonly #byGame = new BoundedMap<string, SentViews>(MAX_SENT_GAMES);
 
   get size(): number {
     return this.#byGame.size;
@@ -25,12 +26,7 @@ export class LastSentViews {
 
   /** Remembers the views last sent for a game (undefined: forget it), the newest games first. */
   keep(gameId: string, sent: SentViews | undefined): void {
-    this.#byGame.delete(gameId);
-    if (sent === undefined) return;
-    if (this.#byGame.size >= MAX_SENT_GAMES) {
-      const oldest = this.#byGame.keys().next();
-      if (!oldest.done) this.#byGame.delete(oldest.value);
-    }
-    this.#byGame.set(gameId, sent);
+    if (sent === undefined) this.#byGame.delete(gameId);
+    else this.#byGame.set(gameId, sent);
   }
 }
