@@ -9,24 +9,14 @@ const MAX_SENT_GAMES = 1000;
  * made against: at most MAX_SENT_GAMES games, the one kept longest ago going first. A finished
  * game's are never kept (no step follows its last), and a game cut back loses its own.
  */
-export class LastSentViews {
-  readonly #byGame = new BoundedMap<string, SentViews>(MAX_SENT_GAMES);
-
-  get size(): number {
-    return this.#byGame.size;
-  }
-
-  has(gameId: string): boolean {
-    return this.#byGame.has(gameId);
-  }
-
-  get(gameId: string): SentViews | undefined {
-    return this.#byGame.get(gameId);
+export class LastSentViews extends BoundedMap<string, SentViews> {
+  constructor() {
+    super(MAX_SENT_GAMES);
   }
 
   /** Remembers the views last sent for a game (undefined: forget it), the newest games first. */
   keep(gameId: string, sent: SentViews | undefined): void {
-    if (sent === undefined) this.#byGame.delete(gameId);
-    else this.#byGame.set(gameId, sent);
+    if (sent === undefined) this.delete(gameId);
+    else this.set(gameId, sent);
   }
 }
