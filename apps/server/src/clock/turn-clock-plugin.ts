@@ -1,11 +1,10 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ErrorResponseSchema } from '@outer-rim/protocol';
-import { GameIdSchema } from '@outer-rim/protocol';
 import { ApiError } from '../errors.js';
 import type { GameService } from '../games/game-service.js';
 import type { LobbyService } from '../lobby/lobby-service.js';
+import { GameParams, SeatAuthHeader, errorResponses, seatOf } from '../lobby/seat-route.js';
 import { PauseStatusSchema } from '@outer-rim/protocol';
 import { TurnClocksResponseSchema } from '@outer-rim/protocol';
 import type { Clock } from './clock.js';
@@ -19,10 +18,7 @@ declare module 'fastify' {
   }
 }
 
-const Params = z.object({ id: GameIdSchema });
-
-const authHeader = z.object({ authorization: z.string().optional() });
-const errors = { 401: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+const errors = errorResponses(401, 404, 409);
 
 const routes: FastifyPluginAsyncZod<{
   service: TurnClockService;
@@ -39,7 +35,7 @@ const routes: FastifyPluginAsyncZod<{
       schema: {
         summary: 'Whether the table paused the game (its clocks stop), and the votes cast',
         tags: ['play'],
-        params: Params,
+        params: GameParams,
         response: { 200: PauseStatusSchema, ...errors },
       },
     },
@@ -53,15 +49,13 @@ const routes: FastifyPluginAsyncZod<{
         summary:
           'Vote to pause the game, or to resume it while paused; a majority of the people seated decides (Authorization: Bearer <seat token>)',
         tags: ['play'],
-        params: Params,
-        headers: authHeader,
+        params: GameParams,
+        headers: SeatAuthHeader,
         response: { 200: PauseStatusSchema, ...errors },
       },
     },
     async (request) => {
-      const gameId = request.params.id;
-      const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-      const { seat } = await lobby.authenticate(gameId, token);
+      const { gameId, seat } = await seatOf(lobby, request);
       const entry = await games.read(gameId);
       if (entry === undefined) throw new ApiError('GAME_NOT_STARTED', 'This game has not started.');
       if (entry.state.phase.name === 'game-over') {
@@ -77,7 +71,7 @@ const routes: FastifyPluginAsyncZod<{
       schema: {
         summary: "Every seat's turn clock: time left, running or not, run out",
         tags: ['play'],
-        params: Params,
+        params: GameParams,
         response: { 200: TurnClocksResponseSchema, 404: ErrorResponseSchema },
       },
     },

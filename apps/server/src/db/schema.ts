@@ -42,6 +42,25 @@ export const games = pgTable(
   (t) => [index('games_status_idx').on(t.status, t.createdAt)],
 );
 
+/** The game a row belongs to: it goes when the game goes. */
+function gameRef() {
+  return text('game_id')
+    .notNull()
+    .references(() => games.id, { onDelete: 'cascade' });
+}
+
+/** One stored action: as the log keeps it (`actions`), and as an undo keeps it (`undone_actions`). */
+function storedAction() {
+  return {
+    seq: integer('seq').notNull(),
+    seat: integer('seat').notNull(),
+    clientId: text('client_id').notNull(),
+    type: text('type').notNull(),
+    action: jsonb('action').notNull(),
+    events: jsonb('events').notNull(),
+  };
+}
+
 /**
  * One row per seat from creation: a claim is an UPDATE guarded by `token_hash IS NULL`, so of two
  * concurrent claims the database lets exactly one through.
@@ -49,9 +68,7 @@ export const games = pgTable(
 export const seats = pgTable(
   'seats',
   {
-    gameId: text('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
+    gameId: gameRef(),
     seat: integer('seat').notNull(),
     name: text('name'),
     race: text('race').notNull(),
@@ -95,15 +112,8 @@ export const seats = pgTable(
 export const actions = pgTable(
   'actions',
   {
-    gameId: text('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
-    seq: integer('seq').notNull(),
-    seat: integer('seat').notNull(),
-    clientId: text('client_id').notNull(),
-    type: text('type').notNull(),
-    action: jsonb('action').notNull(),
-    events: jsonb('events').notNull(),
+    gameId: gameRef(),
+    ...storedAction(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -116,9 +126,7 @@ export const actions = pgTable(
 export const snapshots = pgTable(
   'snapshots',
   {
-    gameId: text('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
+    gameId: gameRef(),
     seq: integer('seq').notNull(),
     state: jsonb('state').notNull(),
     /**
@@ -137,9 +145,7 @@ export const snapshots = pgTable(
  * so another one takes the game over once `expires_at` has passed (see bots/bot-lease.ts).
  */
 export const botDrivers = pgTable('bot_drivers', {
-  gameId: text('game_id')
-    .primaryKey()
-    .references(() => games.id, { onDelete: 'cascade' }),
+  gameId: gameRef().primaryKey(),
   process: text('process').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
@@ -151,9 +157,7 @@ export const botDrivers = pgTable('bot_drivers', {
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    gameId: text('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
+    gameId: gameRef(),
     seq: integer('seq').notNull(),
     fromSeat: integer('from_seat').notNull(),
     toSeat: integer('to_seat'),
@@ -178,9 +182,7 @@ export const chatMessages = pgTable(
 export const spectatorMessages = pgTable(
   'spectator_messages',
   {
-    gameId: text('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
+    gameId: gameRef(),
     seq: integer('seq').notNull(),
     name: text('name').notNull(),
     clientId: text('client_id').notNull(),
@@ -200,9 +202,7 @@ export const spectatorMessages = pgTable(
 export const notificationTargets = pgTable(
   'notification_targets',
   {
-    gameId: text('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
+    gameId: gameRef(),
     /** null: the host's target for the whole table */
     seat: integer('seat'),
     webhookUrl: text('webhook_url'),
@@ -220,9 +220,7 @@ export const notificationTargets = pgTable(
 export const owedNotices = pgTable(
   'owed_notices',
   {
-    gameId: text('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
+    gameId: gameRef(),
     seat: integer('seat').notNull(),
     signature: text('signature').notNull(),
     seq: integer('seq').notNull(),
@@ -262,9 +260,7 @@ export const noticeTimers = pgTable(
 export const turnClocks = pgTable(
   'turn_clocks',
   {
-    gameId: text('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
+    gameId: gameRef(),
     seat: integer('seat').notNull(),
     bankMs: bigint('bank_ms', { mode: 'number' }).notNull(),
     runningSince: timestamp('running_since', { withTimezone: true }),
@@ -280,9 +276,7 @@ export const turnClocks = pgTable(
  * decides; each vote is a seat number in `votes`.
  */
 export const gamePauses = pgTable('game_pauses', {
-  gameId: text('game_id')
-    .primaryKey()
-    .references(() => games.id, { onDelete: 'cascade' }),
+  gameId: gameRef().primaryKey(),
   pausedAt: timestamp('paused_at', { withTimezone: true }),
   votes: integer('votes')
     .array()
@@ -298,17 +292,10 @@ export const gamePauses = pgTable('game_pauses', {
 export const undoneActions = pgTable(
   'undone_actions',
   {
-    gameId: text('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
+    gameId: gameRef(),
     /** one id per undo: the actions it took back share it */
     undo: uuid('undo').notNull(),
-    seq: integer('seq').notNull(),
-    seat: integer('seat').notNull(),
-    clientId: text('client_id').notNull(),
-    type: text('type').notNull(),
-    action: jsonb('action').notNull(),
-    events: jsonb('events').notNull(),
+    ...storedAction(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     /** the seat that asked for the undo */
     undoneBy: integer('undone_by').notNull(),
@@ -324,9 +311,7 @@ export const undoneActions = pgTable(
  * It holds only while the game's head is still `head`.
  */
 export const undoRequests = pgTable('undo_requests', {
-  gameId: text('game_id')
-    .primaryKey()
-    .references(() => games.id, { onDelete: 'cascade' }),
+  gameId: gameRef().primaryKey(),
   seat: integer('seat').notNull(),
   /** the seq of the asking seat's action to take back */
   seq: integer('seq').notNull(),

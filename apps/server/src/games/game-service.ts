@@ -12,10 +12,10 @@ import type { Db } from '../db/database.js';
 import { isUnavailable, isUniqueViolation } from '../db/database.js';
 import type { ActionAck } from '@outer-rim/protocol';
 import { GameStore } from './game-store.js';
+import { GameCache } from './game-cache.js';
+import type { Entry } from './game-cache.js';
 import { KeyedQueue } from './keyed-queue.js';
-import { RecentSteps, decisionSignature, signatureOf } from './recent-steps.js';
-import type { Author } from './recent-steps.js';
-import { RefusalMemory } from './refusal-memory.js';
+import { decisionSignature, signatureOf } from './recent-steps.js';
 import { judged, refusal } from './refusal.js';
 import { replaysAsPlayed } from './replays-as-played.js';
 
@@ -43,13 +43,7 @@ export interface GameServiceOptions {
   observe?: (outcome: string, seconds: number) => void;
 }
 
-export interface Entry {
-  seq: number;
-  state: GameState;
-}
-
 const MAX_ATTEMPTS = 5;
-const MAX_CACHED_GAMES = 1000;
 export class GameLogCorruptError extends Error {
   constructor(gameId: string, seq: number, reason: string) {
     super(`game ${gameId}: stored action ${seq} no longer applies: ${reason}`);
@@ -65,11 +59,7 @@ export class GameLogCorruptError extends Error {
 export class GameService {
   readonly store: GameStore;
   readonly #queue = new KeyedQueue();
-  readonly #cache = new Map<string, Entry>();
-  /** refused client ids, answered the same when sent again */
-  readonly #refusals = new RefusalMemory();
-  /** the last few steps of each game held, for judging actions decided on a recent state */
-  readonly #steps = new RecentSteps();
+  readonly #cache = new GameCache();
   readonly #advanceListeners: ((step: Committed) => void)[] = [];
   readonly #startListeners: ((gameId: string, state: GameState) => void)[] = [];
   readonly #rewindListeners: ((gameId: string, head: Entry) => void)[] = [];
@@ -139,7 +129,7 @@ export class GameService {
       const { head, result } = await change(await this.#load(gameId, true));
       if (head !== undefined) {
         this.forget(gameId);
-        this.#remember(gameId, head);
+        this.#cache.remember(gameId, head);
         for (const listener of this.#rewindListeners) listener(gameId, head);
       }
       return result;
@@ -151,8 +141,7 @@ export class GameService {
    * and `onForget` listeners drop what they kept of its steps.
    */
   forget(gameId: string): void {
-    this.#evict(gameId);
-    this.#refusals.forget(gameId);
+    this.#cache.forget(gameId);
     for (const listener of this.#forgetListeners) listener(gameId);
   }
 
@@ -166,7 +155,7 @@ export class GameService {
    * announces it.
    */
   prime(gameId: string, state: GameState): void {
-    this.#remember(gameId, { seq: 0, state });
+    this.#cache.remember(gameId, { seq: 0, state });
     for (const listener of this.#startListeners) listener(gameId, state);
   }
 
@@ -211,7 +200,7 @@ export class GameService {
         // The database not answering leaves the cached game as it was: it changes only after a
         // commit or a whole catch-up. Kept, it lets the next load replay to this process's viewers
         // a commit that went through but whose answer was lost with the connection.
-        if (!isUnavailable(error)) this.#evict(gameId);
+        if (!isUnavailable(error)) this.#cache.evict(gameId);
         // A game stored in a shape this server cannot read is read-only; say why, nothing failed.
         if (error instanceof StateMigrationError) {
           finish(refusal('UNAVAILABLE', error.message), 'UNAVAILABLE');
@@ -245,7 +234,7 @@ export class GameService {
 
   /** Stores the head of every game in progress whose newest snapshot is behind it. */
   async snapshotHeads(): Promise<void> {
-    for (const [gameId, entry] of this.#cache) {
+    for (const [gameId, entry] of this.#cache.heads()) {
       if (!isGameOver(entry.state)) await this.store.snapshotHead(gameId, entry.seq, entry.state);
     }
     // Games this process does not hold (evicted, or played by another process that stopped).
@@ -261,7 +250,7 @@ export class GameService {
       if (head && !isGameOver(head.state)) {
         await this.store.snapshotHead(gameId, head.seq, head.state);
       }
-      this.#evict(gameId);
+      this.#cache.evict(gameId);
     }
   }
 
@@ -307,7 +296,7 @@ export class GameService {
     // The newest seq this call has seen: the steps up to it are what the id is looked up in.
     let newest = head?.seq;
     const committed = () => this.#committedSeq(gameId, seat, clientId, decidedOn, newest);
-    const refused = this.#refusals.get(gameId, refusalKey);
+    const refused = this.#cache.refusal(gameId, refusalKey);
     if (refused) {
       const earlier = await committed();
       if (earlier !== undefined) {
@@ -326,7 +315,7 @@ export class GameService {
         finish({ ok: true, seq: earlier }, 'duplicate');
         return;
       }
-      if (remember) this.#refusals.remember(gameId, refusalKey, ack);
+      if (remember) this.#cache.rememberRefusal(gameId, refusalKey, ack);
       finish(ack, ack.error.code);
     };
     if (!head) {
@@ -402,7 +391,7 @@ export class GameService {
         this.conflicts++;
         continue;
       }
-      this.#remember(gameId, { seq, state: result.state }, { seat, clientId });
+      this.#cache.remember(gameId, { seq, state: result.state }, { seat, clientId });
       finish({ ok: true, seq }, 'accepted');
       this.#advance({
         gameId,
@@ -443,7 +432,7 @@ export class GameService {
     }
     const then = await this.#signatureAt(gameId, seat, decidedOn);
     // The head is a remembered step too: its signature is worked out once for all who ask.
-    const current = this.#steps.of(gameId)?.get(head.seq);
+    const current = this.#cache.stepsOf(gameId)?.get(head.seq);
     const now =
       current?.state === head.state
         ? signatureOf(current, seat)
@@ -467,7 +456,7 @@ export class GameService {
     decidedOn: number | undefined,
     head: number | undefined,
   ): Promise<number | undefined> {
-    const steps = this.#steps.of(gameId);
+    const steps = this.#cache.stepsOf(gameId);
     if (
       this.options.shared !== true &&
       steps !== undefined &&
@@ -491,7 +480,7 @@ export class GameService {
 
   /** Whether `seat` acted after `seq`: from the remembered steps when they cover it, else the log. */
   async #actedAfter(gameId: string, seat: number, seq: number, head: number): Promise<boolean> {
-    const steps = this.#steps.of(gameId);
+    const steps = this.#cache.stepsOf(gameId);
     let known = steps !== undefined;
     for (let at = seq + 1; known && at <= head; at++) {
       const step = steps?.get(at);
@@ -504,7 +493,7 @@ export class GameService {
 
   /** This seat's decision signature right after `seq`: remembered, or rebuilt from the log. */
   async #signatureAt(gameId: string, seat: number, seq: number): Promise<string> {
-    const step = this.#steps.of(gameId)?.get(seq);
+    const step = this.#cache.stepsOf(gameId)?.get(seq);
     if (step) return signatureOf(step, seat);
     const snapshot = await this.store.snapshotAtOrBefore(gameId, seq);
     if (!snapshot) throw new GameLogCorruptError(gameId, seq, 'no snapshot at or before it');
@@ -561,7 +550,7 @@ export class GameService {
       if (!result.ok) throw new GameLogCorruptError(gameId, stored.seq, result.error.message);
       state = result.state;
       seq = stored.seq;
-      this.#steps.remember(gameId, seq, state, stored);
+      this.#cache.rememberStep(gameId, seq, state, stored);
       // A game loaded fresh has nobody waiting for its past steps; a cached one has live viewers
       // here who must see each step another process committed.
       if (cached) {
@@ -577,31 +566,7 @@ export class GameService {
       }
     }
     const current = { seq, state };
-    this.#remember(gameId, current);
+    this.#cache.remember(gameId, current);
     return current;
-  }
-
-  #remember(gameId: string, entry: Entry, by?: Author): void {
-    if (isGameOver(entry.state)) {
-      // Nothing can follow the last step, and its listeners are handed the state itself. Whoever
-      // asks for a finished game later (a late viewer, a resync, a stray action) reads it back
-      // from its final snapshot; kept, every game that ended would stay until a thousand more had.
-      this.#evict(gameId);
-      this.#refusals.forget(gameId);
-      return;
-    }
-    this.#cache.delete(gameId);
-    if (this.#cache.size >= MAX_CACHED_GAMES) {
-      const oldest = this.#cache.keys().next();
-      if (!oldest.done) this.#evict(oldest.value);
-    }
-    this.#cache.set(gameId, entry);
-    this.#steps.remember(gameId, entry.seq, entry.state, by);
-  }
-
-  /** The next read of the game loads it from the log; its remembered refusals still hold. */
-  #evict(gameId: string): void {
-    this.#cache.delete(gameId);
-    this.#steps.forget(gameId);
   }
 }

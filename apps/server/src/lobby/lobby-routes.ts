@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { eventsFor } from '@outer-rim/rules';
-import { z } from 'zod';
 import type { GameService } from '../games/game-service.js';
 import { ReplayViews } from '../games/replay-views.js';
 import { ApiError } from '../errors.js';
@@ -16,7 +15,6 @@ import {
   RevealShareRequestSchema,
   CommitShareRequestSchema,
   ErrorResponseSchema,
-  GameIdSchema,
   GameRecordSchema,
   ListGamesQuerySchema,
   ListGamesResponseSchema,
@@ -25,20 +23,14 @@ import {
   UpdateSeatRequestSchema,
 } from '@outer-rim/protocol';
 import type { LobbyService } from './lobby-service.js';
+import { GameParams, SeatAuthHeader, bearerToken, errorResponses } from './seat-route.js';
 
 export interface LobbyRoutesOptions {
   lobby: LobbyService;
   games: GameService;
 }
 
-const Params = z.object({ id: GameIdSchema });
-const errors = { 400: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
-const authHeader = z.object({ authorization: z.string().optional() });
-
-function bearer(header: string | undefined): string | undefined {
-  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
-  return match?.[1];
-}
+const errors = errorResponses(400, 404, 409);
 
 /** The lobby REST API of PROTOCOL.md. */
 export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lobby, games }) => {
@@ -79,7 +71,7 @@ export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lo
       schema: {
         summary: "One game's lobby record",
         tags: ['lobby'],
-        params: Params,
+        params: GameParams,
         response: { 200: GameRecordSchema, ...errors },
       },
     },
@@ -92,7 +84,7 @@ export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lo
       schema: {
         summary: 'Claim a free seat; the token is shown once',
         tags: ['lobby'],
-        params: Params,
+        params: GameParams,
         body: ClaimSeatRequestSchema,
         response: { 201: ClaimSeatResponseSchema, ...errors },
       },
@@ -111,14 +103,13 @@ export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lo
       schema: {
         summary: 'Choose a race and/or say ready (Authorization: Bearer <seat token>)',
         tags: ['lobby'],
-        params: Params,
-        headers: authHeader,
+        params: GameParams,
+        headers: SeatAuthHeader,
         body: UpdateSeatRequestSchema,
         response: { 200: GameRecordSchema, 401: ErrorResponseSchema, ...errors },
       },
     },
-    (request) =>
-      lobby.updateSeat(request.params.id, bearer(request.headers.authorization), request.body),
+    (request) => lobby.updateSeat(request.params.id, bearerToken(request.headers), request.body),
   );
 
   app.delete(
@@ -127,12 +118,12 @@ export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lo
       schema: {
         summary: 'Leave the seat (not the creator)',
         tags: ['lobby'],
-        params: Params,
-        headers: authHeader,
+        params: GameParams,
+        headers: SeatAuthHeader,
         response: { 200: GameRecordSchema, 401: ErrorResponseSchema, ...errors },
       },
     },
-    (request) => lobby.leave(request.params.id, bearer(request.headers.authorization)),
+    (request) => lobby.leave(request.params.id, bearerToken(request.headers)),
   );
 
   app.put(
@@ -142,8 +133,8 @@ export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lo
         summary:
           'Commit this seat to a new share of the dice, when its share was void or lost (Authorization: Bearer <seat token>; docs/fair-dice.md)',
         tags: ['lobby'],
-        params: Params,
-        headers: authHeader,
+        params: GameParams,
+        headers: SeatAuthHeader,
         body: CommitShareRequestSchema,
         response: { 200: GameRecordSchema, 401: ErrorResponseSchema, ...errors },
       },
@@ -151,7 +142,7 @@ export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lo
     (request) =>
       lobby.commitShare(
         request.params.id,
-        bearer(request.headers.authorization),
+        bearerToken(request.headers),
         request.body.entropyCommitment,
       ),
   );
@@ -163,18 +154,14 @@ export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lo
         summary:
           "Reveal this seat's share of the dice once every seat is taken and committed (Authorization: Bearer <seat token>; docs/fair-dice.md)",
         tags: ['lobby'],
-        params: Params,
-        headers: authHeader,
+        params: GameParams,
+        headers: SeatAuthHeader,
         body: RevealShareRequestSchema,
         response: { 200: GameRecordSchema, 401: ErrorResponseSchema, ...errors },
       },
     },
     (request) =>
-      lobby.revealShare(
-        request.params.id,
-        bearer(request.headers.authorization),
-        request.body.entropy,
-      ),
+      lobby.revealShare(request.params.id, bearerToken(request.headers), request.body.entropy),
   );
 
   app.put(
@@ -185,7 +172,7 @@ export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lo
           "The creator fills a free seat with a bot, or changes how a seat's bot plays (Authorization: Bearer <creator's seat token>)",
         tags: ['lobby'],
         params: BotSeatParamsSchema,
-        headers: authHeader,
+        headers: SeatAuthHeader,
         body: AddBotRequestSchema,
         response: {
           200: GameRecordSchema,
@@ -197,12 +184,7 @@ export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lo
     },
     async (request) => {
       const { id, seat } = request.params;
-      const game = await lobby.addBot(
-        id,
-        bearer(request.headers.authorization),
-        seat,
-        request.body.policy,
-      );
+      const game = await lobby.addBot(id, bearerToken(request.headers), seat, request.body.policy);
       request.log.info({ gameId: id, seat, policy: request.body.policy }, 'bot seated');
       return game;
     },
@@ -216,7 +198,7 @@ export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lo
           "The creator takes a bot out of its seat before the start (Authorization: Bearer <creator's seat token>)",
         tags: ['lobby'],
         params: BotSeatParamsSchema,
-        headers: authHeader,
+        headers: SeatAuthHeader,
         response: {
           200: GameRecordSchema,
           401: ErrorResponseSchema,
@@ -226,11 +208,7 @@ export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lo
       },
     },
     (request) =>
-      lobby.removeBot(
-        request.params.id,
-        bearer(request.headers.authorization),
-        request.params.seat,
-      ),
+      lobby.removeBot(request.params.id, bearerToken(request.headers), request.params.seat),
   );
 
   app.post(
@@ -239,16 +217,13 @@ export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lo
       schema: {
         summary: 'The creator starts a full, ready game',
         tags: ['lobby'],
-        params: Params,
-        headers: authHeader,
+        params: GameParams,
+        headers: SeatAuthHeader,
         response: { 200: GameRecordSchema, 401: ErrorResponseSchema, ...errors },
       },
     },
     async (request) => {
-      const { game, state } = await lobby.start(
-        request.params.id,
-        bearer(request.headers.authorization),
-      );
+      const { game, state } = await lobby.start(request.params.id, bearerToken(request.headers));
       // Live clients get the first state through the game service's start listeners.
       games.prime(game.id, state);
       request.log.info({ gameId: game.id }, 'game started');
@@ -262,7 +237,7 @@ export const lobbyRoutes: FastifyPluginAsyncZod<LobbyRoutesOptions> = (app, { lo
       schema: {
         summary: 'The public log from seq `from`, as a spectator sees it',
         tags: ['play'],
-        params: Params,
+        params: GameParams,
         querystring: ActionLogQuerySchema,
         response: { 200: ActionLogResponseSchema, ...errors },
       },

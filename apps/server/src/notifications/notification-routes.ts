@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ApiError } from '../errors.js';
 import type { LobbyService } from '../lobby/lobby-service.js';
-import { ErrorResponseSchema } from '@outer-rim/protocol';
-import { GameIdSchema } from '@outer-rim/protocol';
+import { GameParams, SeatAuthHeader, errorResponses, seatOf } from '../lobby/seat-route.js';
 import {
   NotificationSettingsSchema,
   SeatNotificationsSchema,
@@ -21,18 +19,7 @@ export interface NotificationRoutesOptions {
   emailAvailable: boolean;
 }
 
-const Params = z.object({ id: GameIdSchema });
-const authHeader = z.object({ authorization: z.string().optional() });
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-};
-
-function bearer(header: string | undefined): string | undefined {
-  return /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
-}
+const errors = errorResponses(400, 401, 403, 404);
 
 /** Each seat's own ways of being told a decision waits, and the host's webhook for the table. */
 export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions> = (
@@ -54,17 +41,14 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
       schema: {
         summary: "This seat's notification settings (Authorization: Bearer <seat token>)",
         tags: ['notifications'],
-        params: Params,
-        headers: authHeader,
+        params: GameParams,
+        headers: SeatAuthHeader,
         response: { 200: NotificationSettingsSchema, ...errors },
       },
     },
     async (request) => {
-      const { seat } = await lobby.authenticate(
-        request.params.id,
-        bearer(request.headers.authorization),
-      );
-      return settingsOf(request.params.id, seat);
+      const { gameId, seat } = await seatOf(lobby, request);
+      return settingsOf(gameId, seat);
     },
   );
 
@@ -75,15 +59,14 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
         summary:
           'Where this seat is told that a decision waits: a webhook, an e-mail address (Authorization: Bearer <seat token>)',
         tags: ['notifications'],
-        params: Params,
-        headers: authHeader,
+        params: GameParams,
+        headers: SeatAuthHeader,
         body: SeatNotificationsSchema,
         response: { 200: NotificationSettingsSchema, ...errors },
       },
     },
     async (request) => {
-      const gameId = request.params.id;
-      const { seat } = await lobby.authenticate(gameId, bearer(request.headers.authorization));
+      const { gameId, seat } = await seatOf(lobby, request);
       const { webhookUrl, email } = request.body;
       if (webhookUrl !== null) guard.check(webhookUrl);
       if (email !== null && !emailAvailable) {
@@ -105,15 +88,14 @@ export const notificationRoutes: FastifyPluginAsyncZod<NotificationRoutesOptions
         summary:
           "The host's webhook for the whole table (Authorization: Bearer <creator's seat token>)",
         tags: ['notifications'],
-        params: Params,
-        headers: authHeader,
+        params: GameParams,
+        headers: SeatAuthHeader,
         body: TableNotificationsSchema,
         response: { 200: NotificationSettingsSchema, ...errors },
       },
     },
     async (request) => {
-      const gameId = request.params.id;
-      const { seat } = await lobby.authenticate(gameId, bearer(request.headers.authorization));
+      const { gameId, seat } = await seatOf(lobby, request);
       const game = await lobby.get(gameId);
       if (game.creatorSeat !== seat) {
         throw new ApiError('FORBIDDEN', "Only the game's host sets the table's webhook.");

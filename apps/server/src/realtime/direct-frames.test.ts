@@ -1,13 +1,10 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { Server } from 'socket.io';
-import type { Socket as ServerSocket } from 'socket.io';
-import { io } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
 import type { Socket as ClientSocket } from 'socket.io-client';
+import type { Socket as ServerSocket } from 'socket.io';
 import * as ws from 'ws';
 import { directSocket, textFrame, writeDirectly, writeMessage } from './direct-frames.js';
 import { encodedEvent } from './parser.js';
+import { socketPairs } from '../../test/support/socket-pair.js';
 
 /** ws's frame parser: exported by the package, not declared in its typings. */
 interface FrameReceiver {
@@ -46,40 +43,7 @@ describe('textFrame', () => {
 });
 
 describe('writeMessage, over a real socket.io server', () => {
-  const closers: (() => Promise<void>)[] = [];
-  afterEach(async () => {
-    for (const close of closers.splice(0)) await close();
-  });
-
-  /** A server and one client on `transports`; resolves with both ends once connected. */
-  async function pair(
-    transports: ('websocket' | 'polling')[],
-  ): Promise<{ server: ServerSocket; client: ClientSocket }> {
-    const http = createServer();
-    const ioServer = new Server(http);
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    const { port } = http.address() as AddressInfo;
-    const serverSide = new Promise<ServerSocket>((resolve) => ioServer.once('connection', resolve));
-    const client = io(`http://127.0.0.1:${String(port)}`, {
-      transports,
-      upgrade: false,
-      forceNew: true,
-      reconnection: false,
-    });
-    closers.push(async () => {
-      client.close();
-      await ioServer.close();
-    });
-    const server = await serverSide;
-    await new Promise<void>((resolve) => {
-      if (client.connected) resolve();
-      else
-        client.once('connect', () => {
-          resolve();
-        });
-    });
-    return { server, client };
-  }
+  const pair = socketPairs();
 
   /** The `n` values the client receives as `seq` events, in order. */
   function seqs(client: ClientSocket, n: number): Promise<number[]> {

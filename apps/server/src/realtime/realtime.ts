@@ -1,5 +1,4 @@
 import type { Server as HttpServer } from 'node:http';
-import type { Socket as TcpSocket } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import {
@@ -12,64 +11,55 @@ import {
 import type { GameState, Viewer } from '@outer-rim/rules';
 import type pg from 'pg';
 import type { Logger } from 'pino';
-import { Server } from 'socket.io';
 import type { Config } from '../config/config.js';
-import { corsOption } from '../config/cors.js';
 import { isUnavailable, resilientPool } from '../db/database.js';
 import { ApiError } from '../errors.js';
-import type {
-  BetweenServers,
-  ClientToServer,
-  GameServer,
-  GameSocket,
-  ServerToClient,
-  SocketData,
-} from './socket-server.js';
+import type { GameServer, GameSocket } from './socket-server.js';
 import {
-  CodedWebSocketServer,
+  gameServer,
   roomOfGame,
   roomOfHolding,
   roomOfToken,
   roomOfViewer,
-  transportLimit,
 } from './socket-server.js';
-import type { Committed, Entry, GameService } from '../games/game-service.js';
+import type { Entry } from '../games/game-cache.js';
+import type { Committed, GameService } from '../games/game-service.js';
 import { refusal } from '../games/refusal.js';
-import { hashToken } from '../games/secrets.js';
 import type { LobbyService, ReleasedSeat } from '../lobby/lobby-service.js';
 import type { Metrics } from '../metrics/metrics.js';
 import {
   SOCKET_EVENTS,
   ActionMessageSchema,
   ChatSendSchema,
-  HandshakeSchema,
   ResyncMessageSchema,
 } from '@outer-rim/protocol';
-import type { ActionAck, ChatAck, ResyncAck, StateMessage, UndoNotice } from '@outer-rim/protocol';
+import type { ChatAck, ResyncAck, StateMessage, UndoNotice } from '@outer-rim/protocol';
 import type { ChatService } from './chat-service.js';
-import { AddressLimiter } from './address-limiter.js';
+import { AckCork } from './ack-cork.js';
 import { AwaitingStart } from './awaiting-start.js';
-import { directSocket, writeDirectly, writeMessage } from './direct-frames.js';
+import { checkHandshakes } from './handshake.js';
+import {
+  onClientMessage,
+  rateLimited,
+  refusalOf,
+  screenMessages,
+  seatsOnly,
+} from './client-messages.js';
+import type { Refusal } from './client-messages.js';
+import { writeDirectly, writeMessage } from './direct-frames.js';
 import type { EngineConnection } from './direct-frames.js';
 import { onListening } from './listening.js';
-import { Encoded, encodedEvent, lenientParser } from './parser.js';
+import { Encoded, encodedEvent } from './parser.js';
 import { TokenBucket } from './token-bucket.js';
 import { SpectatorChannel } from './spectator-channel.js';
+import { LastSentViews } from './last-sent-views.js';
 import { stepMessages } from './step-messages.js';
 import type { SentViews } from './step-messages.js';
 import type { SpectatorChatService } from './spectator-chat-service.js';
 import { TablePresence } from './table-presence.js';
 
-/** The kinds of message a client may send; anything else is answered BAD_REQUEST. */
-const CLIENT_EVENTS = new Set<string>([
-  SOCKET_EVENTS.action,
-  SOCKET_EVENTS.resync,
-  SOCKET_EVENTS.chat,
-  SOCKET_EVENTS.spectatorChat,
-]);
-
-/** Games whose last sent views this process keeps to diff the next step against. */
-const MAX_SENT_GAMES = 1000;
+/** The spectators' channel opens only to a connection that was let in. */
+const LET_IN = Promise.resolve(true);
 
 export interface RealtimeDeps {
   config: Config;
@@ -82,8 +72,9 @@ export interface RealtimeDeps {
 }
 
 /**
- * Live play over Socket.io: who a connection is (a seat by token, or a spectator), actions into
- * the game service, and every commit out to each viewer as that viewer's own cut of the game.
+ * Live play over Socket.io: each connection (a seat by token, or a spectator, as its handshake
+ * settled) in its rooms, its actions into the game service, and every commit out to each viewer
+ * as that viewer's own cut of the game.
  */
 export class Realtime {
   // Who is connected at each seat, and the spectators' own channel.
@@ -91,26 +82,16 @@ export class Realtime {
   readonly #spectators: SpectatorChannel;
   readonly io: GameServer;
   #adapterPool: pg.Pool | undefined;
-  readonly #handshakes: AddressLimiter;
-  readonly #sent = new Map<string, SentViews>();
+  readonly #sent = new LastSentViews();
   readonly #awaitingStart = new AwaitingStart();
-  /** The TCP socket an accepted action's ack waits in for the update of its step (#holdForStep). */
-  #held: TcpSocket | undefined;
+  readonly #cork = new AckCork();
 
   constructor(
     httpServer: HttpServer,
     private readonly deps: RealtimeDeps,
   ) {
     const { config } = deps;
-    this.io = new Server<ClientToServer, ServerToClient, BetweenServers, SocketData>(httpServer, {
-      // The transport's own hard limit; anything between MESSAGE_LIMIT and this is refused with
-      // a code instead of a dropped connection.
-      maxHttpBufferSize: transportLimit(config.MESSAGE_LIMIT),
-      wsEngine: CodedWebSocketServer,
-      parser: lenientParser,
-      serveClient: false,
-      cors: corsOption(config.CORS_ORIGIN),
-    });
+    this.io = gameServer(httpServer, config);
     if (config.CLUSTER && config.DATABASE_URL !== undefined) {
       // Only with several processes (CLUSTER=on): one alone needs no NOTIFY per commit.
       // Its own small pool: the adapter holds one connection open for LISTEN.
@@ -128,28 +109,7 @@ export class Realtime {
         }),
       );
     }
-    this.#handshakes = new AddressLimiter(config.HANDSHAKE_BURST, config.HANDSHAKE_PER_MINUTE / 60);
-    this.io.use((socket, next) => {
-      this.#authenticate(socket).then(
-        () => {
-          next();
-        },
-        (error: unknown) => {
-          const apiError =
-            error instanceof ApiError
-              ? error
-              : isUnavailable(error)
-                ? new ApiError('UNAVAILABLE', 'The database does not answer; connect again soon.')
-                : new ApiError('INTERNAL', 'The server could not check the connection.');
-          if (!(error instanceof ApiError) && !isUnavailable(error)) {
-            deps.logger.error({ err: error }, 'socket auth failed');
-          }
-          const refused = new Error(apiError.code) as Error & { data: unknown };
-          refused.data = { code: apiError.code, message: apiError.message };
-          next(refused);
-        },
-      );
-    });
+    checkHandshakes(this.io, deps);
     // Another process committed an action: if anyone here watches that game, catch up from the
     // log, which emits each missed step to the local viewers in order.
     // A game this process does not hold yet (just started elsewhere, or evicted) is loaded and
@@ -161,7 +121,7 @@ export class Realtime {
     // history cut off.
     this.io.on('rewound', ({ gameId }) => {
       this.deps.games.forget(gameId);
-      this.#sent.delete(gameId);
+      this.#sent.keep(gameId, undefined);
       this.#catchUp(gameId);
     });
     this.io.on('seat-released', (released: ReleasedSeat) => {
@@ -257,8 +217,8 @@ export class Realtime {
     for (const [viewer, message] of messages) {
       this.#writeTo(sockets.get(viewer), encodedEvent(SOCKET_EVENTS.update, message));
     }
-    this.#releaseHeld();
-    this.#keepSent(gameId, committed.over ? undefined : sent);
+    this.#cork.release();
+    this.#sent.keep(gameId, committed.over ? undefined : sent);
     // The final lobby record, with the seed, goes to everyone through the adapter, once.
     if (committed.over && committed.local) {
       this.lobbyChanged(committed.gameId);
@@ -336,7 +296,7 @@ export class Realtime {
       this.io.local.to(room).emit(SOCKET_EVENTS.state, new Encoded(JSON.stringify(message)));
     }
     // A finished game's views are never diffed against: no step follows its last.
-    this.#keepSent(gameId, isGameOver(state) ? undefined : sent);
+    this.#sent.keep(gameId, isGameOver(state) ? undefined : sent);
     this.#awaitingStart.clear(gameId);
   }
 
@@ -356,46 +316,8 @@ export class Realtime {
     writeMessage(conns, packet);
   }
 
-  /**
-   * An accepted action's ack and the update of its step leave in one write: the game service
-   * acknowledges, then at once hands the step over (`#emitStep`), so the acting connection's TCP
-   * socket is corked from the ack until its step's updates are written, about a tenth of a
-   * millisecond. One system call fewer per action, and one wake-up fewer for the client. Held no
-   * longer than that: corked to the end of the tick instead, the ack waited for the steps of every
-   * other game committed in the same batch, and the fan-out's p99 doubled (measured with bench:load).
-   * A step that does not follow at once (the last of a game waits for its seed; an id sent again
-   * has none) releases it as the current task ends.
-   */
-  #holdForStep(conn: EngineConnection): void {
-    const socket = directSocket(conn);
-    if (socket === undefined) return;
-    this.#releaseHeld();
-    socket.cork();
-    this.#held = socket;
-    queueMicrotask(() => {
-      if (this.#held === socket) this.#releaseHeld();
-    });
-  }
-
-  #releaseHeld(): void {
-    const held = this.#held;
-    this.#held = undefined;
-    held?.uncork();
-  }
-
   #hasSocketsHere(room: string): boolean {
     return (this.io.sockets.adapter.rooms.get(room)?.size ?? 0) > 0;
-  }
-
-  /** Remembers the views last sent for a game (undefined: forget it), the newest games first. */
-  #keepSent(gameId: string, sent: SentViews | undefined): void {
-    this.#sent.delete(gameId);
-    if (sent === undefined) return;
-    if (this.#sent.size >= MAX_SENT_GAMES) {
-      const oldest = this.#sent.keys().next();
-      if (!oldest.done) this.#sent.delete(oldest.value);
-    }
-    this.#sent.set(gameId, sent);
   }
 
   /** Closes this process's connections only: other processes keep theirs. */
@@ -413,37 +335,6 @@ export class Realtime {
       // would wait for it forever; the process is stopping, so give it a moment, not forever.
       await Promise.race([this.#adapterPool.end(), delay(2000, undefined, { ref: false })]);
     }
-  }
-
-  /** The client's address as HTTP sees it: behind a trusted proxy, the first forwarded one. */
-  #addressOf(socket: GameSocket): string {
-    if (this.deps.config.TRUST_PROXY) {
-      const forwarded = socket.handshake.headers['x-forwarded-for'];
-      const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-      if (first) return first;
-    }
-    return socket.handshake.address;
-  }
-
-  async #authenticate(socket: GameSocket): Promise<void> {
-    // Counted before anything is looked up: each handshake may cost a token lookup.
-    if (!this.#handshakes.take(this.#addressOf(socket))) {
-      throw new ApiError('RATE_LIMITED', 'Too many connection attempts; wait a little.');
-    }
-    const parsed = HandshakeSchema.safeParse(socket.handshake.auth);
-    if (!parsed.success) {
-      throw new ApiError('BAD_REQUEST', 'Connect with auth: { gameId, token? }.');
-    }
-    const { gameId, token } = parsed.data;
-    await this.deps.lobby.get(gameId);
-    const holder =
-      token === undefined ? undefined : await this.deps.lobby.authenticate(gameId, token);
-    socket.data = {
-      gameId,
-      viewer: holder?.seat ?? 'spectator',
-      tokenHash: token === undefined ? undefined : hashToken(token),
-      holding: holder?.holding,
-    };
   }
 
   #onConnection(socket: GameSocket): void {
@@ -468,113 +359,68 @@ export class Realtime {
     const actionBucket = new TokenBucket(config.ACTION_BURST, config.ACTION_RATE);
     const chatBucket = new TokenBucket(config.CHAT_BURST, config.CHAT_PER_MINUTE / 60);
     const resyncBucket = new TokenBucket(config.RESYNC_BURST, config.RESYNC_PER_MINUTE / 60);
-    let resyncing = false;
+    screenMessages(socket, config.MESSAGE_LIMIT, actionBucket);
 
-    // Every message, whatever its kind: the size first (before any parsing), then the kind.
-    socket.use((packet, next) => {
-      // One shape for every handler: [event, payload, ack], whatever the client sent (an ack
-      // without a payload, extra arguments, no ack at all).
-      const event: unknown = packet[0];
-      const args: unknown[] = packet.slice(1);
-      const last = args.at(-1);
-      const ack = asAck(last);
-      const payload: unknown = typeof args[0] === 'function' ? undefined : args[0];
-      packet.length = 1;
-      packet.push(payload, ack);
-      if (jsonSize(payload) > config.MESSAGE_LIMIT) {
-        ack(refusal('PAYLOAD_TOO_LARGE', `Messages are limited to ${config.MESSAGE_LIMIT} bytes.`));
-        return;
-      }
-      if (typeof event !== 'string' || !CLIENT_EVENTS.has(event)) {
-        // Unknown kinds cost an answer only, and share the action bucket.
-        ack(
-          actionBucket.take()
-            ? refusal('BAD_REQUEST', 'Clients send action, resync, chat or spectator-chat.')
-            : refusal('RATE_LIMITED', 'Too many messages; slow down.'),
-        );
-        return;
-      }
-      next();
+    onClientMessage(socket, SOCKET_EVENTS.action, admitted, {
+      precheck: () => {
+        const early = seatsOnly(viewer, actionBucket);
+        if (early) metrics.observeAction(early.error.code, 0);
+        return early;
+      },
+      parse: (payload) => {
+        const parsed = ActionMessageSchema.safeParse(payload);
+        return parsed.success && viewer !== 'spectator'
+          ? { ok: true, input: { ...parsed.data, seat: viewer } }
+          : refusal('BAD_REQUEST', 'Send action as { id, action, seq? }.');
+      },
+      call: ({ seat, id, action, seq }, ack) =>
+        this.deps.games.submit(
+          gameId,
+          seat,
+          id,
+          action,
+          (result) => {
+            if (!result.ok) log.info({ code: result.error.code }, 'action refused');
+            else this.#cork.holdForStep(socket.conn);
+            ack(result);
+          },
+          seq,
+        ),
+      failed: (error) => {
+        // The game service answered it before it failed.
+        log.error({ err: error }, 'action failed');
+        return undefined;
+      },
     });
 
-    socket.on(SOCKET_EVENTS.action, (payload: unknown, maybeAck: unknown) => {
-      const ack = asAck(maybeAck);
-      const early = this.#precheck(viewer, actionBucket);
-      if (early) {
-        metrics.observeAction(early.error.code, 0);
-        ack(early);
-        return;
-      }
-      const parsed = ActionMessageSchema.safeParse(payload);
-      if (!parsed.success || viewer === 'spectator') {
-        ack(refusal('BAD_REQUEST', 'Send action as { id, action, seq? }.'));
-        return;
-      }
-      const { id, action, seq } = parsed.data;
-      void admitted.then((ok) => {
-        if (!ok) return;
-        this.deps.games
-          .submit(
-            gameId,
-            viewer,
-            id,
-            action,
-            (result) => {
-              if (!result.ok) log.info({ code: result.error.code }, 'action refused');
-              else this.#holdForStep(socket.conn);
-              ack(result);
-            },
-            seq,
-          )
-          .catch((error: unknown) => {
-            log.error({ err: error }, 'action failed');
-          });
-      });
+    // Spectators too: a resync rebuilds a whole view, so it is counted and one runs at a time.
+    onClientMessage(socket, SOCKET_EVENTS.resync, admitted, {
+      precheck: (busy) =>
+        busy || !resyncBucket.take()
+          ? refusal('RATE_LIMITED', 'Too many resyncs; wait for the last one.')
+          : undefined,
+      parse: (payload) => {
+        const parsed = ResyncMessageSchema.safeParse(payload);
+        return parsed.success
+          ? { ok: true, input: parsed.data.sinceSeq }
+          : refusal('BAD_REQUEST', 'Send resync as { sinceSeq }.');
+      },
+      call: (sinceSeq, ack) => this.#resync(socket, sinceSeq).then(ack),
+      failed: (error) => this.#failure(error, log, 'resync failed', 'The server could not resync.'),
+      oneAtATime: true,
     });
 
-    socket.on(SOCKET_EVENTS.resync, (payload: unknown, maybeAck: unknown) => {
-      const ack = asAck(maybeAck);
-      // Spectators too: a resync rebuilds a whole view, so it is counted and one runs at a time.
-      if (resyncing || !resyncBucket.take()) {
-        ack(refusal('RATE_LIMITED', 'Too many resyncs; wait for the last one.'));
-        return;
-      }
-      const parsed = ResyncMessageSchema.safeParse(payload);
-      if (!parsed.success) {
-        ack(refusal('BAD_REQUEST', 'Send resync as { sinceSeq }.'));
-        return;
-      }
-      resyncing = true;
-      void admitted
-        .then((ok) => (ok ? this.#resync(socket, parsed.data.sinceSeq).then(ack) : undefined))
-        .catch((error: unknown) => {
-          ack(this.#failure(error, log, 'resync failed', 'The server could not resync.'));
-        })
-        .finally(() => {
-          resyncing = false;
-        });
-    });
-
-    socket.on(SOCKET_EVENTS.chat, (payload: unknown, maybeAck: unknown) => {
-      const ack = asAck(maybeAck);
-      const early = this.#precheck(viewer, chatBucket);
-      if (early) {
-        ack(early);
-        return;
-      }
-      void admitted
-        .then((ok) =>
-          ok && holding !== undefined
-            ? this.#chat(gameId, { seat: viewer as number, holding }, payload).then(ack)
-            : undefined,
-        )
-        .catch((error: unknown) => {
-          if (error instanceof ApiError) {
-            ack({ ok: false, error: error.toJSON() });
-            return;
-          }
-          ack(this.#failure(error, log, 'chat failed', 'The server could not store the message.'));
-        });
+    onClientMessage(socket, SOCKET_EVENTS.chat, admitted, {
+      precheck: () => seatsOnly(viewer, chatBucket),
+      // Read by #chat, which says what is wrong with it.
+      parse: (payload) => ({ ok: true, input: payload }),
+      call: (payload, ack) =>
+        holding === undefined
+          ? Promise.resolve()
+          : this.#chat(gameId, { seat: viewer as number, holding }, payload).then(ack),
+      failed: (error) =>
+        refusalOf(error) ??
+        this.#failure(error, log, 'chat failed', 'The server could not store the message.'),
     });
 
     void admitted
@@ -618,22 +464,13 @@ export class Realtime {
   }
 
   /** The refusal for an unexpected failure: UNAVAILABLE while the database is out, else INTERNAL. */
-  #failure(error: unknown, log: Logger, what: string, message: string): ActionAck & { ok: false } {
+  #failure(error: unknown, log: Logger, what: string, message: string): Refusal {
     if (isUnavailable(error)) {
       log.warn({ err: error }, what);
       return refusal('UNAVAILABLE', 'The database does not answer; try again soon.');
     }
     log.error({ err: error }, what);
     return refusal('INTERNAL', message);
-  }
-
-  /** Checks shared by actions and chat: who may send, how often (the size is checked before). */
-  #precheck(viewer: Viewer, bucket: TokenBucket): (ActionAck & { ok: false }) | undefined {
-    if (viewer === 'spectator') {
-      return refusal('SPECTATOR_READ_ONLY', 'Spectators watch; they cannot act or talk.');
-    }
-    if (!bucket.take()) return refusal('RATE_LIMITED', 'Too many messages; slow down.');
-    return undefined;
   }
 
   /** On (re)connect: the lobby record, the current state if started, and the visible chat. */
@@ -676,21 +513,18 @@ export class Realtime {
     const { config } = this.deps;
     const log = this.deps.logger.child({ gameId, seat: viewer, socket: socket.id });
     const bucket = new TokenBucket(config.CHAT_BURST, config.CHAT_PER_MINUTE / 60);
-    socket.on(SOCKET_EVENTS.spectatorChat, (payload: unknown, maybeAck: unknown) => {
-      // The size was checked, as for every message, before any handler ran.
-      const ack = asAck(maybeAck);
-      if (!bucket.take()) {
-        ack(refusal('RATE_LIMITED', 'Too many messages; slow down.'));
-        return;
-      }
-      this.#spectators.post(gameId, viewer, payload).then(ack, (error: unknown) => {
-        if (error instanceof ApiError) {
-          ack({ ok: false, error: error.toJSON() });
-          return;
-        }
+    // The size was checked, as for every message, before any handler ran.
+    onClientMessage(socket, SOCKET_EVENTS.spectatorChat, LET_IN, {
+      precheck: () => (bucket.take() ? undefined : rateLimited()),
+      // Read by the channel, which says what is wrong with it.
+      parse: (payload) => ({ ok: true, input: payload }),
+      call: (payload, ack) => this.#spectators.post(gameId, viewer, payload).then(ack),
+      failed: (error) => {
+        const refused = refusalOf(error);
+        if (refused) return refused;
         log.error({ err: error }, 'spectator chat failed');
-        ack(refusal('INTERNAL', 'The server could not store the message.'));
-      });
+        return refusal('INTERNAL', 'The server could not store the message.');
+      },
     });
   }
 
@@ -735,7 +569,7 @@ export class Realtime {
       // No step follows a finished game's, so nothing is ever diffed against its views; and
       // the views of the step before stay for the last step's patches, which may still be on
       // their way (its seed is read back first).
-      if (sent !== kept && !isGameOver(current.state)) this.#keepSent(gameId, sent);
+      if (sent !== kept && !isGameOver(current.state)) this.#sent.keep(gameId, sent);
     }
     const whole = { ...sent.shared, ...part };
     const message: StateMessage = { gameId, seq: current.seq, viewer, view: whole };
@@ -794,23 +628,5 @@ export class Realtime {
       }
     }
     return { ok: true, seq: message.seq };
-  }
-}
-
-function asAck(candidate: unknown): (answer: unknown) => void {
-  return typeof candidate === 'function'
-    ? (candidate as (answer: unknown) => void)
-    : () => {
-        // A client that asked for no acknowledgement gets none.
-      };
-}
-
-function jsonSize(payload: unknown): number {
-  try {
-    // JSON.stringify(undefined) is undefined at run time, whatever its declared type says.
-    const text = JSON.stringify(payload) as string | undefined;
-    return text === undefined ? 0 : Buffer.byteLength(text, 'utf8');
-  } catch {
-    return Number.POSITIVE_INFINITY;
   }
 }

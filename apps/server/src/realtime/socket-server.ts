@@ -7,10 +7,15 @@ import type {
   SpectatorChatMessage,
   UndoNotice,
 } from '@outer-rim/protocol';
-import type { Server, Socket } from 'socket.io';
+import type { Server as HttpServer } from 'node:http';
+import { Server } from 'socket.io';
+import type { Socket } from 'socket.io';
 import { WebSocketServer } from 'ws';
 import type { WebSocket } from 'ws';
+import type { Config } from '../config/config.js';
+import { corsOption } from '../config/cors.js';
 import type { ReleasedSeat } from '../lobby/lobby-service.js';
+import { lenientParser } from './parser.js';
 import type { Encoded } from './parser.js';
 
 // The Socket.io server's shape: what each side sends, what a connection carries, the rooms a
@@ -75,6 +80,19 @@ export class CodedWebSocketServer extends WebSocketServer {
       callback(ws, req);
     });
   }
+}
+
+/** The Socket.io server of live games on `httpServer`, on the coded WebSocket server. */
+export function gameServer(httpServer: HttpServer, config: Config): GameServer {
+  return new Server<ClientToServer, ServerToClient, BetweenServers, SocketData>(httpServer, {
+    // The transport's own hard limit; anything between MESSAGE_LIMIT and this is refused with
+    // a code instead of a dropped connection.
+    maxHttpBufferSize: transportLimit(config.MESSAGE_LIMIT),
+    wsEngine: CodedWebSocketServer,
+    parser: lenientParser,
+    serveClient: false,
+    cors: corsOption(config.CORS_ORIGIN),
+  });
 }
 
 export const roomOfGame = (gameId: string) => `game:${gameId}`;

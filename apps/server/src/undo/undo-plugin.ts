@@ -1,15 +1,13 @@
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  ErrorResponseSchema,
-  GameIdSchema,
   UndoConsentSchema,
   UndoOutcomeSchema,
   UndoRequestSchema,
   UndoStatusSchema,
 } from '@outer-rim/protocol';
 import type { LobbyService } from '../lobby/lobby-service.js';
+import { GameParams, SeatAuthHeader, errorResponses, seatOf } from '../lobby/seat-route.js';
 import { UndoService } from './undo-service.js';
 
 declare module 'fastify' {
@@ -19,17 +17,7 @@ declare module 'fastify' {
   }
 }
 
-const Params = z.object({ id: GameIdSchema });
-const authHeader = z.object({ authorization: z.string().optional() });
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-};
-
-const bearer = (header: string | undefined) => /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 const routes: FastifyPluginAsyncZod<{ service: UndoService; lobby: LobbyService }> = (
   app,
@@ -42,14 +30,13 @@ const routes: FastifyPluginAsyncZod<{ service: UndoService; lobby: LobbyService 
         summary:
           "What taking back this seat's last action would undo, or why it may not, and the undo waiting for consents (Authorization: Bearer <seat token>)",
         tags: ['play'],
-        params: Params,
-        headers: authHeader,
+        params: GameParams,
+        headers: SeatAuthHeader,
         response: { 200: UndoStatusSchema, ...errors },
       },
     },
     async (request) => {
-      const gameId = request.params.id;
-      const { seat } = await lobby.authenticate(gameId, bearer(request.headers.authorization));
+      const { gameId, seat } = await seatOf(lobby, request);
       return service.status(gameId, seat);
     },
   );
@@ -61,15 +48,14 @@ const routes: FastifyPluginAsyncZod<{ service: UndoService; lobby: LobbyService 
         summary:
           "Take back this seat's last action (at `seq`, planned on the head `head`); waits for the consent of the seats whose later steps go back too",
         tags: ['play'],
-        params: Params,
-        headers: authHeader,
+        params: GameParams,
+        headers: SeatAuthHeader,
         body: UndoRequestSchema,
         response: { 200: UndoOutcomeSchema, ...errors },
       },
     },
     async (request) => {
-      const gameId = request.params.id;
-      const { seat } = await lobby.authenticate(gameId, bearer(request.headers.authorization));
+      const { gameId, seat } = await seatOf(lobby, request);
       return service.ask(gameId, seat, request.body);
     },
   );
@@ -80,15 +66,14 @@ const routes: FastifyPluginAsyncZod<{ service: UndoService; lobby: LobbyService 
       schema: {
         summary: 'Agree to, or refuse, the undo that waits for this seat',
         tags: ['play'],
-        params: Params,
-        headers: authHeader,
+        params: GameParams,
+        headers: SeatAuthHeader,
         body: UndoConsentSchema,
         response: { 200: UndoOutcomeSchema, ...errors },
       },
     },
     async (request) => {
-      const gameId = request.params.id;
-      const { seat } = await lobby.authenticate(gameId, bearer(request.headers.authorization));
+      const { gameId, seat } = await seatOf(lobby, request);
       return service.answer(gameId, seat, request.body);
     },
   );

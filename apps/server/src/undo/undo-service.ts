@@ -11,7 +11,8 @@ import type {
 } from '@outer-rim/protocol';
 import type { Db } from '../db/database.js';
 import { ApiError } from '../errors.js';
-import type { Entry, GameService } from '../games/game-service.js';
+import type { Entry } from '../games/game-cache.js';
+import type { GameService } from '../games/game-service.js';
 import { GameLogCorruptError } from '../games/game-service.js';
 import type { LobbyService } from '../lobby/lobby-service.js';
 import { UndoStore } from './undo-store.js';
