@@ -74,6 +74,49 @@ describe('Taking back a misclick (undo), on a real server and PostgreSQL', () =>
     client.send('action', { id: randomUUID(), action, seq });
 
   it(
+    'an undone action sent again under its client id is refused with UNDONE, after the game is reloaded too, and changes nothing',
+    async () => {
+      const { game, seat } = await prepared();
+      const token = game.tokens[seat] ?? '';
+      const me = await Client.connect(url, { gameId: game.gameId, token });
+      try {
+        await me.waitFor(() => me.latest?.seq === 0);
+        const sent = { id: randomUUID(), action: move(2), seq: 0 };
+        expect(await me.send('action', sent)).toEqual({ ok: true, seq: 1 });
+        const done = await http<UndoOutcome>(
+          url,
+          'POST',
+          `/api/games/${game.gameId}/undo`,
+          { seq: 1, head: 1 },
+          token,
+        );
+        expect(done.body).toMatchObject({ outcome: 'done', toSeq: 0 });
+        await me.waitFor(() => me.latest?.seq === 0);
+
+        // A retry of the first send (its answer lost): refused, the game still at its start.
+        expect(await me.send('action', sent)).toMatchObject({
+          ok: false,
+          error: { code: 'UNDONE' },
+        });
+        // The process loads the game afresh (as after a restart): the audit log still says so.
+        app.games.forget(game.gameId);
+        expect(await me.send('action', sent)).toMatchObject({
+          ok: false,
+          error: { code: 'UNDONE' },
+        });
+        expect((await app.games.read(game.gameId))?.seq).toBe(0);
+        const log = await http<ActionLogResponse>(url, 'GET', `/api/games/${game.gameId}/actions`);
+        expect(log.body.entries).toEqual([]);
+        // A new id for the same move is a new action.
+        expect(await act(me, move(2), 0)).toEqual({ ok: true, seq: 1 });
+      } finally {
+        me.close();
+      }
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
     'a move is taken back: the log of record and every view (spectator, replay) as if it never happened, the audit log keeps it marked, a stale action is STALE_STATE',
     async () => {
       const { game, seat } = await prepared();

@@ -32,6 +32,7 @@ export const SERVER_ERROR_CODES = [
   'INTERNAL',
   'STALE_STATE',
   'UNDO_REFUSED',
+  'UNDONE',
 ] as const;
 
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
@@ -67,6 +68,7 @@ export const HTTP_STATUS: Record<ServerErrorCode, number> = {
   INTERNAL: 500,
   STALE_STATE: 409,
   UNDO_REFUSED: 409,
+  UNDONE: 409,
 };
 
 /** Seconds an HTTP 503 (UNAVAILABLE) asks the client to wait, in its Retry-After header. */

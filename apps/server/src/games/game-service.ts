@@ -130,6 +130,7 @@ export class GameService {
       if (head !== undefined) {
         this.forget(gameId);
         this.#cache.remember(gameId, head);
+        await this.#rememberUndone(gameId);
         for (const listener of this.#rewindListeners) listener(gameId, head);
       }
       return result;
@@ -285,7 +286,7 @@ export class GameService {
     finish: (ack: ActionAck, outcome: string) => void,
     decidedOn: number | undefined,
   ): Promise<void> {
-    const refusalKey = `${seat}\u0000${clientId}`;
+    const refusalKey = refusalKeyOf(seat, clientId);
     // An id gets one answer everywhere: the commit's, if any process committed it. The common
     // case asks the log nothing first: a new id is decided on the game as this process holds it
     // (brought up to date first only when other processes write too), and its insert fails on a
@@ -515,6 +516,20 @@ export class GameService {
    * The cached entry, brought up to the log's head when other processes may write (or `fresh`
    * asks for it), or the game loaded from its last snapshot.
    */
+  /**
+   * An action an undo took back is never applied again: its client id, sent again (a retry whose
+   * first answer was lost), is refused with UNDONE, here and after any reload of the game.
+   */
+  async #rememberUndone(gameId: string): Promise<void> {
+    for (const { seat, clientId } of await this.store.undoneClientIds(gameId)) {
+      this.#cache.rememberRefusal(
+        gameId,
+        refusalKeyOf(seat, clientId),
+        refusal('UNDONE', 'That action was taken back (an undo); it is not applied again.'),
+      );
+    }
+  }
+
   async #load(gameId: string, fresh = false): Promise<Entry | undefined> {
     const cached = this.#cache.get(gameId);
     if (cached && !fresh && this.options.shared !== true) return cached;
@@ -526,6 +541,7 @@ export class GameService {
       // Snapshots of older shapes are brought up to date (a StateMigrationError says why not).
       entry = { seq: snapshot.seq, state: migrateState(snapshot.state) };
       otherRules = snapshot.rulesVersion !== RULES_VERSION;
+      await this.#rememberUndone(gameId);
     }
     const missing = await this.store.actionsAfter(gameId, entry.seq);
     if (otherRules) {
@@ -569,4 +585,9 @@ export class GameService {
     this.#cache.remember(gameId, current);
     return current;
   }
+}
+
+/** The key of a client id among a game's remembered refusals: one sender's ids never meet another's. */
+function refusalKeyOf(seat: number, clientId: string): string {
+  return `${seat}\u0000${clientId}`;
 }

@@ -3,7 +3,7 @@ import { RULES_VERSION } from '@outer-rim/rules';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation, rawQuery } from '../db/database.js';
 import type { RawQuery } from '../db/database.js';
-import { actions, games, snapshots } from '../db/schema.js';
+import { actions, games, snapshots, undoneActions } from '../db/schema.js';
 
 /** One action as the log holds it, for the append and for the reads alike. */
 interface ActionFields {
@@ -127,6 +127,14 @@ export class GameStore {
       .where(and(eq(actions.gameId, gameId), eq(actions.seat, seat), gt(actions.seq, afterSeq)))
       .limit(1);
     return row !== undefined;
+  }
+
+  /** The client ids of the game's actions an undo took back, each with its seat. */
+  async undoneClientIds(gameId: string): Promise<{ seat: number; clientId: string }[]> {
+    return this.db
+      .select({ seat: undoneActions.seat, clientId: undoneActions.clientId })
+      .from(undoneActions)
+      .where(eq(undoneActions.gameId, gameId));
   }
 
   /**
