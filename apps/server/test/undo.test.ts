@@ -38,6 +38,31 @@ function board(): { state: GameState; seat: number } {
   };
 }
 
+/** The seat holding `token` asks to take back its action at `seq`, as planned on `head`. */
+function askUndo(
+  base: string,
+  gameId: string,
+  plan: { seq: number; head: number },
+  token?: string,
+) {
+  return http<UndoOutcome>(base, 'POST', `/api/games/${gameId}/undo`, plan, token);
+}
+
+/** What the seat holding `token` would take back now. */
+function undoStatus(base: string, gameId: string, token?: string) {
+  return http<UndoStatus>(base, 'GET', `/api/games/${gameId}/undo`, undefined, token);
+}
+
+/** The seat holding `token` answers the undo waiting for it. */
+function consentToUndo(
+  base: string,
+  gameId: string,
+  answer: { seq: number; agree: boolean },
+  token?: string,
+) {
+  return http<UndoOutcome>(base, 'POST', `/api/games/${gameId}/undo/consent`, answer, token);
+}
+
 async function listening(app: App): Promise<string> {
   await app.fastify.listen({ port: 0, host: '127.0.0.1' });
   const address = app.fastify.server.address();
@@ -70,26 +95,26 @@ describe('Taking back a misclick (undo), on a real server and PostgreSQL', () =>
     return { game, seat, other: seat === 0 ? 1 : 0 };
   }
 
+  /** The prepared game, its acting seat connected and holding the start. */
+  async function seatedAtStart() {
+    const { game, seat, other } = await prepared();
+    const token = game.tokens[seat] ?? '';
+    const me = await Client.connect(url, { gameId: game.gameId, token });
+    await me.waitFor(() => me.latest?.seq === 0);
+    return { game, seat, other, token, me };
+  }
+
   const act = (client: Client, action: unknown, seq: number) =>
     client.send('action', { id: randomUUID(), action, seq });
 
   it(
     'an undone action sent again under its client id is refused with UNDONE, after the game is reloaded too, and changes nothing',
     async () => {
-      const { game, seat } = await prepared();
-      const token = game.tokens[seat] ?? '';
-      const me = await Client.connect(url, { gameId: game.gameId, token });
+      const { game, token, me } = await seatedAtStart();
       try {
-        await me.waitFor(() => me.latest?.seq === 0);
         const sent = { id: randomUUID(), action: move(2), seq: 0 };
         expect(await me.send('action', sent)).toEqual({ ok: true, seq: 1 });
-        const done = await http<UndoOutcome>(
-          url,
-          'POST',
-          `/api/games/${game.gameId}/undo`,
-          { seq: 1, head: 1 },
-          token,
-        );
+        const done = await askUndo(url, game.gameId, { seq: 1, head: 1 }, token);
         expect(done.body).toMatchObject({ outcome: 'done', toSeq: 0 });
         await me.waitFor(() => me.latest?.seq === 0);
 
@@ -129,25 +154,13 @@ describe('Taking back a misclick (undo), on a real server and PostgreSQL', () =>
         await watcher.waitFor(() => watcher.latest?.seq === 1);
 
         // Told first what it would undo, in the log's words.
-        const status = await http<UndoStatus>(
-          url,
-          'GET',
-          `/api/games/${game.gameId}/undo`,
-          undefined,
-          token,
-        );
+        const status = await undoStatus(url, game.gameId, token);
         expect(status.body.head).toBe(1);
         expect(status.body.plan).toMatchObject({ ok: true, seq: 1, toSeq: 0, consentFrom: [] });
         if (!status.body.plan.ok) return;
         expect(status.body.plan.lines.join(' ')).toMatch(/moves 2 Cruisers from .* to /);
 
-        const done = await http<UndoOutcome>(
-          url,
-          'POST',
-          `/api/games/${game.gameId}/undo`,
-          { seq: 1, head: 1 },
-          token,
-        );
+        const done = await askUndo(url, game.gameId, { seq: 1, head: 1 }, token);
         expect(done.body).toMatchObject({ outcome: 'done', toSeq: 0 });
         // Every viewer is bumped with a whole state at the lower seq, equal to the start's view.
         await me.waitFor(() => me.latest?.seq === 0);
@@ -195,23 +208,14 @@ describe('Taking back a misclick (undo), on a real server and PostgreSQL', () =>
   it(
     'after a die roll (OR-4.2 rift roll) the undo is refused in words and nothing changes',
     async () => {
-      const { game, seat } = await prepared();
-      const token = game.tokens[seat] ?? '';
-      const me = await Client.connect(url, { gameId: game.gameId, token });
+      const { game, token, me } = await seatedAtStart();
       try {
-        await me.waitFor(() => me.latest?.seq === 0);
         expect(await act(me, move(1), 0)).toEqual({ ok: true, seq: 1 });
         expect(await act(me, { type: 'rift-roll', hex: RIFT, unit: 'cruiser' }, 1)).toEqual({
           ok: true,
           seq: 2,
         });
-        const status = await http<UndoStatus>(
-          url,
-          'GET',
-          `/api/games/${game.gameId}/undo`,
-          undefined,
-          token,
-        );
+        const status = await undoStatus(url, game.gameId, token);
         expect(status.body.plan).toMatchObject({ ok: false, reason: 'dice' });
         const refused = await http<ErrorResponse>(
           url,
@@ -260,26 +264,14 @@ describe('Taking back a misclick (undo), on a real server and PostgreSQL', () =>
         if (step === undefined) throw new Error(`seat ${String(other)} cannot end a segment`);
         expect(await act(theirs, step, 2)).toMatchObject({ ok: true, seq: 3 });
 
-        const status = await http<UndoStatus>(
-          url,
-          'GET',
-          `/api/games/${game.gameId}/undo`,
-          undefined,
-          game.tokens[seat],
-        );
+        const status = await undoStatus(url, game.gameId, game.tokens[seat]);
         expect(status.body.plan).toMatchObject({
           ok: true,
           seq: 2,
           toSeq: 1,
           consentFrom: [other],
         });
-        const asked = await http<UndoOutcome>(
-          url,
-          'POST',
-          `/api/games/${game.gameId}/undo`,
-          { seq: 2, head: 3 },
-          game.tokens[seat],
-        );
+        const asked = await askUndo(url, game.gameId, { seq: 2, head: 3 }, game.tokens[seat]);
         expect(asked.body).toMatchObject({
           outcome: 'waiting',
           pending: { seat, needs: [other], consents: [] },
@@ -299,10 +291,9 @@ describe('Taking back a misclick (undo), on a real server and PostgreSQL', () =>
         );
         expect(self.body.error.code).toBe('FORBIDDEN');
 
-        const agreed = await http<UndoOutcome>(
+        const agreed = await consentToUndo(
           url,
-          'POST',
-          `/api/games/${game.gameId}/undo/consent`,
+          game.gameId,
           { seq: 2, agree: true },
           game.tokens[other],
         );
@@ -367,13 +358,7 @@ describe('Undo with two server processes (CLUSTER=on, one PostgreSQL)', () => {
           client.send('action', { id: randomUUID(), action, seq });
         expect(await send(onA, move(2), 0)).toEqual({ ok: true, seq: 1 });
         await watcherB.waitFor(() => watcherB.latest?.seq === 1);
-        const done = await http<UndoOutcome>(
-          urlA,
-          'POST',
-          `/api/games/${game.gameId}/undo`,
-          { seq: 1, head: 1 },
-          token,
-        );
+        const done = await askUndo(urlA, game.gameId, { seq: 1, head: 1 }, token);
         expect(done.body).toMatchObject({ outcome: 'done', toSeq: 0 });
         // Process B heard of the undo: its viewers hold the start again.
         await watcherB.waitFor(() =>
