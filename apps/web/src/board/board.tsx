@@ -106,8 +106,9 @@ export function Board({
             }}
             onClick={() => {
               if (gestures.panned()) return;
-              // A lit hex stays in the details only when they say what moving there means.
-              setTapped(lit(h.key) && moveThere?.(h.key) === undefined ? undefined : h.key);
+              // A lit hex stays in the details only when they say what moving there means (a
+              // fleet's origin, once tapped, is chosen: the move form says the rest).
+              setTapped(lit(h.key) && moveThere?.(h.key)?.lead !== 'Move here' ? undefined : h.key);
               onSelect?.(h.key);
             }}
           />

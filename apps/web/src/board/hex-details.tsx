@@ -25,7 +25,7 @@ export function HexDetails({
       {there === undefined ? null : (
         <div class="move-there" data-testid="hex-move-there">
           <p>
-            <b>Move here:</b> {there.route}
+            <b>{there.lead}:</b> {there.route}
           </p>
           {there.waits.map((wait) => (
             <p key={wait.rule} data-rule={wait.rule}>

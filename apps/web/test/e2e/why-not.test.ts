@@ -44,6 +44,10 @@ describe('"Why not?" on the board: a system the player cannot move to says which
     expect(empty.rule).toBe('BG-5');
     expect(empty.text).toMatch(/You have no ships in .* to move\./);
     expect(empty.text).toContain(`${RULE_LINES['BG-5'] ?? '?'} (BG-5)`);
+    // A lit one is where a fleet stands: it says which ships there may move, and how far.
+    expect(await moveThereAt(me, sc.nebulaFrom)).toBe(
+      'Move from here: 2 Cruisers (move 2) may move; click to choose which.',
+    );
 
     // OR-4.1: two Cruisers (move 2) beside the Nebula; the system straight past it is two steps
     // away as the crow flies, but the Nebula stops whatever enters it.

@@ -19,7 +19,7 @@ import {
 import { useMemo, useState } from 'preact/hooks';
 import { UNIT_NAMES } from '../../board/board-model';
 import type { PanelProps } from '../panel-props';
-import { moveThere, RIFT_ROLL_SIDES, type MoveThere } from './move-there-words';
+import { fleetHere, moveThere, RIFT_ROLL_SIDES, type MoveThere } from './move-there-words';
 import { routeSentence, routeWords } from './route-words';
 import {
   defaultLoad,
@@ -225,6 +225,10 @@ export function useMoveUi({ view, seat, actions, busy, onAct }: Props): MoveUi {
       active: true,
       highlighted: new Set(options.systems.map((s) => s.hex)),
       ...(seat === undefined ? {} : { whyNot: (key: HexKey) => whyNotThere(view, seat, key) }),
+      moveThere: (key: HexKey) => {
+        const here = options.systems.find((s) => s.hex === key);
+        return here === undefined ? undefined : fleetHere(here);
+      },
       onHex: (key) => {
         const chosen = options.systems.find((s) => s.hex === key);
         if (chosen === undefined) return false;

@@ -1,8 +1,8 @@
 import { raceName, type HexKey } from '@outer-rim/map';
-import { systemName, view } from '@outer-rim/rules';
+import { movementOptions, systemName, view } from '@outer-rim/rules';
 import { movementTable, withTiles, withUnits } from '@outer-rim/rules/testing';
 import { describe, expect, it } from 'vitest';
-import { moveThere } from './move-there-words';
+import { fleetHere, moveThere } from './move-there-words';
 
 // A line down the middle of the board, as the engine's own movement tests use it.
 const TOP2 = '0,-2' as HexKey;
@@ -60,5 +60,27 @@ describe('what moving to a lit system means, in a player’s words', () => {
     const there = moveThere(v, seat, [TOP1], 1);
     expect(there?.waits.map((w) => w.rule)).toEqual(['OR-4.2']);
     expect(there?.waits[0]?.text).toMatch(/^Each ship rolls at once to leave the rift/);
+  });
+
+  it('BG-5: before a fleet is chosen, a lit system says which of its ships may move and how far', () => {
+    const { state, seat } = movementTable('web-move-there');
+    const s = withUnits(state, TOP1, seat, { cruiser: 2, carrier: 1 });
+    const here = movementOptions(s, seat).systems.find((x) => x.hex === TOP1);
+    expect(here).toBeDefined();
+    if (here === undefined) return;
+    expect(fleetHere(here)).toEqual({
+      lead: 'Move from here',
+      route: '1 Carrier (move 1) and 2 Cruisers (move 2) may move; click to choose which.',
+      waits: [],
+    });
+  });
+
+  it('OR-4.2: a fleet in a Gravity Rift is told each ship rolls first', () => {
+    const { state, seat } = movementTable('web-move-there');
+    const s = withUnits(withTiles(state, { [TOP1]: 'gravity-rift' }), TOP1, seat, { cruiser: 1 });
+    const here = movementOptions(s, seat).systems.find((x) => x.hex === TOP1);
+    expect(here === undefined ? '' : fleetHere(here).route).toBe(
+      '1 Cruiser (move 2) may move; click to choose which. Each rolls first to leave the Gravity Rift (OR-4.2).',
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { tileById, type HexKey } from '@outer-rim/map';
-import { systemName, type GameView } from '@outer-rim/rules';
+import { systemName, unitList, type GameView, type SystemMoveOptions } from '@outer-rim/rules';
 import { ownerName } from '../../ui/colours';
 import { routeSentence } from './route-words';
 
@@ -14,6 +14,8 @@ export interface WaitsThere {
 
 /** What moving a fleet to a lit system means: its way, then what waits there. */
 export interface MoveThere {
+  /** What the lit system is to the fleet: where it may go, or (before one is chosen) where it is. */
+  readonly lead: 'Move here' | 'Move from here';
   /** "To Abyz / Fria via Mecatol Rex → Lodor (2 steps)." */
   readonly route: string;
   readonly waits: readonly WaitsThere[];
@@ -34,8 +36,25 @@ export function moveThere(
   if (to === undefined) return undefined;
   const name = (hex: HexKey) => systemName(hex, view.galaxy);
   return {
+    lead: 'Move here',
     route: routeSentence(name(to), path.map(name), steps),
     waits: waitsThere(view, seat, to),
+  };
+}
+
+/**
+ * A lit system before a fleet is chosen (BG-5): the ships there that may still move, each kind
+ * with how far it goes: "1 Carrier (move 1) and 2 Cruisers (move 2) may move; click to choose which."
+ */
+export function fleetHere(system: SystemMoveOptions): MoveThere {
+  const kinds = system.groups
+    .filter((g) => g.count > 0)
+    .map((g) => `${unitList({ [g.unit]: g.count })} (move ${String(g.move)})`);
+  const rift = system.rift ? ' Each rolls first to leave the Gravity Rift (OR-4.2).' : '';
+  return {
+    lead: 'Move from here',
+    route: `${andList(kinds)} may move; click to choose which.${rift}`,
+    waits: [],
   };
 }
 
