@@ -1,5 +1,5 @@
 import { gameOverText, isGameOver, type GameView } from '@outer-rim/rules';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Board } from '../board/board';
 import { Api, ApiError } from '../net/api';
 import type { GameRecord } from '../net/protocol';
@@ -17,8 +17,10 @@ import { buildReplay, entriesUpTo, startOptions, type Replay } from './replay-st
 const defaultApi = new Api();
 
 /**
- * Dragging the slider passes many steps in a moment: only the one it rests on for this long is
- * asked of the server, which keeps a drag well inside the HTTP rate limit.
+ * Dragging the slider passes many steps in a moment: a step reached within this long of the one
+ * before is asked of the server only once the slider has rested on it this long, which keeps a
+ * drag well inside the HTTP rate limit. A step reached after a pause (a click, a key, the first
+ * move of a drag) is asked at once.
  */
 const SETTLE_MS = 120;
 
@@ -30,6 +32,8 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
   const [step, setStep] = useState(0);
   const [fetched, setFetched] = useState<{ seq: number; view: GameView } | undefined>(undefined);
   const [stepError, setStepError] = useState<string | undefined>(undefined);
+  /** when the shown step last changed: a change soon after another is part of a drag */
+  const movedAt = useRef(Number.NEGATIVE_INFINITY);
 
   useEffect(() => {
     Promise.all([api.getGame(gameId), loadPublicLog(api, gameId)])
@@ -68,6 +72,9 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
 
   useEffect(() => {
     if (remote === undefined) return undefined;
+    const now = performance.now();
+    const settle = now - movedAt.current < SETTLE_MS ? SETTLE_MS : 0;
+    movedAt.current = now;
     const held = remote.get(step);
     if (held !== undefined) {
       setFetched({ seq: step, view: held });
@@ -75,7 +82,7 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
       return undefined;
     }
     let alive = true;
-    const timer = setTimeout(() => {
+    const ask = () => {
       remote.load(step).then(
         (view) => {
           if (!alive) return;
@@ -89,7 +96,9 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
           );
         },
       );
-    }, SETTLE_MS);
+    };
+    const timer = settle === 0 ? undefined : setTimeout(ask, settle);
+    if (timer === undefined) ask();
     return () => {
       alive = false;
       clearTimeout(timer);
