@@ -10,10 +10,14 @@
 //   --warm 5         seeks before the timed ones (the page's code and the server's warm up)
 //   --seed 1         the random steps' seed: the same seed seeks the same steps
 //   --bot random     random | heuristic | mixed
+//   --profile file   a V8 CPU profile of the page over the timed seeks, written to `file` (open it
+//                    in Chromium's DevTools) and summed in the JSON as `pageCpu`: the page's
+//                    busy samples by scripting, garbage collection and the browser's own work
+//                    (style, layout, paint: V8's "(program)")
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, machine, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import {
@@ -23,6 +27,7 @@ import {
   playLongGame,
 } from '../../server/bench/load-run.js';
 import type { BotKind } from '../../server/test/support/bot-table.js';
+import { profileShares, type CpuProfile } from '../../server/test/support/cpu-profile-shares.js';
 import { percentile } from '../../server/test/support/load-probe.js';
 import {
   REPO_ROOT,
@@ -38,6 +43,7 @@ const { values } = parseArgs({
     warm: { type: 'string', default: '5' },
     seed: { type: 'string', default: '1' },
     bot: { type: 'string', default: 'random' },
+    profile: { type: 'string' },
     out: { type: 'string' },
   },
 });
@@ -46,6 +52,13 @@ const seeks = Number(values.seeks);
 const warm = Number(values.warm);
 const seed = Number(values.seed);
 const bot = values.bot as BotKind;
+const profileFile = values.profile === undefined ? undefined : resolve(values.profile);
+/** The page's busy samples, by the first that names a frame of the sample's stack. */
+const PAGE_SHARES: readonly { name: string; frame: RegExp }[] = [
+  { name: 'garbage collection', frame: /^\(garbage collector\) / },
+  { name: 'browser (style, layout, paint)', frame: /^\(program\) / },
+  { name: 'scripting', frame: /./ },
+];
 const startedAt = new Date();
 const out =
   values.out ??
@@ -80,8 +93,14 @@ function randomSteps(count: number, total: number, from: number): number[] {
 interface Seek {
   /** from the slider's input to the first frame showing step k's board */
   ms: number;
-  /** of that, the request for step k's board (0 when the page did not ask the server) */
+  /** to the first change that made the step line read "Step k of N" (the page's first render) */
+  lineMs: number;
+  /** the request for step k's board, from its start to its end (0 if none was made) */
   fetchMs: number;
+  /** from the page's input to the request's start */
+  beforeFetchMs: number;
+  /** from the request's end to the frame showing the board (parsing, rendering, painting) */
+  afterFetchMs: number;
 }
 
 /**
@@ -98,6 +117,7 @@ const SEEK_IN_PAGE = `(async ({ to, total }) => {
   if (!slider || !line || !root) throw new Error('no replay controls on the page');
   performance.clearResourceTimings();
   const started = performance.now();
+  let lineAt = NaN;
   const ms = await new Promise((resolve, reject) => {
     let done = false;
     const timer = setTimeout(() => {
@@ -108,6 +128,7 @@ const SEEK_IN_PAGE = `(async ({ to, total }) => {
       if (done) return;
       const table = document.querySelector('.replay-page .table');
       if (line.textContent !== 'Step ' + to + ' of ' + total) return;
+      if (Number.isNaN(lineAt)) lineAt = performance.now() - started;
       if (!table || table.getAttribute('data-replay-seq') !== String(to)) return;
       if (table.getAttribute('aria-busy') === 'true') return;
       done = true;
@@ -121,9 +142,16 @@ const SEEK_IN_PAGE = `(async ({ to, total }) => {
   });
   const fetches = performance
     .getEntriesByType('resource')
-    .filter((e) => e.name.includes('/views/'))
-    .map((e) => e.duration);
-  return { ms, fetchMs: fetches.reduce((a, b) => a + b, 0) };
+    .filter((e) => e.name.includes('/views/'));
+  const first = fetches[0];
+  const last = fetches.at(-1);
+  return {
+    ms,
+    lineMs: lineAt,
+    fetchMs: fetches.reduce((sum, e) => sum + e.duration, 0),
+    beforeFetchMs: first ? first.startTime - started : 0,
+    afterFetchMs: last ? started + ms - last.responseEnd : ms,
+  };
 })`;
 
 async function seek(page: Page, to: number, total: number): Promise<Seek> {
@@ -179,12 +207,30 @@ try {
   const game = await playLongGame(server, { steps, bot, say });
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const total = await openReplay(page, server.url, game.gameId);
+  // What each render lays out at the last step: the whole page, the log's lines, the board's.
+  const dom = await page.evaluate(`({
+    elements: document.querySelectorAll('*').length,
+    logLines: document.querySelectorAll('.log-lines > li').length,
+    boardElements: document.querySelectorAll('.board-svg *').length,
+  })`);
   const mode = game.over ? 'board (rebuilt in the browser)' : 'remote (asked of the server)';
   const targets = randomSteps(warm + seeks, total, total);
   const timed: Seek[] = [];
+  const cdp = profileFile === undefined ? undefined : await page.context().newCDPSession(page);
   for (const [i, to] of targets.entries()) {
+    if (i === warm && cdp !== undefined) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     const result = await seek(page, to, total);
     if (i >= warm) timed.push(result);
+  }
+  let pageCpu: unknown;
+  if (cdp !== undefined && profileFile !== undefined) {
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+    mkdirSync(dirname(profileFile), { recursive: true });
+    writeFileSync(profileFile, JSON.stringify(profile));
+    pageCpu = profileShares(profile, PAGE_SHARES);
   }
   const ms = summary(timed.map((s) => s.ms));
   const loadAverage = loadavg();
@@ -195,8 +241,13 @@ try {
     machine: { nproc: cpus().length, arch: machine(), loadAverage },
     settings: { steps, seeks, warm, seed, bot },
     game: { seq: game.seq, over: game.over, total, mode },
+    domAtLastStep: dom,
     seekMs: ms,
+    lineMs: summary(timed.map((s) => s.lineMs)),
+    beforeFetchMs: summary(timed.map((s) => s.beforeFetchMs)),
     fetchMs: summary(timed.map((s) => s.fetchMs)),
+    afterFetchMs: summary(timed.map((s) => s.afterFetchMs)),
+    ...(pageCpu === undefined ? {} : { pageCpu }),
     met: ms.p99 <= TARGET.seekP99Ms,
     target: TARGET,
   };

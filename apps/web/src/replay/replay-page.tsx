@@ -1,5 +1,5 @@
 import { gameOverText, isGameOver, type GameView } from '@outer-rim/rules';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Board } from '../board/board';
 import { Api, ApiError } from '../net/api';
 import type { GameRecord } from '../net/protocol';
@@ -70,7 +70,9 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
     [api, gameId, replay],
   );
 
-  useEffect(() => {
+  // Asked as the step is rendered, not after the frame is painted: the request is on its way
+  // while the browser lays out the log up to the new step.
+  useLayoutEffect(() => {
     if (remote === undefined) return undefined;
     const now = performance.now();
     const settle = now - movedAt.current < SETTLE_MS ? SETTLE_MS : 0;
