@@ -1,5 +1,5 @@
 import { gameOverText, isGameOver, type GameView } from '@outer-rim/rules';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Board } from '../board/board';
 import { Api, ApiError } from '../net/api';
 import type { GameRecord } from '../net/protocol';
@@ -32,8 +32,10 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
   const [step, setStep] = useState(0);
   const [fetched, setFetched] = useState<{ seq: number; view: GameView } | undefined>(undefined);
   const [stepError, setStepError] = useState<string | undefined>(undefined);
-  /** when the shown step last changed: a change soon after another is part of a drag */
+  /** when the viewer last moved the step: a move soon after another is part of a drag */
   const movedAt = useRef(Number.NEGATIVE_INFINITY);
+  /** how long the step just reached waits before its board is asked for (a drag's steps wait) */
+  const settle = useRef(0);
 
   useEffect(() => {
     Promise.all([api.getGame(gameId), loadPublicLog(api, gameId)])
@@ -70,13 +72,8 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
     [api, gameId, replay],
   );
 
-  // Asked as the step is rendered, not after the frame is painted: the request is on its way
-  // while the browser lays out the log up to the new step.
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (remote === undefined) return undefined;
-    const now = performance.now();
-    const settle = now - movedAt.current < SETTLE_MS ? SETTLE_MS : 0;
-    movedAt.current = now;
     const held = remote.get(step);
     if (held !== undefined) {
       setFetched({ seq: step, view: held });
@@ -99,7 +96,7 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
         },
       );
     };
-    const timer = settle === 0 ? undefined : setTimeout(ask, settle);
+    const timer = settle.current === 0 ? undefined : setTimeout(ask, settle.current);
     if (timer === undefined) ask();
     return () => {
       alive = false;
@@ -130,8 +127,20 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
     remote === undefined ? replay?.views[Math.min(step, replay.views.length - 1)] : fetched?.view;
   const viewSeq = remote === undefined ? (view === undefined ? undefined : step) : fetched?.seq;
   const names = view?.players.map((p) => p.name) ?? record?.seats.map((s) => s.name ?? '') ?? [];
+  /**
+   * Moves to a step. A step reached after a pause has its board asked for here, before the page
+   * renders the step: the request is on its way while the browser lays out the log up to it.
+   */
+  const moveTo = (to: number) => {
+    const now = performance.now();
+    settle.current = now - movedAt.current < SETTLE_MS ? SETTLE_MS : 0;
+    movedAt.current = now;
+    // Its answer, or its failure, is taken up where the step is shown.
+    if (remote !== undefined && settle.current === 0) remote.load(to).catch(() => undefined);
+    setStep(to);
+  };
   const go = (to: number) => () => {
-    setStep(Math.max(0, Math.min(total, to)));
+    moveTo(Math.max(0, Math.min(total, to)));
   };
 
   return (
@@ -169,7 +178,7 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
               value={step}
               aria-label="Step"
               onInput={(event) => {
-                setStep(Number(event.currentTarget.value));
+                moveTo(Number(event.currentTarget.value));
               }}
             />
             <button type="button" onClick={go(step + 1)} aria-label="One step forward">
