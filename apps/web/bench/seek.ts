@@ -9,6 +9,9 @@
 //   --seeks 50       timed seeks
 //   --warm 5         seeks before the timed ones (the page's code and the server's warm up)
 //   --seed 1         the random steps' seed: the same seed seeks the same steps
+//   --pause 300      ms between one seek's board and the next seek: a person looks before moving
+//                    on, and a move within the page's drag window (120 ms) of the one before is
+//                    taken as part of a drag, whose board is asked for only once it rests
 //   --bot random     random | heuristic | mixed
 //   --profile file   a V8 CPU profile of the page over the timed seeks, written to `file` (open it
 //                    in Chromium's DevTools) and summed in the JSON as `pageCpu`: the page's
@@ -25,6 +28,7 @@ import {
   freshDatabase,
   onInterrupt,
   playLongGame,
+  sleep,
 } from '../../server/bench/load-run.js';
 import type { BotKind } from '../../server/test/support/bot-table.js';
 import { profileShares, type CpuProfile } from '../../server/test/support/cpu-profile-shares.js';
@@ -42,6 +46,7 @@ const { values } = parseArgs({
     seeks: { type: 'string', default: '50' },
     warm: { type: 'string', default: '5' },
     seed: { type: 'string', default: '1' },
+    pause: { type: 'string', default: '300' },
     bot: { type: 'string', default: 'random' },
     profile: { type: 'string' },
     out: { type: 'string' },
@@ -51,6 +56,7 @@ const steps = Number(values.steps);
 const seeks = Number(values.seeks);
 const warm = Number(values.warm);
 const seed = Number(values.seed);
+const pauseMs = Number(values.pause);
 const bot = values.bot as BotKind;
 const profileFile = values.profile === undefined ? undefined : resolve(values.profile);
 /** The page's busy samples, by the first that names a frame of the sample's stack. */
@@ -222,6 +228,7 @@ try {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
+    await sleep(pauseMs);
     const result = await seek(page, to, total);
     if (i >= warm) timed.push(result);
   }
@@ -239,7 +246,7 @@ try {
     node: process.version,
     chromium: browser.version(),
     machine: { nproc: cpus().length, arch: machine(), loadAverage },
-    settings: { steps, seeks, warm, seed, bot },
+    settings: { steps, seeks, warm, seed, pauseMs, bot },
     game: { seq: game.seq, over: game.over, total, mode },
     domAtLastStep: dom,
     seekMs: ms,
