@@ -126,7 +126,14 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
   const view =
     remote === undefined ? replay?.views[Math.min(step, replay.views.length - 1)] : fetched?.view;
   const viewSeq = remote === undefined ? (view === undefined ? undefined : step) : fetched?.seq;
-  const names = view?.players.map((p) => p.name) ?? record?.seats.map((s) => s.name ?? '') ?? [];
+  const shownNames =
+    view?.players.map((p) => p.name) ?? record?.seats.map((s) => s.name ?? '') ?? [];
+  // The log's lines depend on the names and the galaxy: kept the same objects while their content
+  // is, so that a step's board arriving neither words nor renders the whole log again.
+  const namesKey = JSON.stringify(shownNames);
+  const names = useMemo(() => JSON.parse(namesKey) as string[], [namesKey]);
+  const galaxyKey = view === undefined ? '' : JSON.stringify(view.galaxy);
+  const galaxy = useMemo(() => view?.galaxy, [galaxyKey]);
   /**
    * Moves to a step. A step reached after a pause has its board asked for here, before the page
    * renders the step: the request is on its way while the browser lays out the log up to it.
@@ -139,6 +146,12 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
     if (remote !== undefined && settle.current === 0) remote.load(to).catch(() => undefined);
     setStep(to);
   };
+  // The same element while its inputs are: Preact then leaves the log's thousands of lines alone
+  // when only the board changed (a step's board arriving).
+  const logPanel = useMemo(
+    () => <LogPanel log={shown} names={names} {...(galaxy === undefined ? {} : { galaxy })} />,
+    [shown, names, galaxy],
+  );
   const go = (to: number) => () => {
     moveTo(Math.max(0, Math.min(total, to)));
   };
@@ -222,11 +235,7 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
               {view === undefined ? null : (
                 <PlayersPanel view={view} seat={undefined} active={[]} />
               )}
-              <LogPanel
-                log={shown}
-                names={names}
-                {...(view === undefined ? {} : { galaxy: view.galaxy })}
-              />
+              {logPanel}
             </div>
           </div>
         </>
