@@ -24,15 +24,14 @@ import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import type { BotKind } from '../test/support/bot-table.js';
-import { BotTable } from '../test/support/bot-table.js';
-import { LoadProbe, percentile } from '../test/support/load-probe.js';
+import { percentile } from '../test/support/load-probe.js';
 import { REPO_ROOT, bundleForRun } from '../test/support/server-process.js';
-import type { ServerProcess } from '../test/support/server-process.js';
 import { WireClient } from '../test/support/wire-client.js';
 import {
   disposeTemplates,
   freshDatabase,
   onInterrupt,
+  playLongGame,
   recordOnCpu,
   sleep,
   startServerProcess,
@@ -136,32 +135,6 @@ function summary(times: readonly JoinTime[]) {
   };
 }
 
-/** Plays one game with bots until `steps` actions are stored or it ends; leaves it there. */
-async function longGame(server: ServerProcess): Promise<{ gameId: string; seq: number }> {
-  const probe = new LoadProbe();
-  const table = await BotTable.open(server.url, {
-    seats: 8,
-    spectators: 0,
-    bot,
-    seed: 1,
-    probe,
-    roundLimit: 50,
-  });
-  table.play();
-  const seqOf = () => Math.max(...table.clients.map((c) => c.seq));
-  const t0 = performance.now();
-  while (seqOf() < steps && !table.over) {
-    await sleep(200);
-    if (performance.now() - table.lastProgress > 60_000) throw new Error('the game got stuck');
-  }
-  table.stop();
-  await table.settled(10_000);
-  const seq = seqOf();
-  table.close();
-  say(`played ${seq} steps in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-  return { gameId: table.gameId, seq };
-}
-
 /**
  * Copies a stored game until `count` games are stored: what loading reads (the games and seats
  * rows, the first and newest snapshots and the actions after the newest), under new ids.
@@ -255,7 +228,7 @@ const cleanUp = onInterrupt(async () => {
 });
 let report: Record<string, unknown>;
 try {
-  const { gameId, seq } = await longGame(server);
+  const { gameId, seq } = await playLongGame(server, { steps, bot, say });
   const warm: JoinTime[] = [];
   for (let i = 0; i < warmJoins; i++) await timeJoin(server.url, gameId);
   if (perfDir !== undefined) mkdirSync(perfDir, { recursive: true });

@@ -188,6 +188,39 @@ export class Fleet {
 
 export { startServerProcess };
 
+/**
+ * Plays one 8-seat game with bots until `steps` actions are stored or it ends, and leaves it there
+ * (still running if it did not end): the long game that `bench:join` joins and `bench:seek`
+ * replays.
+ */
+export async function playLongGame(
+  server: ServerProcess,
+  { steps, bot, say }: { steps: number; bot: BotKind; say: (line: string) => void },
+): Promise<{ gameId: string; seq: number; over: boolean }> {
+  const table = await BotTable.open(server.url, {
+    seats: 8,
+    spectators: 0,
+    bot,
+    seed: 1,
+    probe: new LoadProbe(),
+    roundLimit: 50,
+  });
+  table.play();
+  const seqOf = () => Math.max(...table.clients.map((c) => c.seq));
+  const t0 = performance.now();
+  while (seqOf() < steps && !table.over) {
+    await sleep(200);
+    if (performance.now() - table.lastProgress > 60_000) throw new Error('the game got stuck');
+  }
+  table.stop();
+  await table.settled(10_000);
+  const seq = seqOf();
+  const over = table.over;
+  table.close();
+  say(`played ${String(seq)} steps in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  return { gameId: table.gameId, seq, over };
+}
+
 /** The server's Prometheus metrics: one unlabelled value by name. */
 async function serverMetrics(url: string): Promise<(name: string) => number> {
   const text = await (await fetch(`${url}/metrics`)).text();

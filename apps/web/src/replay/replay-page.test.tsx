@@ -157,6 +157,36 @@ describe('replay page', () => {
     expect(asked).toEqual([STEPS, STEPS - 1, 0, 1]);
   });
 
+  it('asks for a step reached after a pause at once, and for a drag only where it rests', async () => {
+    // The page's clock stands still unless moved here: steps set at one instant are one drag.
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const { api, asked } = served(false);
+      render(<ReplayPage gameId={gameId} api={api} />, document.body);
+      await boardAt(STEPS);
+      const slide = (to: number) =>
+        act(() => {
+          const slider = document.querySelector<HTMLInputElement>('input[aria-label="Step"]');
+          if (slider === null) throw new Error('no slider');
+          slider.value = String(to);
+          slider.dispatchEvent(new Event('input', { bubbles: true }));
+        });
+      vi.advanceTimersByTime(1_000);
+      await slide(3);
+      expect(asked).toEqual([STEPS, 3]);
+      await boardAt(3);
+      vi.advanceTimersByTime(1_000);
+      await slide(2);
+      await slide(1);
+      await slide(0);
+      expect(asked).toEqual([STEPS, 3, 2]);
+      await boardAt(0);
+      expect(asked).toEqual([STEPS, 3, 2, 0]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('rebuilds a finished game in the browser from the checked seed, asking for no views', async () => {
     const { api, asked } = served(true);
     render(<ReplayPage gameId={gameId} api={api} />, document.body);

@@ -1,5 +1,5 @@
 import { gameOverText, isGameOver, type GameView } from '@outer-rim/rules';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Board } from '../board/board';
 import { Api, ApiError } from '../net/api';
 import type { GameRecord } from '../net/protocol';
@@ -17,8 +17,10 @@ import { buildReplay, entriesUpTo, startOptions, type Replay } from './replay-st
 const defaultApi = new Api();
 
 /**
- * Dragging the slider passes many steps in a moment: only the one it rests on for this long is
- * asked of the server, which keeps a drag well inside the HTTP rate limit.
+ * Dragging the slider passes many steps in a moment: a step reached within this long of the one
+ * before is asked of the server only once the slider has rested on it this long, which keeps a
+ * drag well inside the HTTP rate limit. A step reached after a pause (a click, a key, the first
+ * move of a drag) is asked at once.
  */
 const SETTLE_MS = 120;
 
@@ -30,6 +32,10 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
   const [step, setStep] = useState(0);
   const [fetched, setFetched] = useState<{ seq: number; view: GameView } | undefined>(undefined);
   const [stepError, setStepError] = useState<string | undefined>(undefined);
+  /** when the viewer last moved the step: a move soon after another is part of a drag */
+  const movedAt = useRef(Number.NEGATIVE_INFINITY);
+  /** how long the step just reached waits before its board is asked for (a drag's steps wait) */
+  const settle = useRef(0);
 
   useEffect(() => {
     Promise.all([api.getGame(gameId), loadPublicLog(api, gameId)])
@@ -75,7 +81,7 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
       return undefined;
     }
     let alive = true;
-    const timer = setTimeout(() => {
+    const ask = () => {
       remote.load(step).then(
         (view) => {
           if (!alive) return;
@@ -89,7 +95,9 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
           );
         },
       );
-    }, SETTLE_MS);
+    };
+    const timer = settle.current === 0 ? undefined : setTimeout(ask, settle.current);
+    if (timer === undefined) ask();
     return () => {
       alive = false;
       clearTimeout(timer);
@@ -118,9 +126,34 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
   const view =
     remote === undefined ? replay?.views[Math.min(step, replay.views.length - 1)] : fetched?.view;
   const viewSeq = remote === undefined ? (view === undefined ? undefined : step) : fetched?.seq;
-  const names = view?.players.map((p) => p.name) ?? record?.seats.map((s) => s.name ?? '') ?? [];
+  const shownNames =
+    view?.players.map((p) => p.name) ?? record?.seats.map((s) => s.name ?? '') ?? [];
+  // The log's lines depend on the names and the galaxy: kept the same objects while their content
+  // is, so that a step's board arriving neither words nor renders the whole log again.
+  const namesKey = JSON.stringify(shownNames);
+  const names = useMemo(() => JSON.parse(namesKey) as string[], [namesKey]);
+  const galaxyKey = view === undefined ? '' : JSON.stringify(view.galaxy);
+  const galaxy = useMemo(() => view?.galaxy, [galaxyKey]);
+  /**
+   * Moves to a step. A step reached after a pause has its board asked for here, before the page
+   * renders the step: the request is on its way while the browser lays out the log up to it.
+   */
+  const moveTo = (to: number) => {
+    const now = performance.now();
+    settle.current = now - movedAt.current < SETTLE_MS ? SETTLE_MS : 0;
+    movedAt.current = now;
+    // Its answer, or its failure, is taken up where the step is shown.
+    if (remote !== undefined && settle.current === 0) remote.load(to).catch(() => undefined);
+    setStep(to);
+  };
+  // The same element while its inputs are: Preact then leaves the log's thousands of lines alone
+  // when only the board changed (a step's board arriving).
+  const logPanel = useMemo(
+    () => <LogPanel log={shown} names={names} {...(galaxy === undefined ? {} : { galaxy })} />,
+    [shown, names, galaxy],
+  );
   const go = (to: number) => () => {
-    setStep(Math.max(0, Math.min(total, to)));
+    moveTo(Math.max(0, Math.min(total, to)));
   };
 
   return (
@@ -158,7 +191,7 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
               value={step}
               aria-label="Step"
               onInput={(event) => {
-                setStep(Number(event.currentTarget.value));
+                moveTo(Number(event.currentTarget.value));
               }}
             />
             <button type="button" onClick={go(step + 1)} aria-label="One step forward">
@@ -202,11 +235,7 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
               {view === undefined ? null : (
                 <PlayersPanel view={view} seat={undefined} active={[]} />
               )}
-              <LogPanel
-                log={shown}
-                names={names}
-                {...(view === undefined ? {} : { galaxy: view.galaxy })}
-              />
+              {logPanel}
             </div>
           </div>
         </>
