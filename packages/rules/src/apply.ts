@@ -1,5 +1,6 @@
 import { ACTION_RULE, GAME_OVER_RULE, TURN_ORDER_RULE } from './actions/action-rules.js';
-import { ActionSchema, type Action } from './actions/schema.js';
+import { parseAction } from './actions/compiled-schema.js';
+import type { Action } from './actions/schema.js';
 import { cancelTrade } from './cards/trade.js';
 import { applyEavesdrop } from './politics/eavesdrop.js';
 import { setCardPrompts } from './cards/window.js';
@@ -65,7 +66,7 @@ function settle(d: Draft): Decision[] | undefined {
  */
 export function apply(state: GameState, seat: Seat, action: unknown): ApplyResult {
   try {
-    const parsed = ActionSchema.safeParse(action);
+    const parsed = parseAction(action);
     if (!parsed.success) {
       return {
         ok: false,
