@@ -45,19 +45,41 @@ function inner(schema: z.ZodType): Inner {
   return (schema as unknown as { _zod: Inner })._zod;
 }
 
-/** Length bounds of a string or array; null when a check is of another kind. */
+/**
+ * Length bounds of a string or array; null when a check is of another kind. A length check's
+ * `when` (zod's own: run it on values that have a length) holds for every string and array.
+ */
 function lengthBounds(checks: Inner['def']['checks']): { min: number; max: number } | null {
   let min = 0;
   let max = Infinity;
   for (const c of checks ?? []) {
     const d = c._zod.def;
-    if (d.when !== undefined) return null;
     if (d.check === 'min_length' && typeof d.minimum === 'number') min = Math.max(min, d.minimum);
     else if (d.check === 'max_length' && typeof d.maximum === 'number')
       max = Math.min(max, d.maximum);
     else return null;
   }
   return { min, max };
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * zod measures a string in code points: within `max` UTF-16 units it is within `max` code points,
+ * and from `2 × min` units it has `min` of them; between `min` and `2 × min` units, a string
+ * without surrogates has as many code points as units, and any other is zod's to count.
+ */
+function compileString(checks: Inner['def']['checks']): Judge | null {
+  const b = lengthBounds(checks);
+  if (b === null) return null;
+  const { min, max } = b;
+  return (v) =>
+    typeof v === 'string' &&
+    v.length <= max &&
+    v.length >= min &&
+    (v.length >= 2 * min || !SURROGATE.test(v))
+      ? v
+      : ASK_ZOD;
 }
 
 function compileNumber(checks: Inner['def']['checks']): Judge | null {
@@ -147,11 +169,8 @@ function compile(schema: z.ZodType): Judge | null {
   const def = z.def;
   if (def.coerce === true) return null;
   switch (def.type) {
-    case 'string': {
-      const b = lengthBounds(def.checks);
-      if (b === null) return null;
-      return (v) => (typeof v === 'string' && v.length >= b.min && v.length <= b.max ? v : ASK_ZOD);
-    }
+    case 'string':
+      return compileString(def.checks);
     case 'number':
       return compileNumber(def.checks);
     case 'boolean':

@@ -2,6 +2,7 @@ import type { HexKey } from '@outer-rim/map';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { homeHexKey, planetsOf } from '../state/board.js';
 import type { Draft } from '../state/draft.js';
+import { settledOf } from '../state/settled.js';
 import type { GameState, LeaderState, Owner, Seat, Table } from '../state/types.js';
 import { leaderName } from './names.js';
 
@@ -376,7 +377,7 @@ export function enforceLeaderPlaces(d: Draft, before: GameState): void {
   const invaded = invadedPlanet(d.s);
   // A state whose leaders were found in place still has them there when no unit, planet,
   // player or invasion changed since (most actions move nothing).
-  if (placesHeld.has(before) && sameGround(d.s, before)) return;
+  if (settledOf(before)?.leadersInPlace === true && sameGround(d.s, before)) return;
   // After every action: read in place, nothing built unless a leader is killed.
   const players = d.s.players;
   for (let owner = 0; owner < players.length; owner++) {
@@ -385,9 +386,6 @@ export function enforceLeaderPlaces(d: Draft, before: GameState): void {
     }
   }
 }
-
-/** States whose leaders were checked in place by the action that made them, nothing changed after. */
-const placesHeld = new WeakSet<GameState>();
 
 /** What leaders stand on: the parts of a state their places are checked against. */
 export type Ground = Pick<GameState, 'units' | 'planets' | 'players' | 'phase'>;
@@ -400,11 +398,6 @@ export function sameGround(after: Ground, checked: Ground): boolean {
     after.players === checked.players &&
     invadedPlanet(after) === invadedPlanet(checked)
   );
-}
-
-/** `state` (the reducer's) has its leaders in their places: its next action need not look. */
-export function leadersInPlace(state: GameState): void {
-  placesHeld.add(state);
 }
 
 function invadedPlanet(s: Ground): string | undefined {
