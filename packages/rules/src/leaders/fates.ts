@@ -377,14 +377,29 @@ export function enforceLeaderPlaces(d: Draft, before: GameState): void {
   const invaded = invadedPlanet(d.s);
   // A state whose leaders were found in place still has them there when no unit, planet,
   // player or invasion changed since (most actions move nothing).
-  if (settledOf(before)?.leadersInPlace === true && sameGround(d.s, before)) return;
+  const held = settledOf(before)?.leadersInPlace === true && invaded === invadedPlanet(before);
+  if (held && sameGround(d.s, before)) return;
   // After every action: read in place, nothing built unless a leader is killed.
   const players = d.s.players;
   for (let owner = 0; owner < players.length; owner++) {
-    for (const l of players[owner]?.leaders ?? []) {
-      if (l.status === 'active') enforcePlace(d, owner, l, invaded);
+    const leaders = players[owner]?.leaders ?? [];
+    // The same leaders as `before`'s, found in place there: only those whose ground changed.
+    const known = held && leaders === before.players[owner]?.leaders;
+    for (const l of leaders) {
+      if (l.status !== 'active') continue;
+      if (known && sameSpot(d.s, before, l)) continue;
+      enforcePlace(d, owner, l, invaded);
     }
   }
+}
+
+/** The units of `l`'s system and its planet's record are those of `before` (never edited in place). */
+function sameSpot(now: Ground, before: Ground, l: LeaderState): boolean {
+  return (
+    l.hex !== undefined &&
+    now.units[l.hex] === before.units[l.hex] &&
+    (l.planet === undefined || now.planets[l.planet] === before.planets[l.planet])
+  );
 }
 
 /** What leaders stand on: the parts of a state their places are checked against. */
