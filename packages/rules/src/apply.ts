@@ -114,6 +114,7 @@ export function apply(state: GameState, seat: Seat, action: unknown): ApplyResul
     }
     // OR-6.2: a leader whose ship or troops went by any other way is killed.
     enforceLeaderPlaces(d, state);
+    d.keepUnits();
     const { units, planets, players, phase } = d.s;
     const checked: Ground = { units, planets, players, phase };
     const waiting = settle(d);

@@ -93,6 +93,13 @@ function docksIndex(t: Table): Map<Owner, string[]> {
   return index;
 }
 
+/** A draft wrote into its own `units` record in place: indexes of that record no longer hold. */
+export function forgetUnitIndexes(units: UnitRecord): void {
+  for (let i = docksKept.length - 1; i >= 0; i--) {
+    if (docksKept[i]?.units === units) docksKept.splice(i, 1);
+  }
+}
+
 /** Planets of `owner` that hold one of its Spacedocks (do not modify the returned list). */
 export function spacedocksOf(t: Table, owner: Owner): readonly string[] {
   return docksIndex(t).get(owner) ?? NONE;
