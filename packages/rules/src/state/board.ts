@@ -47,11 +47,10 @@ function planetsByOwner(planets: PlanetRecord): Map<Owner, string[]> {
   let index = byOwnerCache.get(planets);
   if (index === undefined) {
     index = new Map();
-    for (const name in planets) {
-      const owner = planets[name]?.owner ?? null;
-      if (owner === null) continue;
-      const list = index.get(owner);
-      if (list === undefined) index.set(owner, [name]);
+    for (const [name, p] of Object.entries(planets)) {
+      if (p.owner === null) continue;
+      const list = index.get(p.owner);
+      if (list === undefined) index.set(p.owner, [name]);
       else list.push(name);
     }
     byOwnerCache.set(planets, index);
@@ -80,9 +79,8 @@ const docksKept: DocksIndex[] = [];
 function docksIndex(t: Table): Map<Owner, string[]> {
   for (const k of docksKept) if (k.units === t.units && k.planets === t.planets) return k.index;
   const index = new Map<Owner, string[]>();
-  for (const name in t.planets) {
-    const p = t.planets[name];
-    if (p === undefined || p.owner === null) continue;
+  for (const [name, p] of Object.entries(t.planets)) {
+    if (p.owner === null) continue;
     if (countIn(t.units[p.hex]?.planets[name], p.owner, 'spacedock') === 0) continue;
     const list = index.get(p.owner);
     if (list === undefined) index.set(p.owner, [name]);
