@@ -1,14 +1,15 @@
 import { ACTION_RULE, GAME_OVER_RULE, TURN_ORDER_RULE } from './actions/action-rules.js';
-import { ActionSchema, type Action } from './actions/schema.js';
+import { parseAction } from './actions/compiled-schema.js';
+import type { Action } from './actions/schema.js';
 import { cancelTrade } from './cards/trade.js';
 import { applyEavesdrop } from './politics/eavesdrop.js';
 import { setCardPrompts } from './cards/window.js';
 import { frameRules } from './frames.js';
-import { enforceLeaderPlaces, leadersInPlace, sameGround } from './leaders/fates.js';
+import { enforceLeaderPlaces, sameGround } from './leaders/fates.js';
 import type { Ground } from './leaders/fates.js';
 import { ACTION_DECISION } from './decision.js';
 import type { Decision } from './decision.js';
-import { decisions, decisionsOf, rememberDecisions } from './decisions.js';
+import { decisions, decisionsOf } from './decisions.js';
 import { ruleError, type RuleError } from './errors.js';
 import type { GameEvent } from './events.js';
 import { leaveRoundPhase } from './phases/machine.js';
@@ -17,6 +18,7 @@ import { buildingFinished } from './setup/galaxy-building.js';
 import { topFrame } from './pending.js';
 import { Draft } from './state/draft.js';
 import { STEPS } from './resume.js';
+import { rememberSettled, type Settled } from './state/settled.js';
 import type { GameState, Seat } from './state/types.js';
 
 export type ApplyResult =
@@ -65,7 +67,7 @@ function settle(d: Draft): Decision[] | undefined {
  */
 export function apply(state: GameState, seat: Seat, action: unknown): ApplyResult {
   try {
-    const parsed = ActionSchema.safeParse(action);
+    const parsed = parseAction(action);
     if (!parsed.success) {
       return {
         ok: false,
@@ -112,13 +114,15 @@ export function apply(state: GameState, seat: Seat, action: unknown): ApplyResul
     }
     // OR-6.2: a leader whose ship or troops went by any other way is killed.
     enforceLeaderPlaces(d, state);
+    d.keepUnits();
     const { units, planets, players, phase } = d.s;
     const checked: Ground = { units, planets, players, phase };
     const waiting = settle(d);
     const next = d.finish();
-    if (waiting !== undefined) rememberDecisions(next, waiting);
-    // Unless the round's next phases moved something after the check, it holds for `next`.
-    if (sameGround(next, checked)) leadersInPlace(next);
+    // OR-6.2: unless the round's next phases moved something after the check, it holds for `next`.
+    const facts: Settled = { leadersInPlace: sameGround(next, checked) };
+    if (waiting !== undefined) facts.decisions = waiting;
+    rememberSettled(next, facts);
     return { ok: true, state: next, events: d.events };
   } catch (e) {
     return {

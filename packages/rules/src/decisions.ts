@@ -1,6 +1,7 @@
 import type { Decision } from './decision.js';
 import { frameRules } from './frames.js';
 import { topFrame } from './pending.js';
+import { rememberSettled, settledOf } from './state/settled.js';
 import type { GameState, Table } from './state/types.js';
 
 /**
@@ -16,23 +17,16 @@ export function isGameOver(t: Table): boolean {
   return t.phase.name === 'game-over';
 }
 
-const owed = new WeakMap<GameState, readonly Decision[]>();
-
 /**
  * `decisions` of a state the reducer made, worked out once: a state is never changed after, and
  * every action tried on it asks again (the reducer's own check, and the server's judging of a
  * stale decision). Not for a state still being worked on in a Draft.
  */
 export function decisionsOf(state: GameState): readonly Decision[] {
-  let known = owed.get(state);
+  let known = settledOf(state)?.decisions;
   if (known === undefined) {
     known = decisions(state);
-    owed.set(state, known);
+    rememberSettled(state, { decisions: known });
   }
   return known;
-}
-
-/** What `apply` already worked out for the state it returns (its last step asks it anyway). */
-export function rememberDecisions(state: GameState, known: readonly Decision[]): void {
-  owed.set(state, known);
 }

@@ -59,8 +59,9 @@ export function fightsAt(t: Table, phase: TurnsPhase): HexKey[] {
   for (const hex of Object.keys(t.units) as HexKey[]) {
     if (shipsIn(spaceUnits(t, hex, active)) === 0) continue;
     const enemyShips = shipOwners(t, hex).some((o) => o !== active);
-    // BG-9 Deep Space Cannon: PDS next door count too.
-    const enemyPds = arrived.includes(hex) && pdsFiringAt(t, hex).some((p) => p.owner !== active);
+    // BG-9 Deep Space Cannon: PDS next door count too (looked for only where no ships fight).
+    const enemyPds =
+      !enemyShips && arrived.includes(hex) && pdsFiringAt(t, hex).some((p) => p.owner !== active);
     if (enemyShips || enemyPds) out.push(hex);
   }
   return out.sort();

@@ -2,6 +2,7 @@ import type { HexKey } from '@outer-rim/map';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { homeHexKey, planetsOf } from '../state/board.js';
 import type { Draft } from '../state/draft.js';
+import { settledOf } from '../state/settled.js';
 import type { GameState, LeaderState, Owner, Seat, Table } from '../state/types.js';
 import { leaderName } from './names.js';
 
@@ -376,18 +377,30 @@ export function enforceLeaderPlaces(d: Draft, before: GameState): void {
   const invaded = invadedPlanet(d.s);
   // A state whose leaders were found in place still has them there when no unit, planet,
   // player or invasion changed since (most actions move nothing).
-  if (placesHeld.has(before) && sameGround(d.s, before)) return;
+  const held = settledOf(before)?.leadersInPlace === true && invaded === invadedPlanet(before);
+  if (held && sameGround(d.s, before)) return;
   // After every action: read in place, nothing built unless a leader is killed.
   const players = d.s.players;
   for (let owner = 0; owner < players.length; owner++) {
-    for (const l of players[owner]?.leaders ?? []) {
-      if (l.status === 'active') enforcePlace(d, owner, l, invaded);
+    const leaders = players[owner]?.leaders ?? [];
+    // The same leaders as `before`'s, found in place there: only those whose ground changed.
+    const known = held && leaders === before.players[owner]?.leaders;
+    for (const l of leaders) {
+      if (l.status !== 'active') continue;
+      if (known && sameSpot(d.s, before, l)) continue;
+      enforcePlace(d, owner, l, invaded);
     }
   }
 }
 
-/** States whose leaders were checked in place by the action that made them, nothing changed after. */
-const placesHeld = new WeakSet<GameState>();
+/** The units of `l`'s system and its planet's record are those of `before` (never edited in place). */
+function sameSpot(now: Ground, before: Ground, l: LeaderState): boolean {
+  return (
+    l.hex !== undefined &&
+    now.units[l.hex] === before.units[l.hex] &&
+    (l.planet === undefined || now.planets[l.planet] === before.planets[l.planet])
+  );
+}
 
 /** What leaders stand on: the parts of a state their places are checked against. */
 export type Ground = Pick<GameState, 'units' | 'planets' | 'players' | 'phase'>;
@@ -400,11 +413,6 @@ export function sameGround(after: Ground, checked: Ground): boolean {
     after.players === checked.players &&
     invadedPlanet(after) === invadedPlanet(checked)
   );
-}
-
-/** `state` (the reducer's) has its leaders in their places: its next action need not look. */
-export function leadersInPlace(state: GameState): void {
-  placesHeld.add(state);
 }
 
 function invadedPlanet(s: Ground): string | undefined {

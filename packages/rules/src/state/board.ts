@@ -41,7 +41,6 @@ export function enemyShipsIn(t: Table, hex: HexKey, owner: Owner): boolean {
 type PlanetRecord = Table['planets'];
 type UnitRecord = Table['units'];
 const byOwnerCache = new WeakMap<PlanetRecord, Map<Owner, string[]>>();
-const docksCache = new WeakMap<UnitRecord, WeakMap<PlanetRecord, Map<Owner, string[]>>>();
 const NONE: readonly string[] = [];
 
 function planetsByOwner(planets: PlanetRecord): Map<Owner, string[]> {
@@ -64,26 +63,44 @@ export function planetsOf(t: Table, owner: Owner): readonly string[] {
   return planetsByOwner(t.planets).get(owner) ?? NONE;
 }
 
+/**
+ * The Spacedock index of the last few (units, planets) pairs asked about, newest first. Units
+ * change at almost every action, so an index rarely outlives a few states: a short list held
+ * strongly costs less than weak maps, whose entries the garbage collector has to trace.
+ */
+interface DocksIndex {
+  units: UnitRecord;
+  planets: PlanetRecord;
+  index: Map<Owner, string[]>;
+}
+const DOCKS_KEPT = 4;
+const docksKept: DocksIndex[] = [];
+
+function docksIndex(t: Table): Map<Owner, string[]> {
+  for (const k of docksKept) if (k.units === t.units && k.planets === t.planets) return k.index;
+  const index = new Map<Owner, string[]>();
+  for (const [name, p] of Object.entries(t.planets)) {
+    if (p.owner === null) continue;
+    if (countIn(t.units[p.hex]?.planets[name], p.owner, 'spacedock') === 0) continue;
+    const list = index.get(p.owner);
+    if (list === undefined) index.set(p.owner, [name]);
+    else list.push(name);
+  }
+  docksKept.unshift({ units: t.units, planets: t.planets, index });
+  if (docksKept.length > DOCKS_KEPT) docksKept.pop();
+  return index;
+}
+
+/** A draft wrote into its own `units` record in place: indexes of that record no longer hold. */
+export function forgetUnitIndexes(units: UnitRecord): void {
+  for (let i = docksKept.length - 1; i >= 0; i--) {
+    if (docksKept[i]?.units === units) docksKept.splice(i, 1);
+  }
+}
+
 /** Planets of `owner` that hold one of its Spacedocks (do not modify the returned list). */
 export function spacedocksOf(t: Table, owner: Owner): readonly string[] {
-  let inner = docksCache.get(t.units);
-  if (inner === undefined) {
-    inner = new WeakMap();
-    docksCache.set(t.units, inner);
-  }
-  let index = inner.get(t.planets);
-  if (index === undefined) {
-    index = new Map();
-    for (const [name, p] of Object.entries(t.planets)) {
-      if (p.owner === null) continue;
-      if (countIn(t.units[p.hex]?.planets[name], p.owner, 'spacedock') === 0) continue;
-      const list = index.get(p.owner);
-      if (list === undefined) index.set(p.owner, [name]);
-      else list.push(name);
-    }
-    inner.set(t.planets, index);
-  }
-  return index.get(owner) ?? NONE;
+  return docksIndex(t).get(owner) ?? NONE;
 }
 
 export function homeHexKey(t: Table, seat: number): HexKey | undefined {

@@ -3,6 +3,7 @@ import { takeForcedDie } from '../prng/forced-dice.js';
 import { Dice } from '../prng/prng.js';
 import type { GameEvent } from '../events.js';
 import type { RoundPhase } from '../content/timing.js';
+import { forgetUnitIndexes } from './board.js';
 import { withCount } from './counts.js';
 import type {
   GameState,
@@ -59,6 +60,11 @@ export class Draft {
   private playersCopied = false;
   /** Bit i set: seat i's player object is already this draft's own copy. */
   private playerCopied = 0;
+  /**
+   * `s.units` is this draft's own copy, which nothing outside the draft holds: a write goes into
+   * it in place (a system's entry is still replaced, never edited). `keepUnits` ends that.
+   */
+  private unitsOwn = false;
 
   constructor(
     state: GameState,
@@ -105,8 +111,9 @@ export class Draft {
   }
 
   /**
-   * Every write replaces `planets` / `units` with a new object (never edits
-   * one in place), so caches keyed on their identity (board.ts) stay true.
+   * Every write replaces `planets` with a new object (never edits one in place), and `units`
+   * the first time after the draft began or after `keepUnits`, so caches keyed on their identity
+   * (board.ts) stay true: a write into the draft's own `units` drops what board.ts indexed of it.
    */
   setPlanetOwner(planet: string, owner: Owner | null): void {
     const current = this.s.planets[planet];
@@ -136,7 +143,21 @@ export class Draft {
       planet === null
         ? { space: next, planets: current.planets }
         : { space: current.space, planets: { ...current.planets, [planet]: next } };
-    this.s.units = { ...this.s.units, [hex]: sys };
+    if (this.unitsOwn) {
+      forgetUnitIndexes(this.s.units);
+    } else {
+      this.s.units = { ...this.s.units };
+      this.unitsOwn = true;
+    }
+    this.s.units[hex] = sys;
+  }
+
+  /**
+   * The caller keeps `s.units` as it stands, to compare by identity: the next write copies the
+   * record again rather than writing into the one kept.
+   */
+  keepUnits(): void {
+    this.unitsOwn = false;
   }
 
   /** Ends the draft: stores the PRNG position back into the new state. */

@@ -73,8 +73,11 @@ export function influenceOf(t: Table, seat: Seat): number {
   const owned = planetsOf(t, seat);
   let n = 0;
   for (const name of owned) n += planetDef(name)?.influence ?? 0;
-  n += sumEffect(effects, 'influence-per-planet-outside-home') * planetsOutsideHome(t, seat).length;
-  n += sumEffect(effects, 'influence-per-spacedock') * spacedocksOf(t, seat).length;
+  // The planets and Spacedocks are counted only for a seat whose effects pay for them.
+  const perOutside = sumEffect(effects, 'influence-per-planet-outside-home');
+  if (perOutside !== 0) n += perOutside * planetsOutsideHome(t, seat).length;
+  const perDock = sumEffect(effects, 'influence-per-spacedock');
+  if (perDock !== 0) n += perDock * spacedocksOf(t, seat).length;
   n += RULE_CONSTANTS.captiveLeaderInfluence * p.captives.length;
   return n;
 }
