@@ -5,6 +5,12 @@ import tseslint from 'typescript-eslint';
 // The dependency arrows (docs/architecture.md): web -> protocol, rules, map; server -> protocol,
 // rules, map; protocol -> rules; rules -> map; map -> nothing of ours. Nothing in packages/ does
 // I/O. Each package's source may import only what its arrows allow.
+/** An app reaches a package through its name and entry points, never into its files. */
+const NO_DEEP_IMPORT = {
+  regex: '(^|/)packages/[^/]+/src/',
+  message:
+    'import a package by its name (@outer-rim/rules, @outer-rim/rules/testing), not its files.',
+};
 const NO_IO = [
   { regex: '^node:', message: 'packages/ do no I/O: pass data in, return data out.' },
   {
@@ -100,6 +106,7 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^@outer-rim/web(/|$)', message: 'the server does not depend on the client.' },
+            NO_DEEP_IMPORT,
           ],
         },
       ],
@@ -134,10 +141,15 @@ export default tseslint.config(
               message:
                 'the web client shares the wire with the server through @outer-rim/protocol.',
             },
+            NO_DEEP_IMPORT,
           ],
         },
       ],
     },
+  },
+  {
+    files: ['apps/*/test/**/*.{ts,tsx}', 'apps/*/bench/**/*.ts', 'apps/*/scripts/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_DEEP_IMPORT] }] },
   },
   {
     files: ['**/*.js'],

@@ -3,10 +3,7 @@ import { decisions, view, type GameState } from '@outer-rim/rules';
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import { withHand } from '../../../../packages/rules/src/cards/testing.js';
-import { openWindow } from '../../../../packages/rules/src/cards/window.js';
-import { Draft } from '../../../../packages/rules/src/state/draft.js';
-import { turnOf } from '../../../../packages/rules/src/testing/battle.js';
+import { Draft, openWindow, turnOf, withHand } from '@outer-rim/rules/testing';
 import { emptyChat } from './chat';
 import { Table } from './table';
 

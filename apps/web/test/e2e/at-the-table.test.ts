@@ -2,11 +2,7 @@ import { hexKey, tileById, type HexKey } from '@outer-rim/map';
 import { decisions, type GameState } from '@outer-rim/rules';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  advanceTo,
-  mustApply,
-  passAction,
-} from '../../../../packages/rules/src/testing/fixtures.js';
+import { advanceTo, mustApply, passAction } from '@outer-rim/rules/testing';
 import { rest } from './harness';
 import {
   SHOTS,

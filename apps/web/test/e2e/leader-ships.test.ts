@@ -10,7 +10,7 @@ import {
 } from '@outer-rim/rules';
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { advanceTo } from '../../../../packages/rules/src/testing/fixtures.js';
+import { advanceTo } from '@outer-rim/rules/testing';
 import {
   clickHex,
   SHOTS,

@@ -2,7 +2,7 @@
 import { decisions, type Action, type GameState } from '@outer-rim/rules';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it } from 'vitest';
-import { movementTable, withUnits } from '../../../../../packages/rules/src/testing/board';
+import { addUnits, movementTable } from '@outer-rim/rules/testing';
 import type { LogEntry } from '../live-game';
 import { logged as step, showPanel, withAgentAboard } from '../panel-fixture';
 import { BattlePanel } from './battle-panel';
@@ -22,7 +22,7 @@ function hitOnce(): { s: GameState; seat: number; log: LogEntry[] } {
   const { state, seat } = movementTable('web-leader-ships');
   const other = (seat + 1) % 2;
   let s = withAgentAboard(state, seat, TOP2, 'cruiser');
-  s = withUnits(withUnits(s, TOP2, seat, { cruiser: 2, carrier: 1 }), TOP1, other, {
+  s = addUnits(addUnits(s, TOP2, seat, { cruiser: 2, carrier: 1 }), TOP1, other, {
     dreadnought: 2,
   });
   const log: LogEntry[] = [];
