@@ -25,6 +25,7 @@ import { ChatPanel } from './chat-panel';
 import { legalHexes } from './action-groups';
 import type { WordsContext } from './action-words';
 import { DecisionPanel } from './decision-panel';
+import type { PanelProps } from './panel-props';
 import { Icon } from '../ui/icons';
 import type { LogEntry } from './live-game';
 import type { SeatRecord } from '../net/protocol';
@@ -131,6 +132,14 @@ export function Table({
     }
   };
 
+  const panel: PanelProps = {
+    view,
+    seat,
+    actions,
+    busy,
+    onAct: act,
+  };
+
   const onSelect = (key: HexKey) => {
     if (move.onHex(key)) return;
     if (tile !== undefined) {
@@ -184,35 +193,9 @@ export function Table({
           </p>
         )}
         {move.panel}
-        <BattlePanel
-          view={view}
-          seat={seat}
-          actions={actions}
-          log={log}
-          busy={busy}
-          onAct={async (action) => {
-            await act(action);
-          }}
-        />
-        <PoliticsPanel
-          view={view}
-          seat={seat}
-          actions={actions}
-          log={log}
-          busy={busy}
-          onAct={async (action) => {
-            await act(action);
-          }}
-        />
-        <CardsPanel
-          view={view}
-          seat={seat}
-          actions={actions}
-          busy={busy}
-          onAct={async (action) => {
-            await act(action);
-          }}
-        />
+        <BattlePanel {...panel} log={log} />
+        <PoliticsPanel {...panel} log={log} />
+        <CardsPanel {...panel} />
         <DecisionPanel
           decisions={waiting}
           seat={seat}
