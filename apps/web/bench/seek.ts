@@ -198,7 +198,8 @@ const db = await freshDatabase('postgres');
 await buildClient(webDir);
 const server = await startServerProcess(bundle.path, { ...db.env, WEB_DIST: webDir });
 const browser = await launchChromium();
-const cleanUp = onInterrupt(async () => {
+/** Stops the browser, the server and its database, and removes what the run built. */
+const tearDown = async () => {
   await browser.close();
   server.child.kill('SIGKILL');
   await server.exited;
@@ -207,7 +208,8 @@ const cleanUp = onInterrupt(async () => {
   await rm(webDir, { recursive: true, force: true });
   await disposeTemplates();
   cleanUp.done();
-});
+};
+const cleanUp = onInterrupt(tearDown);
 let report: Record<string, unknown>;
 try {
   const game = await playLongGame(server, { steps, bot, say });
@@ -259,14 +261,7 @@ try {
     target: TARGET,
   };
 } finally {
-  await browser.close();
-  server.child.kill('SIGKILL');
-  await server.exited;
-  await db.dispose();
-  await bundle.dispose();
-  await rm(webDir, { recursive: true, force: true });
-  await disposeTemplates();
-  cleanUp.done();
+  await tearDown();
 }
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
