@@ -33,7 +33,13 @@ import {
   ChatSendSchema,
   ResyncMessageSchema,
 } from '@outer-rim/protocol';
-import type { ChatAck, ResyncAck, StateMessage, UndoNotice } from '@outer-rim/protocol';
+import type {
+  ChatAck,
+  ResyncAck,
+  SpectatorChatMessage,
+  StateMessage,
+  UndoNotice,
+} from '@outer-rim/protocol';
 import type { ChatService } from './chat-service.js';
 import { AckCork } from './ack-cork.js';
 import { AwaitingStart } from './awaiting-start.js';
@@ -53,6 +59,7 @@ import { Encoded, encodedEvent } from './parser.js';
 import { TokenBucket } from './token-bucket.js';
 import { SpectatorChannel } from './spectator-channel.js';
 import { LastSentViews } from './last-sent-views.js';
+import { ChatOnce, type ChatLineOut } from './chat-once.js';
 import { stepMessages } from './step-messages.js';
 import type { SentViews } from './step-messages.js';
 import type { SpectatorChatService } from './spectator-chat-service.js';
@@ -85,6 +92,7 @@ export class Realtime {
   readonly #sent = new LastSentViews();
   readonly #awaitingStart = new AwaitingStart();
   readonly #cork = new AckCork();
+  readonly #chats = new WeakMap<GameSocket, ChatOnce>();
 
   constructor(
     httpServer: HttpServer,
@@ -124,6 +132,9 @@ export class Realtime {
       this.#sent.keep(gameId, undefined);
       this.#catchUp(gameId);
     });
+    this.io.on('chat-line', ({ rooms, out }) => {
+      this.#deliverLine(rooms, out);
+    });
     this.io.on('seat-released', (released: ReleasedSeat) => {
       this.#dropReleased(released);
     });
@@ -134,7 +145,18 @@ export class Realtime {
       this.#onConnection(socket);
     });
     this.#presence = new TablePresence(this.io, deps.lobby, deps.logger, roomOfGame);
-    this.#spectators = new SpectatorChannel(this.io, deps.spectatorChat, deps.lobby, {
+    const spectatorLines = {
+      to: (room: string | string[]) => ({
+        emit: (_event: 'spectator-chat', line: SpectatorChatMessage) => {
+          this.#sendLine(typeof room === 'string' ? [room] : room, {
+            event: 'spectator-chat',
+            line,
+          });
+          return true;
+        },
+      }),
+    };
+    this.#spectators = new SpectatorChannel(spectatorLines, deps.spectatorChat, deps.lobby, {
       game: roomOfGame,
       spectators: (gameId) => roomOfViewer(gameId, 'spectator'),
     });
@@ -225,6 +247,26 @@ export class Realtime {
       this.#spectators.release(committed.gameId).catch((error: unknown) => {
         this.deps.logger.warn({ err: error, gameId: committed.gameId }, 'spectator chat release');
       });
+    }
+  }
+
+  /**
+   * A chat line to the connections of `rooms` on every process: each process hands it to its own
+   * connections' ChatOnce, which holds it during a welcome and sends each line once.
+   */
+  #sendLine(rooms: string[], out: ChatLineOut): void {
+    this.#deliverLine(rooms, out);
+    if (this.#adapterPool !== undefined) this.io.serverSideEmit('chat-line', { rooms, out });
+  }
+
+  #deliverLine(rooms: readonly string[], out: ChatLineOut): void {
+    const ids = new Set<string>();
+    for (const room of rooms) {
+      for (const id of this.io.sockets.adapter.rooms.get(room) ?? []) ids.add(id);
+    }
+    for (const id of ids) {
+      const socket = this.io.sockets.sockets.get(id);
+      if (socket !== undefined) this.#chats.get(socket)?.live(out);
     }
   }
 
@@ -351,6 +393,12 @@ export class Realtime {
     const rooms = [roomOfGame(gameId), roomOfViewer(gameId, viewer)];
     if (tokenHash !== undefined) rooms.push(roomOfToken(gameId, tokenHash));
     if (holding !== undefined) rooms.push(roomOfHolding(gameId, holding));
+    // Chat lines are held from before the rooms are joined until the history is sent.
+    const chat = new ChatOnce((out) => {
+      if (out.event === 'chat') socket.emit(SOCKET_EVENTS.chat, out.line);
+      else socket.emit(SOCKET_EVENTS.spectatorChat, out.line);
+    });
+    this.#chats.set(socket, chat);
     void socket.join(rooms);
     // The token was checked before the rooms were joined; a seat left in between would have
     // missed this socket, so the check is made again now that a release reaches it. Nothing the
@@ -424,7 +472,7 @@ export class Realtime {
     });
 
     void admitted
-      .then((ok) => (ok ? this.#welcome(socket) : undefined))
+      .then((ok) => (ok ? this.#welcome(socket, chat) : undefined))
       .catch((error: unknown) => {
         // A game stored in a shape this server cannot read stays listed, read-only, with the reason.
         if (error instanceof StateMigrationError) {
@@ -439,6 +487,9 @@ export class Realtime {
           'The server could not load the game.',
         );
         socket.emit(SOCKET_EVENTS.gameError, failed.error);
+      })
+      .finally(() => {
+        chat.open();
       });
   }
 
@@ -474,7 +525,7 @@ export class Realtime {
   }
 
   /** On (re)connect: the lobby record, the current state if started, and the visible chat. */
-  async #welcome(socket: GameSocket): Promise<void> {
+  async #welcome(socket: GameSocket, chat: ChatOnce): Promise<void> {
     const { gameId, viewer, holding } = socket.data;
     const game = await this.deps.lobby.get(gameId);
     socket.emit(SOCKET_EVENTS.lobby, { game });
@@ -483,12 +534,12 @@ export class Realtime {
     else await this.#sendState(socket);
     const reader =
       viewer === 'spectator' || holding === undefined ? 'spectator' : { seat: viewer, holding };
-    for (const message of await this.deps.chat.visibleTo(gameId, reader)) {
-      socket.emit(SOCKET_EVENTS.chat, message);
-    }
-    for (const message of await this.#spectators.history(gameId, viewer, game.status)) {
-      socket.emit(SOCKET_EVENTS.spectatorChat, message);
-    }
+    const table = await this.deps.chat.visibleTo(gameId, reader);
+    const spectators = await this.#spectators.history(gameId, viewer, game.status);
+    chat.history([
+      ...table.map((line) => ({ event: 'chat' as const, line })),
+      ...spectators.map((line) => ({ event: 'spectator-chat' as const, line })),
+    ]);
   }
 
   /**
@@ -618,14 +669,13 @@ export class Realtime {
     const { message, duplicate, holdings } = await this.deps.chat.post(gameId, from, to, id, text);
     if (!duplicate) {
       this.deps.metrics.chatMessages.inc();
-      if (holdings === undefined) {
-        this.io.to(roomOfGame(gameId)).emit(SOCKET_EVENTS.chat, message);
-      } else {
-        // To the two holders it was between, not to whoever holds either seat later.
-        this.io
-          .to([roomOfHolding(gameId, holdings.from), roomOfHolding(gameId, holdings.to)])
-          .emit(SOCKET_EVENTS.chat, message);
-      }
+      // A private line goes to the two holders it was between, not to whoever holds either
+      // seat later.
+      const rooms =
+        holdings === undefined
+          ? [roomOfGame(gameId)]
+          : [roomOfHolding(gameId, holdings.from), roomOfHolding(gameId, holdings.to)];
+      this.#sendLine(rooms, { event: 'chat', line: message });
     }
     return { ok: true, seq: message.seq };
   }

@@ -1,3 +1,4 @@
+import type { ChatLineOut } from './chat-once.js';
 import type { Viewer } from '@outer-rim/rules';
 import type {
   ChatMessage,
@@ -54,6 +55,8 @@ export interface BetweenServers {
   'seat-released': (released: ReleasedSeat) => void;
   /** a process cut a game's log back (an undo) */
   rewound: (notice: { gameId: string }) => void;
+  /** a chat line for the connections of these rooms on each process (realtime/chat-once.ts) */
+  'chat-line': (notice: { rooms: string[]; out: ChatLineOut }) => void;
 }
 export type GameServer = Server<ClientToServer, ServerToClient, BetweenServers, SocketData>;
 export type GameSocket = Socket<ClientToServer, ServerToClient, BetweenServers, SocketData>;

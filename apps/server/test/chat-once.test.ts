@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChatAck, ClaimSeatResponse, CreateGameResponse } from '@outer-rim/protocol';
+import { HEAVY_TEST_TIMEOUT, prepareBackend } from './support/backends.js';
+import type { Backend } from './support/backends.js';
+import { Client, http, startServer } from './support/server.js';
+import type { RunningServer } from './support/server.js';
+
+/**
+ * A connection joins its rooms before its chat history is read, so a line posted while it is
+ * welcomed is both sent live and in the history: each connection still gets each line once, on
+ * one process and across two.
+ */
+describe.each([
+  ['one process', 1],
+  ['two processes (CLUSTER=on)', 2],
+] as const)('chat lines posted while a connection is welcomed, %s', (_name, processes) => {
+  let backend: Backend;
+  let servers: RunningServer[];
+
+  beforeAll(async () => {
+    backend = await prepareBackend('postgres', `chat-once-${String(processes)}`);
+    // The host posts more lines than a person would: the chat rate limit stays out of the way.
+    const limits = { CHAT_BURST: '100', CHAT_PER_MINUTE: '6000' };
+    const config = backend.config(processes === 2 ? { ...limits, CLUSTER: 'on' } : limits);
+    servers = await Promise.all(Array.from({ length: processes }, () => startServer(config)));
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+    await backend.dispose();
+  });
+
+  it(
+    'reach the connection once each',
+    async () => {
+      const host = servers[0] as RunningServer;
+      const other = servers.at(-1) as RunningServer;
+      const created = await http<CreateGameResponse>(host.url, 'POST', '/api/games', {
+        name: 'Host',
+        options: { playerCount: 3 },
+      });
+      const { gameId, token: hostToken } = created.body;
+      const claimed = await http<ClaimSeatResponse>(
+        other.url,
+        'POST',
+        `/api/games/${gameId}/seats`,
+        {
+          name: 'Guest',
+          seat: 1,
+        },
+      );
+      const hostClient = await Client.connect(host.url, { gameId, token: hostToken });
+      const clients = [hostClient];
+      try {
+        await hostClient.waitFor(() => hostClient.lobbies.length > 0);
+        let posted = 0;
+        for (let round = 0; round < 16; round += 1) {
+          const guest = await Client.connect(other.url, { gameId, token: claimed.body.token });
+          clients.push(guest);
+          // The lobby record is the welcome's first message: lines are posted on both processes
+          // while the rest of the welcome (the state, the history) is under way.
+          await guest.waitFor(() => guest.lobbies.length > 0);
+          const acks = await Promise.all([
+            guest.send<ChatAck>('chat', {
+              id: `guest-${String(round)}`,
+              text: `g${String(round)}`,
+            }),
+            hostClient.send<ChatAck>('chat', {
+              id: `host-${String(round)}`,
+              text: `h${String(round)}`,
+            }),
+          ]);
+          expect(acks.map((a) => a.ok)).toEqual([true, true]);
+          posted += 2;
+          const barrier = await hostClient.send<ChatAck>('chat', {
+            id: `barrier-${String(round)}`,
+            text: `barrier ${String(round)}`,
+          });
+          posted += 1;
+          expect(barrier.ok).toBe(true);
+          await guest.waitFor(() => guest.chats.some((m) => m.text === `barrier ${String(round)}`));
+          // Lines posted at once on two processes may arrive in either order; a client sorts by
+          // seq. None arrives twice, and none is missing.
+          const seqs = guest.chats.map((m) => m.seq).sort((a, b) => a - b);
+          expect(seqs).toEqual(Array.from({ length: posted }, (_, i) => i + 1));
+        }
+      } finally {
+        for (const c of clients) c.close();
+      }
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+});
