@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
+import { pino } from 'pino';
 import type { Config } from './config.js';
 
 /** The two ways logs are written: one JSON object per line, or readable lines for a terminal. */
@@ -21,7 +22,10 @@ export function loggerOptions(
   format: LogFormat,
 ): NonNullable<Exclude<FastifyServerOptions['logger'], boolean>> {
   // Nothing is written at `silent` (the tests): no need for a pretty-printing worker.
-  if (format === 'json' || level === 'silent') return { level };
+  if (level === 'silent') return { level };
+  // Written as it comes, as the pretty lines are: pino's default stdout writes in the background,
+  // and a process stopped right after its start-up line could exit before that line was out.
+  if (format === 'json') return { level, stream: pino.destination({ dest: 1, sync: true }) };
   return {
     level,
     transport: {
