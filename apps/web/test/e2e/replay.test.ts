@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BotTable } from '../../../server/test/support/bot-table.js';
 import { LoadProbe } from '../../../server/test/support/load-probe.js';
 import { rest } from './harness';
-import { useE2eSession, waitForSeq } from './session';
+import { SHOTS, shotsDir, useE2eSession, waitForSeq } from './session';
 
 const env = useE2eSession(180_000);
 const viewport = { width: 1280, height: 800 };
@@ -89,6 +89,7 @@ describe('the replay of a long game', () => {
       expect(await line.locator('.seq').innerText()).toBe(`#${String(far)}`);
     }
     expect(await inside(current.first(), view)).toBe(true);
+    if (SHOTS) await page.screenshot({ path: `${shotsDir}replay.png`, fullPage: true });
     // Nothing after the step, and only the lines near the view drawn, each placed in the whole.
     const drawn = log.locator('.log-lines > li');
     const count = await drawn.count();
