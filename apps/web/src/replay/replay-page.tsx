@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { Board } from '../board/board';
 import { Api, ApiError } from '../net/api';
 import type { GameRecord } from '../net/protocol';
+import type { LogEntry } from '../play/live-game';
 import { LogPanel } from '../play/log-panel';
 import { Icon } from '../ui/icons';
 import { PlayersPanel } from '../play/players-panel';
@@ -12,9 +13,10 @@ import { SeedBadge } from '../ui/seed-badge';
 import { loadPublicLog } from '../net/public-log';
 import { GameStory } from '../story/game-story';
 import { RemoteViews } from './remote-views';
-import { buildReplay, entriesUpTo, startOptions, type Replay } from './replay-steps';
+import { buildReplay, startOptions, type Replay } from './replay-steps';
 
 const defaultApi = new Api();
+const NO_ENTRIES: readonly LogEntry[] = [];
 
 /**
  * Dragging the slider passes many steps in a moment: a step reached within this long of the one
@@ -118,10 +120,7 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
     [api, gameId, replay, remote],
   );
   const total = replay?.entries.length ?? 0;
-  const shown = useMemo(
-    () => (replay === undefined ? [] : entriesUpTo(replay, step)),
-    [replay, step],
-  );
+  const entries = replay?.entries ?? NO_ENTRIES;
   // While a step's board is on its way the previous one stays up, marked as not yet current.
   const view =
     remote === undefined ? replay?.views[Math.min(step, replay.views.length - 1)] : fetched?.view;
@@ -136,7 +135,7 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
   const galaxy = useMemo(() => view?.galaxy, [galaxyKey]);
   /**
    * Moves to a step. A step reached after a pause has its board asked for here, before the page
-   * renders the step: the request is on its way while the browser lays out the log up to it.
+   * renders the step: the request is on its way while the browser lays out the step's log.
    */
   const moveTo = (to: number) => {
     const now = performance.now();
@@ -146,11 +145,18 @@ export function ReplayPage({ gameId, api = defaultApi }: { gameId: string; api?:
     if (remote !== undefined && settle.current === 0) remote.load(to).catch(() => undefined);
     setStep(to);
   };
-  // The same element while its inputs are: Preact then leaves the log's thousands of lines alone
-  // when only the board changed (a step's board arriving).
+  // The same element while its inputs are: Preact then leaves the log alone when only the board
+  // changed (a step's board arriving).
   const logPanel = useMemo(
-    () => <LogPanel log={shown} names={names} {...(galaxy === undefined ? {} : { galaxy })} />,
-    [shown, names, galaxy],
+    () => (
+      <LogPanel
+        log={entries}
+        upTo={step}
+        names={names}
+        {...(galaxy === undefined ? {} : { galaxy })}
+      />
+    ),
+    [entries, step, names, galaxy],
   );
   const go = (to: number) => () => {
     moveTo(Math.max(0, Math.min(total, to)));

@@ -84,8 +84,3 @@ export function buildReplay(
     return { mode: 'remote', views: [], entries };
   }
 }
-
-/** The log as it stood after `step` actions, for the replay's log panel. */
-export function entriesUpTo(replay: Replay, step: number): LogEntry[] {
-  return replay.entries.slice(0, Math.max(0, Math.min(step, replay.entries.length)));
-}
