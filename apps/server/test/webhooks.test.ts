@@ -218,6 +218,37 @@ describe('webhooks: a seat is told when a decision waits for it', () => {
   );
 
   it(
+    'tells a seat whose hook was set in the middle of the game, though the steps before told nobody',
+    async () => {
+      const game = await buildGame();
+      const before = hooks.received.length;
+      await startGame(url, game);
+      // Nobody asked to be told: these steps are noted without anything queued for them.
+      const mover = await playUntilOther(game.gameId);
+      await app.notifier.idle();
+      clock.advance(DIGEST_MS);
+      await app.notifier.idle();
+      expect(hooks.received.length).toBe(before);
+      for (const seat of [0, 1, 2]) {
+        expect((await setSeatHook(game, seat, hooks.url(`/m/seat${String(seat)}`))).status).toBe(
+          200,
+        );
+      }
+      // The next step is told, to whoever owes then.
+      const next = await playUntilOther(game.gameId);
+      expect(next).not.toBe(mover);
+      await app.notifier.idle();
+      clock.advance(DIGEST_MS);
+      await hooks.waitFor(before + 1);
+      await app.notifier.idle();
+      const sent = hooks.received.slice(before);
+      expect(sent.map((r) => r.path)).toEqual([`/m/seat${String(next)}`]);
+      expect(sent[0]?.body.notices.map((n) => n.seat)).toEqual([next]);
+    },
+    HEAVY_TEST_TIMEOUT,
+  );
+
+  it(
     'sends one digest when several decisions come at once',
     async () => {
       // Without galaxy building every seat decides at once (the Market).

@@ -99,6 +99,11 @@ export class TurnClockService {
 
   /** A step was committed by this process: clocks stop and start, a new round adds its bonus. */
   stepCommitted(gameId: string, state: GameState): void {
+    // A game known to have no turn clock (its option never changes): nothing to queue.
+    if (this.#options.get(gameId) === null) {
+      if (state.phase.name === 'game-over') this.#options.delete(gameId);
+      return;
+    }
     this.#run(gameId, async () => {
       const option = await this.#option(gameId);
       if (option !== null) await this.#note(gameId, state, option);

@@ -40,6 +40,13 @@ interface Outbox {
   saved: Promise<string>;
 }
 
+/** A game's settings as last asked for (at `at`), and once they arrived, as read (`read`). */
+interface KnownTargets {
+  at: number;
+  targets: Promise<GameTargets>;
+  read?: GameTargets;
+}
+
 const TARGETS_TTL_MS = 10_000;
 const FIRST_RETRY_MS = 2000;
 
@@ -57,7 +64,7 @@ export class Notifier {
   readonly #outboxes = new Map<string, Outbox>();
   readonly #timers = new Set<ClockTimer>();
   readonly #inFlight = new Set<Promise<void>>();
-  readonly #targets = new Map<string, { at: number; targets: Promise<GameTargets> }>();
+  readonly #targets = new Map<string, KnownTargets>();
   #closed = false;
 
   constructor(private readonly options: NotifierOptions) {}
@@ -65,8 +72,18 @@ export class Notifier {
   /** A step was committed by this process (or a game started): note who owes what now. */
   stepCommitted(gameId: string, seq: number, state: GameState): void {
     if (this.#closed) return;
-    const owed = owedDecisions(state);
     const seatCount = state.players.length;
+    // Settings read lately that tell nobody of this game: nothing to note, and nothing queued
+    // (what `#record` would find out after reading them from its queue).
+    const known = this.#targets.get(gameId);
+    if (
+      known?.read !== undefined &&
+      this.options.clock.now() - known.at < TARGETS_TTL_MS &&
+      tellsNobody(known.read, seatCount)
+    ) {
+      return;
+    }
+    const owed = owedDecisions(state);
     this.#work
       .run(gameId, () => this.#record(gameId, seq, seatCount, owed))
       .catch((error: unknown) => {
@@ -106,8 +123,14 @@ export class Notifier {
     const known = this.#targets.get(gameId);
     if (known !== undefined && now - known.at < TARGETS_TTL_MS) return known.targets;
     const targets = this.options.store.targets(gameId);
-    this.#targets.set(gameId, { at: now, targets });
-    targets.catch(() => this.#targets.delete(gameId));
+    const entry: KnownTargets = { at: now, targets };
+    this.#targets.set(gameId, entry);
+    targets.then(
+      (read) => {
+        entry.read = read;
+      },
+      () => this.#targets.delete(gameId),
+    );
     return targets;
   }
 
@@ -120,12 +143,7 @@ export class Notifier {
     const targets = await this.#gameTargets(gameId);
     const tableHook = targets.table?.webhookUrl ?? null;
     // Only seats someone is to be told about are tracked: a game without settings costs a read.
-    const concerned = [...Array(seatCount).keys()].filter(
-      (seat) =>
-        tableHook !== null ||
-        targets.seats.get(seat)?.webhookUrl != null ||
-        targets.seats.get(seat)?.email != null,
-    );
+    const concerned = concernedSeats(targets, seatCount);
     if (concerned.length === 0) return;
     const since = new Date(this.options.clock.now());
     const idle: number[] = [];
@@ -318,4 +336,24 @@ export class Notifier {
       );
     }
   }
+}
+
+/** The seats someone is to be told about: a webhook or an address of their own, or the table's. */
+function concernedSeats(targets: GameTargets, seatCount: number): number[] {
+  const tableHook = targets.table?.webhookUrl ?? null;
+  return [...Array(seatCount).keys()].filter(
+    (seat) =>
+      tableHook !== null ||
+      targets.seats.get(seat)?.webhookUrl != null ||
+      targets.seats.get(seat)?.email != null,
+  );
+}
+
+/** Whether no seat of the game is to be told about anything: `concernedSeats` is empty. */
+function tellsNobody(targets: GameTargets, seatCount: number): boolean {
+  if ((targets.table?.webhookUrl ?? null) !== null) return false;
+  for (const [seat, own] of targets.seats) {
+    if (seat < seatCount && (own.webhookUrl != null || own.email != null)) return false;
+  }
+  return true;
 }

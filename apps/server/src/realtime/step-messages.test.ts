@@ -33,6 +33,8 @@ describe('stepMessages', () => {
     let sent: SentViews | undefined;
     let patches = 0;
     let wholes = 0;
+    // Updates whose events had something cut for their viewer (dealt tiles, drawn cards).
+    let hidden = 0;
     for (let seq = 1; seq <= 250 && state.phase.name !== 'game-over'; seq++) {
       const next = decisions(state)[0];
       if (next === undefined) break;
@@ -51,7 +53,9 @@ describe('stepMessages', () => {
         const expected = json(view(state, viewer));
         expect(message).toMatchObject({ gameId: 'g1', seq, seat: next.seat });
         expect(message.seed).toBe(seed);
-        expect(message.events).toEqual(json(eventsFor(result.events, viewer)));
+        const cut = eventsFor(result.events, viewer);
+        expect(message.events).toEqual(json(cut));
+        if (cut.some((event, i) => event !== result.events[i])) hidden++;
         let rebuilt: unknown;
         if (message.patch !== undefined) {
           patches++;
@@ -70,5 +74,6 @@ describe('stepMessages', () => {
     }
     expect(patches).toBeGreaterThan(600);
     expect(wholes).toBeGreaterThan(50);
+    expect(hidden).toBeGreaterThan(0);
   });
 });

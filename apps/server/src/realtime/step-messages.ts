@@ -27,7 +27,8 @@ export interface Step {
  * One step's `update` for each of `viewers`, as the JSON text sent: a patch from what that
  * viewer was sent at `seq - 1` (in `base`), or its whole view when it was sent nothing then. The
  * part of the views every viewer shares is diffed, hashed and serialised once for all of them,
- * and the events once per distinct event; only each viewer's own part (its hand, its offers, its
+ * and the events once per distinct event (and their list once for all the viewers from whom
+ * nothing in it is hidden); only each viewer's own part (its hand, its offers, its
  * setup events) is worked out per viewer. The texts are what `JSON.stringify` of the
  * UpdateMessage would give, in another key order.
  */
@@ -43,6 +44,7 @@ export function stepMessages(
   const from = base?.seq === seq - 1 ? base : undefined;
   let sharedOps: string | undefined;
   const eventTexts = new Map<GameEvent, string>();
+  let publicEvents: string | undefined;
   const partTexts = new PartTexts();
   const partHashes = new Map<object, number>();
   const head = `{"gameId":${JSON.stringify(gameId)},"seq":${String(seq)},"seat":${String(seat)}`;
@@ -50,14 +52,15 @@ export function stepMessages(
   for (const viewer of viewers) {
     const part = viewerPart(state, viewer);
     parts.set(viewer, part);
-    const events = eventsFor(step.events, viewer).map((event) => {
-      let text = eventTexts.get(event);
-      if (text === undefined) {
-        text = JSON.stringify(event);
-        eventTexts.set(event, text);
-      }
-      return text;
-    });
+    const cut = eventsFor(step.events, viewer);
+    let events: string;
+    if (cut.length === step.events.length && cut.every((event, i) => event === step.events[i])) {
+      // Nothing in them is hidden from this viewer: the step's own list, joined once for all such.
+      publicEvents ??= joinedTexts(step.events, eventTexts);
+      events = publicEvents;
+    } else {
+      events = joinedTexts(cut, eventTexts);
+    }
     const before = from?.parts.get(viewer);
     let body: string;
     if (from !== undefined && before !== undefined) {
@@ -67,10 +70,7 @@ export function stepMessages(
       body = `"view":${JSON.stringify({ ...shared, ...part })}`;
     }
     const hash = viewHashOfParts(shared, part, partHashes);
-    messages.set(
-      viewer,
-      `${head},"events":[${events.join(',')}],${body},"hash":${String(hash)}${tail}`,
-    );
+    messages.set(viewer, `${head},"events":[${events}],${body},"hash":${String(hash)}${tail}`);
   }
   return { messages, sent: { seq, shared, parts } };
 }
@@ -129,6 +129,20 @@ class PartTexts {
     seen.push({ before: was, path, text });
     return text;
   }
+}
+
+/** Events as the text between the brackets of their list, each distinct one serialised once. */
+function joinedTexts(events: readonly GameEvent[], texts: Map<GameEvent, string>): string {
+  let list = '';
+  for (const event of events) {
+    let text = texts.get(event);
+    if (text === undefined) {
+      text = JSON.stringify(event);
+      texts.set(event, text);
+    }
+    list = joined(list, text);
+  }
+  return list;
 }
 
 /** The operations of a patch as the text between its brackets. */
