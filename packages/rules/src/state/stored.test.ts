@@ -1,0 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { apply } from '../apply.js';
+import { decisions } from '../decisions.js';
+import { legalActions } from '../legal-actions.js';
+import { migrateState } from './migrate.js';
+
+function stored(name: string): unknown {
+  const file = fileURLToPath(new URL(`../../stored-states/${name}`, import.meta.url));
+  return JSON.parse(readFileSync(file, 'utf8')) as unknown;
+}
+
+describe('states stored by an older server still open (stored-states/)', () => {
+  it('BG-9 a schema 3 state with a card window open at the political card goes on: the seats asked pass and the vote opens', () => {
+    let s = migrateState(stored('v3-political-card-window.json'));
+    const owed = decisions(s);
+    expect(owed.map((x) => x.kind)).toEqual(['card', 'card']);
+    for (const { seat } of owed) {
+      expect(legalActions(s, seat)).toContainEqual({ type: 'pass-card' });
+      const r = apply(s, seat, { type: 'pass-card' });
+      if (!r.ok) throw new Error(r.error.message);
+      s = r.state;
+    }
+    expect(s.window).toBeUndefined();
+    expect(decisions(s).some((x) => x.kind === 'vote')).toBe(true);
+  });
+});
