@@ -119,17 +119,50 @@ function someoneCanPlay(s: GameState, m: Moment, asked: readonly Seat[]): boolea
 
 /**
  * Opens a window at `trigger` if some seat could play a card there; false:
- * nothing to wait for, the caller goes on at once. A window already open is
- * never replaced (the caller's moment has no cards then).
+ * nothing to wait for, the caller goes on at once. BG-9: every moment the rules
+ * name opens its window, also one reached while a card resolves: the new window
+ * goes on top of the stack, above the window the card was played in, which
+ * goes on once the new one has closed (`outerWindows`).
  */
 export function openWindow(d: Draft, trigger: WindowTrigger): boolean {
-  if (d.s.window !== undefined) return false;
   const m: Moment = { kind: 'trigger', trigger };
   const asked = askedFor(d.s, m);
   if (!someoneCanPlay(d.s, m, asked)) return false;
+  const below = d.s.window;
+  if (below !== undefined) d.s.outerWindows = [...(d.s.outerWindows ?? []), below];
   d.s.window = { trigger, asked, passed: [], stack: [] };
   d.emit({ type: 'card-window-opened', trigger, asked });
   return true;
+}
+
+/** How many windows wait under the top one. */
+function depth(t: Table): number {
+  return t.outerWindows?.length ?? 0;
+}
+
+/**
+ * The window under the top one comes back on top (the top one has closed). Its card has
+ * resolved meanwhile: the table is asked again at the moment below, as after any card.
+ */
+function popWindow(d: Draft): boolean {
+  const outer = d.s.outerWindows ?? [];
+  const below = outer[outer.length - 1];
+  if (below === undefined) {
+    delete d.s.window;
+    return false;
+  }
+  if (outer.length === 1) delete d.s.outerWindows;
+  else d.s.outerWindows = outer.slice(0, -1);
+  setWindow(d, askAgain(d.s, below));
+  return true;
+}
+
+/** After a card resolved: asked again at the moment below, but only if a card could still be played there. */
+function askAgain(t: GameState, w: CardWindow): CardWindow {
+  const below = currentMoment(w);
+  const asked = askedFor(t, below);
+  const again = someoneCanPlay(t, below, asked) ? asked : [];
+  return passIfEnding(t, { ...w, asked: again, passed: [] });
 }
 
 /**
@@ -215,18 +248,20 @@ export function continueWindow(d: Draft): void {
     const pending = w.asked.filter((s) => !w.passed.includes(s) && !d.s.neverAsk.includes(s));
     if (pending.length > 0) return;
     if (w.stack.length > 0) {
+      const level = depth(d.s);
       resolveTop(d, w);
+      // A moment reached as the card resolved opened its own window above this one: it waits.
+      if (depth(d.s) > level) return;
       const after = d.s.window;
       if (after === undefined || after.proposal !== undefined) return;
-      // Asked again at the moment below, but only if a card could still be played there.
-      const below = currentMoment(after);
-      const asked = askedFor(d.s, below);
-      const again = someoneCanPlay(d.s, below, asked) ? asked : [];
-      setWindow(d, passIfEnding(d.s, { ...after, asked: again, passed: [] }));
+      setWindow(d, askAgain(d.s, after));
       continue;
     }
-    setWindow(d, undefined);
+    const nested = popWindow(d);
     d.emit({ type: 'card-window-closed', trigger: w.trigger });
+    // A window opened while a card resolved belongs to that card's resolution: the window below
+    // goes on, and the step waiting under them all goes on once the last of them has closed.
+    if (nested) continue;
     momentRules(w.trigger).resume(d.steps, d, w.trigger);
     return;
   }

@@ -31,6 +31,8 @@ export interface Steps {
   continueCombat(d: Draft): void;
   /** The Political phase goes on from the step that opened the window. */
   continuePolitical(d: Draft): void;
+  /** BG-9 Veto resolves: the political card `card` is discarded and another revealed. */
+  vetoAgenda(d: Draft, card: string): void;
 }
 
 function noStepMachine(): never {
@@ -44,6 +46,7 @@ const NO_STEPS: Steps = {
   startSpaceBattles: noStepMachine,
   continueCombat: noStepMachine,
   continuePolitical: noStepMachine,
+  vetoAgenda: noStepMachine,
 };
 
 /**

@@ -5,6 +5,7 @@ import { apply } from '../apply.js';
 import { decisions } from '../decisions.js';
 import { legalActions } from '../legal-actions.js';
 import { migrateState } from './migrate.js';
+import { SCHEMA_VERSION } from './types.js';
 
 function stored(name: string): unknown {
   const file = fileURLToPath(new URL(`../../stored-states/${name}`, import.meta.url));
@@ -13,7 +14,12 @@ function stored(name: string): unknown {
 
 describe('states stored by an older server still open (stored-states/)', () => {
   it('BG-9 a schema 3 state with a card window open at the political card goes on: the seats asked pass and the vote opens', () => {
-    let s = migrateState(stored('v3-political-card-window.json'));
+    const v3 = stored('v3-political-card-window.json') as { window: unknown };
+    let s = migrateState(v3);
+    // BG-9: the one window of a schema 3 state is the top of a stack of one.
+    expect(s.schemaVersion).toBe(SCHEMA_VERSION);
+    expect(s.window).toEqual(v3.window);
+    expect(s.outerWindows).toBeUndefined();
     const owed = decisions(s);
     expect(owed.map((x) => x.kind)).toEqual(['card', 'card']);
     for (const { seat } of owed) {
