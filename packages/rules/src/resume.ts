@@ -1,3 +1,4 @@
+import { openWindow } from './cards/window.js';
 import { advance as advanceCombat, startSpaceBattles } from './combat/segment.js';
 import { endTurnAfterWindow } from './phases/individual-turns.js';
 import { resumeRoundPhase } from './phases/machine.js';
@@ -11,6 +12,8 @@ import type { Steps } from './state/draft.js';
  * its Draft, so no rule module imports another back.
  */
 export const STEPS: Steps = {
+  // BG-9: the one place a card window opens: a step declares the moment it reached (`d.reach`).
+  reach: openWindow,
   enterRoundPhase: resumeRoundPhase,
   endTurn: endTurnAfterWindow,
   startSpaceBattles,

@@ -26,10 +26,14 @@ import type { CardTarget, CardWindow, PlayedCard } from './types.js';
  * open, its decisions come before the phase's own (decisions.ts) and `apply`
  * routes `play-card` / `pass-card` / `answer-trade` here (apply.ts).
  *
- * - `openWindow(d, trigger)` is called by the module that owns a moment. It
- *   opens only if some seat that may act at that moment holds a card that
- *   fits it and can be played now, and has not chosen "never ask me";
- *   otherwise it returns false and the caller goes straight on.
+ * - `openWindow(d, trigger)` is the step machine's `reach` (src/resume.ts): the
+ *   module that owns a moment declares it with `d.reach(trigger)`. It opens
+ *   only if some seat that may act at that moment holds a card that fits it
+ *   and can be played now, and has not chosen "never ask me"; otherwise it
+ *   returns false and the caller goes straight on.
+ * - Windows are a stack (`window` on top of `outerWindows`): a moment reached
+ *   while a card resolves opens its window above the one the card was played
+ *   in; once it closes, the window below is asked again at its own moment.
  * - Asked are all the seats whose part in the moment lets them play some
  *   card (everyone, or the two sides of a fight), that hold a card (or, while
  *   a card is being played, have an Agent on the board: OR-6.2, it acts as a
@@ -40,7 +44,8 @@ import type { CardTarget, CardWindow, PlayedCard } from './types.js';
  *   asked has passed. After a card resolves, the table is asked again at the
  *   moment below it (a card may answer a card that has been played since).
  * - When the stack is empty and everyone has passed, the window closes and
- *   moment's `resume` (cards/moments.ts) continues the step that opened it.
+ *   moment's `resume` (cards/moments.ts) continues the step that opened it
+ *   (the outermost window's: an inner one belongs to the card resolving below).
  *
  * Cards that may be played "at any time" are offered in every window while
  * the stack is empty, but never open one by themselves (every moment of the

@@ -1,7 +1,6 @@
 import type { Action } from '../actions/schema.js';
 import { inForce } from '../cards/in-force.js';
 import type { WindowTrigger } from '../cards/moments.js';
-import { openWindow } from '../cards/window.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { politicalDeck } from '../content/political-cards.js';
 import type { Decision } from '../decision.js';
@@ -104,7 +103,7 @@ function windowAt(d: Draft, key: string, trigger: WindowTrigger): boolean {
   const offered = phase.offered ?? [];
   if (offered.includes(key)) return false;
   d.s.phase = { ...phase, offered: [...offered, key] };
-  return openWindow(d, trigger);
+  return d.reach(trigger);
 }
 
 function agendaKey(phase: PoliticalPhase): string {
