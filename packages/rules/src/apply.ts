@@ -4,7 +4,7 @@ import type { Action } from './actions/schema.js';
 import { cancelTrade } from './cards/trade.js';
 import { applyEavesdrop } from './politics/eavesdrop.js';
 import { setCardPrompts } from './cards/window.js';
-import { frameRules } from './frames.js';
+import { consentRefusal, frameRules } from './frames.js';
 import { enforceLeaderPlaces, sameGround } from './leaders/fates.js';
 import type { Ground } from './leaders/fates.js';
 import { ACTION_DECISION } from './decision.js';
@@ -96,14 +96,19 @@ export function apply(state: GameState, seat: Seat, action: unknown): ApplyResul
       kind !== 'any-time' &&
       !decisionsOf(state).some((x) => x.seat === seat && x.kind === kind)
     ) {
+      // BG-11, OR-6.2: a question owed to another seat is answered first; the refusal says whose.
+      const top = topFrame(state);
       return {
         ok: false,
-        error: withRule(
-          ruleError('NOT_YOUR_DECISION', 'The game is not waiting for you to do that now.', {
-            awaited: kind,
-          }),
-          TURN_ORDER_RULE,
-        ),
+        error:
+          top.kind === 'consent'
+            ? consentRefusal(state, top.consent)
+            : withRule(
+                ruleError('NOT_YOUR_DECISION', 'The game is not waiting for you to do that now.', {
+                  awaited: kind,
+                }),
+                TURN_ORDER_RULE,
+              ),
       };
     }
     const d = new Draft(state, STEPS);

@@ -1,9 +1,12 @@
 import type { Action } from './actions/schema.js';
+import { ownerName } from './cards/names.js';
 import { applyWindow, windowDecisions, windowLegal } from './cards/window.js';
+import { diplomatDecisions, diplomatLegal } from './leaders/diplomat.js';
+import { passageDecisions, passageLegal } from './movement/passage.js';
 import type { Decision } from './decision.js';
 import { ruleError, type RuleError } from './errors.js';
 import { applyEscape, escapeDecisions, escapeLegal } from './leaders/escape.js';
-import type { Frame } from './pending.js';
+import type { Consent, Frame } from './pending.js';
 import { applyDraw, drawDecisions, drawLegal } from './phases/draw-action-cards.js';
 import { applyTurn, turnDecisions, turnLegal } from './phases/individual-turns.js';
 import { applyMarket, marketDecisions, marketLegal } from './phases/market.js';
@@ -64,6 +67,76 @@ const PHASE_FRAME: FrameRules<Extract<Frame, { kind: 'phase' }>> = {
   apply: (d, f, seat, a) => phaseRules(f.phase).apply(d, f.phase, seat, a),
 };
 
+type ConsentFrame = Extract<Frame, { kind: 'consent' }>;
+
+/** The answer each consent waits for (the one action its frame takes). */
+const ANSWER: { readonly [K in Consent['asks']]: Action['type'] } = {
+  'trade-agreement': 'answer-trade',
+  'diplomat-delay': 'diplomat-delay',
+  'diplomat-passage': 'answer-passage',
+};
+
+/** Why anything but the answer waits, in words naming the rule that asks. */
+export function consentRefusal(t: Table, c: Consent): RuleError {
+  const who = c.seats.map((s) => ownerName(t, s)).join(' and ');
+  const what: { readonly [K in Consent['asks']]: string } = {
+    'trade-agreement': `${ownerName(t, c.from)}'s Trade Agreement waits for ${who}'s answer`,
+    'diplomat-delay': `${ownerName(t, c.from)}'s landing waits for ${who} to say whether their Diplomat delays it`,
+    'diplomat-passage': `${ownerName(t, c.from)}'s fleet waits for ${who} to let it pass or refuse`,
+  };
+  return {
+    ...ruleError(
+      'NOT_YOUR_DECISION',
+      `${what[c.asks]} (${c.rule}): nothing else goes on until then.`,
+      {
+        awaited: ANSWER[c.asks],
+      },
+    ),
+    rule: c.rule,
+  };
+}
+
+/** The turn the consent of a Diplomat waits in (its question is part of that turn's step). */
+function turn(t: Table) {
+  const phase = t.phase;
+  if (phase.name !== 'individual-turns') throw new Error('a Diplomat is asked only in a turn');
+  return phase;
+}
+
+/**
+ * BG-11 / OR-6.2: one frame for every yes/no question to another seat. Its answer goes back to
+ * what asked it: the card window the Trade Agreement was played in (cards/window.ts goes on), the
+ * landing the Diplomat may delay and the move asking passage (the turn's segment goes on).
+ */
+const CONSENT_FRAME: FrameRules<ConsentFrame> = {
+  decisions: (t, f) => {
+    switch (f.consent.asks) {
+      case 'trade-agreement':
+        return windowDecisions(t);
+      case 'diplomat-delay':
+        return diplomatDecisions(t, turn(t));
+      case 'diplomat-passage':
+        return passageDecisions(t, turn(t));
+    }
+  },
+  legal: (t, f, seat) => {
+    switch (f.consent.asks) {
+      case 'trade-agreement':
+        return windowLegal(t, seat);
+      case 'diplomat-delay':
+        return diplomatLegal(turn(t), seat);
+      case 'diplomat-passage':
+        return passageLegal(turn(t), seat);
+    }
+  },
+  apply: (d, f, seat, a) => {
+    if (a.type !== ANSWER[f.consent.asks]) return consentRefusal(d.s, f.consent);
+    if (f.consent.asks === 'trade-agreement') return applyWindow(d, seat, a);
+    const phase = turn(d.s);
+    return phaseRules(phase).apply(d, phase, seat, a);
+  },
+};
+
 const FRAME_RULES: { readonly [K in Frame['kind']]: FrameRules<Extract<Frame, { kind: K }>> } = {
   // OR-6.2 (leaders/escape.ts): its owner places the escaping leader.
   escape: {
@@ -74,7 +147,9 @@ const FRAME_RULES: { readonly [K in Frame['kind']]: FrameRules<Extract<Frame, { 
         ? applyEscape(d, seat, a)
         : ruleError('NOT_YOUR_DECISION', 'A leader escaping an invaded planet is placed first.'),
   },
-  // BG-9 / BG-11 (cards/window.ts): play a card or pass; answer a Trade Agreement.
+  // BG-11, OR-6.2: a yes/no question to another seat.
+  consent: CONSENT_FRAME,
+  // BG-9 (cards/window.ts): play a card or pass.
   'card-window': {
     decisions: (t) => windowDecisions(t),
     legal: (t, _f, seat) => windowLegal(t, seat),

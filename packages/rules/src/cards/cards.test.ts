@@ -674,14 +674,13 @@ describe('BG-9 cards of the Political phase (politics/ opens their windows)', ()
     ]);
   });
 
-  it('Thugs, Discredit, Fantastic Rhetoric, Council Dissolved, Determine Policy and Veto stay in force for politics/ to read', () => {
+  it('Thugs, Discredit, Fantastic Rhetoric, Council Dissolved and Determine Policy stay in force for politics/ to read (a Veto acts as it resolves: politics/windows.test.ts)', () => {
     const cases: [string, WindowTrigger, CardTarget | undefined][] = [
       ['thugs', { kind: 'political', step: 'before-vote' }, { seat: 1 }],
       ['fantastic-rhetoric', { kind: 'political', step: 'before-vote' }, undefined],
       ['discredit', { kind: 'political', step: 'after-votes' }, { seat: 1 }],
       ['council-dissolved', { kind: 'political', step: 'before-draw' }, undefined],
       ['determine-policy', { kind: 'political', step: 'before-draw' }, undefined],
-      ['veto', { kind: 'political-card', card: 'some-card' }, undefined],
     ];
     for (const [id, trigger, target] of cases) {
       const s = opened(withHand(turnOf(0, 'movement', RACES), 0, [id]), trigger);

@@ -477,8 +477,17 @@ const RULES: Readonly<Record<string, CardRule>> = {
     resolve: effect('round'),
   },
   veto: {
-    plays: (_t, _s, m) => (at(m, 'political-card') !== undefined ? ONCE : NONE),
-    resolve: effect('round'),
+    // Only the card still on the table (not one a Veto below has discarded since).
+    plays: (t, _s, m) => {
+      const tr = at(m, 'political-card');
+      return tr !== undefined && t.phase.name === 'political' && t.phase.agenda === tr.card
+        ? ONCE
+        : NONE;
+    },
+    // The card is discarded and another drawn as the Veto resolves (phases/political.ts).
+    resolve: (d, _played, trigger) => {
+      if (trigger.kind === 'political-card') d.steps.vetoAgenda(d, trigger.card);
+    },
   },
 
   // ---- at any time (offered in every window, never opening one) ----

@@ -8,8 +8,8 @@ import { phaseName } from '../views/names.js';
  * BG-9 action-card moments: each moment at which a window may open, declared once here — the
  * trigger (its kind and what the step needs to go on, plain JSON: the trigger is the
  * continuation, no closure is ever stored in the state), its words, who may play at it, and
- * how the step that opened it goes on once it closes. The module that owns the step calls
- * `openWindow(d, trigger)` (cards/window.ts) where the moment is reached.
+ * how the step that opened it goes on once it closes. The module that owns the step declares
+ * the moment where it is reached, `d.reach(trigger)`, and the step machine opens its window.
  */
 export type WindowTrigger =
   /** At the start of a round phase, before it does anything (Purchase Units, Receive Credits, ...). */

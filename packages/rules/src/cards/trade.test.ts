@@ -45,6 +45,37 @@ function propose(s: GameState, from: Seat, to: Seat) {
 }
 
 describe('BG-11 Trade agreements', () => {
+  it('BG-11 while the partner owes its answer, the seats the window asked may neither pass nor play a card: apply refuses what legalActions leaves out, naming the rule', () => {
+    let s = turnOf(0, 'movement', TRIO, 3);
+    s = withHand(s, 0, ['trade-agreement']);
+    s = withHand(s, 2, ['sabotage']);
+    const d = new Draft(s);
+    expect(openWindow(d, { kind: 'movement-start', seat: 0 })).toBe(true);
+    const opened = deepFreeze(d.finish());
+    const p = propose(opened, 0, 1);
+    // Cy passes on the card as it is played; the agreement resolves and asks Bob.
+    const asked = step(p.state, 2, { type: 'pass-card' }).state;
+    expect(decisions(asked).map((x) => [x.seat, x.kind])).toEqual([[1, 'trade']]);
+    for (const seat of [0, 2]) {
+      expect(legalActions(asked, seat).filter((a) => a.type !== 'card-prompts')).toEqual([]);
+      for (const action of [
+        { type: 'pass-card' },
+        { type: 'play-card', card: cardIn(asked, 2, 'sabotage') },
+      ]) {
+        const r = apply(asked, seat, action);
+        expect(r.ok).toBe(false);
+        if (r.ok) continue;
+        expect(r.error).toMatchObject({ code: 'NOT_YOUR_DECISION', rule: 'BG-11' });
+        expect(r.error.message).toBe(
+          `${asked.players[0]?.name ?? ''}'s Trade Agreement waits for ${asked.players[1]?.name ?? ''}'s answer (BG-11): nothing else goes on until then.`,
+        );
+      }
+    }
+    expect(step(asked, 1, { type: 'answer-trade', accept: true }).state.tradeAgreements).toEqual([
+      { seats: [0, 1], card: cardIn(opened, 0, 'trade-agreement') },
+    ]);
+  });
+
   it('are played just before the Movement segment naming a partner, who accepts; the card stays face up', () => {
     const s = beforeMovement(0);
     const card = cardIn(s, 0, 'trade-agreement');

@@ -26,10 +26,14 @@ import type { CardTarget, CardWindow, PlayedCard } from './types.js';
  * open, its decisions come before the phase's own (decisions.ts) and `apply`
  * routes `play-card` / `pass-card` / `answer-trade` here (apply.ts).
  *
- * - `openWindow(d, trigger)` is called by the module that owns a moment. It
- *   opens only if some seat that may act at that moment holds a card that
- *   fits it and can be played now, and has not chosen "never ask me";
- *   otherwise it returns false and the caller goes straight on.
+ * - `openWindow(d, trigger)` is the step machine's `reach` (src/resume.ts): the
+ *   module that owns a moment declares it with `d.reach(trigger)`. It opens
+ *   only if some seat that may act at that moment holds a card that fits it
+ *   and can be played now, and has not chosen "never ask me"; otherwise it
+ *   returns false and the caller goes straight on.
+ * - Windows are a stack (`window` on top of `outerWindows`): a moment reached
+ *   while a card resolves opens its window above the one the card was played
+ *   in; once it closes, the window below is asked again at its own moment.
  * - Asked are all the seats whose part in the moment lets them play some
  *   card (everyone, or the two sides of a fight), that hold a card (or, while
  *   a card is being played, have an Agent on the board: OR-6.2, it acts as a
@@ -40,7 +44,8 @@ import type { CardTarget, CardWindow, PlayedCard } from './types.js';
  *   asked has passed. After a card resolves, the table is asked again at the
  *   moment below it (a card may answer a card that has been played since).
  * - When the stack is empty and everyone has passed, the window closes and
- *   moment's `resume` (cards/moments.ts) continues the step that opened it.
+ *   moment's `resume` (cards/moments.ts) continues the step that opened it
+ *   (the outermost window's: an inner one belongs to the card resolving below).
  *
  * Cards that may be played "at any time" are offered in every window while
  * the stack is empty, but never open one by themselves (every moment of the
@@ -119,17 +124,50 @@ function someoneCanPlay(s: GameState, m: Moment, asked: readonly Seat[]): boolea
 
 /**
  * Opens a window at `trigger` if some seat could play a card there; false:
- * nothing to wait for, the caller goes on at once. A window already open is
- * never replaced (the caller's moment has no cards then).
+ * nothing to wait for, the caller goes on at once. BG-9: every moment the rules
+ * name opens its window, also one reached while a card resolves: the new window
+ * goes on top of the stack, above the window the card was played in, which
+ * goes on once the new one has closed (`outerWindows`).
  */
 export function openWindow(d: Draft, trigger: WindowTrigger): boolean {
-  if (d.s.window !== undefined) return false;
   const m: Moment = { kind: 'trigger', trigger };
   const asked = askedFor(d.s, m);
   if (!someoneCanPlay(d.s, m, asked)) return false;
+  const below = d.s.window;
+  if (below !== undefined) d.s.outerWindows = [...(d.s.outerWindows ?? []), below];
   d.s.window = { trigger, asked, passed: [], stack: [] };
   d.emit({ type: 'card-window-opened', trigger, asked });
   return true;
+}
+
+/** How many windows wait under the top one. */
+function depth(t: Table): number {
+  return t.outerWindows?.length ?? 0;
+}
+
+/**
+ * The window under the top one comes back on top (the top one has closed). Its card has
+ * resolved meanwhile: the table is asked again at the moment below, as after any card.
+ */
+function popWindow(d: Draft): boolean {
+  const outer = d.s.outerWindows ?? [];
+  const below = outer[outer.length - 1];
+  if (below === undefined) {
+    delete d.s.window;
+    return false;
+  }
+  if (outer.length === 1) delete d.s.outerWindows;
+  else d.s.outerWindows = outer.slice(0, -1);
+  setWindow(d, askAgain(d.s, below));
+  return true;
+}
+
+/** After a card resolved: asked again at the moment below, but only if a card could still be played there. */
+function askAgain(t: GameState, w: CardWindow): CardWindow {
+  const below = currentMoment(w);
+  const asked = askedFor(t, below);
+  const again = someoneCanPlay(t, below, asked) ? asked : [];
+  return passIfEnding(t, { ...w, asked: again, passed: [] });
 }
 
 /**
@@ -215,18 +253,20 @@ export function continueWindow(d: Draft): void {
     const pending = w.asked.filter((s) => !w.passed.includes(s) && !d.s.neverAsk.includes(s));
     if (pending.length > 0) return;
     if (w.stack.length > 0) {
+      const level = depth(d.s);
       resolveTop(d, w);
+      // A moment reached as the card resolved opened its own window above this one: it waits.
+      if (depth(d.s) > level) return;
       const after = d.s.window;
       if (after === undefined || after.proposal !== undefined) return;
-      // Asked again at the moment below, but only if a card could still be played there.
-      const below = currentMoment(after);
-      const asked = askedFor(d.s, below);
-      const again = someoneCanPlay(d.s, below, asked) ? asked : [];
-      setWindow(d, passIfEnding(d.s, { ...after, asked: again, passed: [] }));
+      setWindow(d, askAgain(d.s, after));
       continue;
     }
-    setWindow(d, undefined);
+    const nested = popWindow(d);
     d.emit({ type: 'card-window-closed', trigger: w.trigger });
+    // A window opened while a card resolved belongs to that card's resolution: the window below
+    // goes on, and the step waiting under them all goes on once the last of them has closed.
+    if (nested) continue;
     momentRules(w.trigger).resume(d.steps, d, w.trigger);
     return;
   }

@@ -4,7 +4,6 @@ import { RULE_CONSTANTS } from '../content/constants.js';
 import { spacedocksOf } from '../state/board.js';
 import { lawRollOptions } from '../politics/combat.js';
 import { expireEffects } from '../cards/in-force.js';
-import { openWindow } from '../cards/window.js';
 import { magenGroundBonus } from '../technology/combat.js';
 import { animate, bacterialWeapon, fightersReturn } from '../technology/invasion.js';
 import type { Draft } from '../state/draft.js';
@@ -289,7 +288,7 @@ function conclude(d: Draft, inv: Invasion): void {
   if (d.s.options.leaders) leadersAfterInvasion(d, inv.hex, inv.planet, inv.invader, from, true);
   // BG-9 Reparations: the loser may answer at once (the window holds the next step).
   if (typeof from === 'number' && from !== inv.invader) {
-    openWindow(d, {
+    d.reach({
       kind: 'planet-taken',
       hex: inv.hex,
       planet: inv.planet,
@@ -349,7 +348,7 @@ export function stepInvasion(d: Draft, inv: Invasion): boolean {
   // BG-9: the invasion's card window (Chemical Warfare, Civil Defense), once, before anything is fought.
   if (inv.cardsAsked === undefined && groundIn(inv.landed) > 0) {
     setInvasion(d, { ...inv, cardsAsked: 0 });
-    openWindow(d, {
+    d.reach({
       kind: 'invasion',
       hex: inv.hex,
       planet: inv.planet,
@@ -377,7 +376,7 @@ export function stepInvasion(d: Draft, inv: Invasion): boolean {
       else if (inv.cardsAsked !== inv.round + 1) {
         // BG-9: before each ground round, its card window (Morale Boost), held once.
         setInvasion(d, { ...inv, cardsAsked: inv.round + 1 });
-        openWindow(d, {
+        d.reach({
           kind: 'ground-round',
           hex: inv.hex,
           planet: inv.planet,

@@ -26,7 +26,6 @@ import {
   takeLandingLosses,
 } from './invasion.js';
 import { land, landOptions, landProblem } from './landing.js';
-import { openWindow } from '../cards/window.js';
 import { fleetLeavesRift } from '../movement/rift-fleet.js';
 import {
   answerDiplomat,
@@ -90,10 +89,7 @@ export function fightAt(d: Draft, hex: HexKey): void {
 export function enterSpaceBattle(d: Draft): void {
   // BG-9: cards for the whole segment (Into the Breach) come before any PDS fire.
   const active = turnsOf(d).active;
-  if (
-    fightsAt(d.s, turnsOf(d)).length > 0 &&
-    openWindow(d, { kind: 'space-battle-start', seat: active })
-  )
+  if (fightsAt(d.s, turnsOf(d)).length > 0 && d.reach({ kind: 'space-battle-start', seat: active }))
     return;
   startSpaceBattles(d);
 }

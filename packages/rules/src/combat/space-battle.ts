@@ -6,7 +6,6 @@ import { payTruceFine } from '../politics/truce.js';
 import { lawRollOptions } from '../politics/combat.js';
 import { expireEffects, inForce } from '../cards/in-force.js';
 import { breakTradeByCombat } from '../cards/trade.js';
-import { openWindow } from '../cards/window.js';
 import type { Draft } from '../state/draft.js';
 import { systemName } from '../views/names.js';
 import type { Owner, Seat, Table, UnitCounts, UnitKind } from '../state/types.js';
@@ -296,7 +295,7 @@ export function stepBattle(d: Draft, b: SpaceBattle): boolean {
           defender: b.defender,
           round: next,
         };
-        if (openWindow(d, trigger)) return true;
+        if (d.reach(trigger)) return true;
         setBattle(d, battleRound(d, asked));
         return true;
       }

@@ -1,6 +1,5 @@
 import { progressionSuspended } from '../politics/laws.js';
 import { expireEffects } from '../cards/in-force.js';
-import { openWindow } from '../cards/window.js';
 import type { Draft } from '../state/draft.js';
 import { ROUND_PHASES, type RoundPhase } from '../state/phase.js';
 import { enterAssassin, skipAssassin } from './assassin.js';
@@ -104,7 +103,7 @@ export function runFrom(d: Draft, index: number): void {
       d.emit({ type: 'phase-skipped', round: d.s.round, phase: name, reason });
     } else {
       d.emit({ type: 'phase-started', round: d.s.round, phase: name });
-      if (CARD_PHASES.includes(name) && openWindow(d, { kind: 'phase-start', phase: name })) return;
+      if (CARD_PHASES.includes(name) && d.reach({ kind: 'phase-start', phase: name })) return;
       if (runPhase(d, name)) return;
     }
     i++;

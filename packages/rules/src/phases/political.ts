@@ -1,7 +1,6 @@
 import type { Action } from '../actions/schema.js';
-import { effectsInForce, inForce } from '../cards/in-force.js';
+import { inForce } from '../cards/in-force.js';
 import type { WindowTrigger } from '../cards/moments.js';
-import { openWindow } from '../cards/window.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { politicalDeck } from '../content/political-cards.js';
 import type { Decision } from '../decision.js';
@@ -104,7 +103,7 @@ function windowAt(d: Draft, key: string, trigger: WindowTrigger): boolean {
   const offered = phase.offered ?? [];
   if (offered.includes(key)) return false;
   d.s.phase = { ...phase, offered: [...offered, key] };
-  return openWindow(d, trigger);
+  return d.reach(trigger);
 }
 
 function agendaKey(phase: PoliticalPhase): string {
@@ -140,18 +139,6 @@ function advance(d: Draft): void {
       if (windowAt(d, `political-card:${key}`, { kind: 'political-card', card: phase.agenda })) {
         return;
       }
-      const vetoes = effectsInForce(d.s, 'veto').length;
-      if (vetoes > (phase.vetoed ?? 0)) {
-        const card = phase.agenda;
-        toDiscard(d, card);
-        d.emit({ type: 'agenda-discarded', card, reason: 'Veto' });
-        const { agenda: _a, ...rest } = politicalPhase(d);
-        d.s.phase = { ...rest, vetoed: (phase.vetoed ?? 0) + 1 };
-        const next = drawCard(d);
-        if (next === undefined) noAgenda(d);
-        else reveal(d, next);
-        continue;
-      }
       // BG-1 Xxcha Veto: the Xxcha answers before anybody votes.
       if (xxchaVetoSeat(d.s, phase) !== undefined) return;
     }
@@ -177,6 +164,28 @@ function advance(d: Draft): void {
       continue;
     }
     return;
+  }
+}
+
+/**
+ * BG-9 Veto, as it resolves: the political card just revealed is discarded and another drawn.
+ * That card is "the political card just revealed" in its turn, a moment of its own: its window
+ * opens at once, above the window the Veto was played in (which closes after it, cards/window.ts).
+ */
+export function vetoAgenda(d: Draft, card: string): void {
+  const phase = d.s.phase;
+  if (phase.name !== 'political' || phase.agenda !== card || phase.revoteOf !== undefined) return;
+  toDiscard(d, card);
+  d.emit({ type: 'agenda-discarded', card, reason: 'Veto' });
+  const { agenda: _a, ...rest } = phase;
+  d.s.phase = rest;
+  const next = drawCard(d);
+  if (next === undefined) noAgenda(d);
+  else reveal(d, next);
+  const after = politicalPhase(d);
+  if (after.step === 'vote' && after.revoteOf === undefined && after.agenda !== undefined) {
+    const tr: WindowTrigger = { kind: 'political-card', card: after.agenda };
+    windowAt(d, `political-card:${agendaKey(after)}`, tr);
   }
 }
 

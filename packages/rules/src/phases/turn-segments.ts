@@ -19,7 +19,6 @@ import {
   pursuitRiftLegal,
   pursuitRiftWaits,
 } from '../technology/pursuit.js';
-import { openWindow } from '../cards/window.js';
 import { recordAdmirals } from '../leaders/abilities.js';
 import {
   withInvadingLeaders,
@@ -106,7 +105,7 @@ export const SEGMENT_RULES: Readonly<Record<TurnSegment, SegmentRules>> = {
       MOVEMENT_SEGMENT.enter?.(d);
       const phase = d.s.phase;
       if (phase.name === 'individual-turns')
-        openWindow(d, { kind: 'movement-start', seat: phase.active });
+        d.reach({ kind: 'movement-start', seat: phase.active });
     },
   },
   'space-battle': {

@@ -23,6 +23,7 @@ import { view } from '../views/view.js';
 import { politicalDeck } from '../content/political-cards.js';
 import { enterPolitical } from '../phases/political.js';
 import { Draft } from '../state/draft.js';
+import { STEPS } from '../resume.js';
 import { lawsInForce } from './laws.js';
 import { votingOrder } from './vote.js';
 
@@ -62,7 +63,7 @@ describe('BG-8 Political phase: the agenda', () => {
 
   it('shuffles the 20-card deck from the seeded PRNG the first time the phase is held', () => {
     const open = () => {
-      const d = new Draft(council());
+      const d = new Draft(council(), STEPS);
       enterPolitical(d);
       return { state: d.finish(), events: d.events };
     };

@@ -77,8 +77,6 @@ export interface PoliticalPhase {
    * `after-votes:<agenda>`), so a step resumed after its window goes on.
    */
   offered?: string[];
-  /** Veto cards already applied this phase (each discards one agenda). */
-  vetoed?: number;
   /** BG-1 Xxcha Veto: the agenda the Xxcha let stand (asked once per card). */
   xxchaAnswered?: string;
   /** BG-1 Xxcha Veto: used this phase (one per Political phase). */

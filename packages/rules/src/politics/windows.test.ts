@@ -40,6 +40,47 @@ describe('BG-8 Political phase: action-card windows (BG-9)', () => {
     expect(r.state.politics?.discard).toEqual(['free-trade#1']);
   });
 
+  it('BG-9 the card a Veto draws is revealed as the Veto resolves, and its own window opens above the Veto’s', () => {
+    const table = holding(0, ['veto#1']);
+    const s: GameState = {
+      ...table,
+      actionDeck: table.actionDeck.filter((c) => c !== 'veto#2'),
+      players: table.players.map((p, seat) => (seat === 1 ? { ...p, hand: ['veto#2'] } : p)),
+    };
+    const { state } = openCouncil(s, ['free-trade#1', 'humane-labor#1', 'minister-of-war#1']);
+    expect(decisions(state).map((d) => [d.seat, d.kind])).toEqual([
+      [0, 'card'],
+      [1, 'card'],
+    ]);
+    const r = must(state, 0, { type: 'play-card', card: 'veto#1' });
+    // The moment "the political card just revealed" is reached while the Veto resolves.
+    expect(r.state.window?.trigger).toEqual({ kind: 'political-card', card: 'humane-labor#1' });
+    expect(r.state.outerWindows?.map((w) => w.trigger)).toEqual([
+      { kind: 'political-card', card: 'free-trade#1' },
+    ]);
+    expect(decisions(r.state).map((d) => [d.seat, d.kind])).toEqual([[1, 'card']]);
+    const order = r.events
+      .map((e) => e.type)
+      .filter((t) => t.startsWith('card-') || t.startsWith('agenda-'));
+    expect(order).toEqual([
+      'card-played',
+      'card-resolved',
+      'agenda-discarded',
+      'agenda-revealed',
+      'card-window-opened',
+    ]);
+    // A second Veto answers the new card in the inner window; both windows then close, innermost first.
+    const v = must(r.state, 1, { type: 'play-card', card: 'veto#2' });
+    expect(ofType(v.events, 'card-window-closed').map((e) => e.trigger)).toEqual([
+      { kind: 'political-card', card: 'humane-labor#1' },
+      { kind: 'political-card', card: 'free-trade#1' },
+    ]);
+    expect(v.state.window).toBeUndefined();
+    expect(v.state.outerWindows).toBeUndefined();
+    expect(v.state.phase).toMatchObject({ step: 'vote', agenda: 'minister-of-war#1' });
+    expect(v.state.politics?.discard).toEqual(['free-trade#1', 'humane-labor#1']);
+  });
+
   it('passing the window leaves the agenda as it was', () => {
     const { state } = openCouncil(holding(0, ['veto#1']), ['free-trade#1']);
     const r = must(state, 0, { type: 'pass-card' });

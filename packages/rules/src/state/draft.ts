@@ -3,6 +3,7 @@ import { takeForcedDie } from '../prng/forced-dice.js';
 import { Dice } from '../prng/prng.js';
 import type { GameEvent } from '../events.js';
 import type { RoundPhase } from '../content/timing.js';
+import type { WindowTrigger } from '../cards/moments.js';
 import { forgetUnitIndexes } from './board.js';
 import { withCount } from './counts.js';
 import type {
@@ -21,6 +22,12 @@ import type {
  * own the moments (the arrows point one way: no run-time import cycle).
  */
 export interface Steps {
+  /**
+   * BG-9: a step has reached the card moment `trigger`; its window opens if some seat could play
+   * a card there (above any window open: a moment reached while a card resolves). True: the step
+   * waits in it, and the moment's `resume` goes on once it has closed.
+   */
+  reach(d: Draft, trigger: WindowTrigger): boolean;
   /** The round machine enters the round phase `phase` (the window at its start is over). */
   enterRoundPhase(d: Draft, phase: RoundPhase): void;
   /** The active player's turn goes on to its end (they ended it as the window opened). */
@@ -31,6 +38,8 @@ export interface Steps {
   continueCombat(d: Draft): void;
   /** The Political phase goes on from the step that opened the window. */
   continuePolitical(d: Draft): void;
+  /** BG-9 Veto resolves: the political card `card` is discarded and another revealed. */
+  vetoAgenda(d: Draft, card: string): void;
 }
 
 function noStepMachine(): never {
@@ -39,11 +48,13 @@ function noStepMachine(): never {
 
 /** A Draft made outside `apply` (a test opening a window by hand) cannot resume a step. */
 const NO_STEPS: Steps = {
+  reach: noStepMachine,
   enterRoundPhase: noStepMachine,
   endTurn: noStepMachine,
   startSpaceBattles: noStepMachine,
   continueCombat: noStepMachine,
   continuePolitical: noStepMachine,
+  vetoAgenda: noStepMachine,
 };
 
 /**
@@ -71,6 +82,14 @@ export class Draft {
     readonly steps: Steps = NO_STEPS,
   ) {
     this.s = { ...state };
+  }
+
+  /**
+   * BG-9: the step has reached the card moment `trigger` (cards/moments.ts); the step machine
+   * opens its window (`Steps.reach`). True: the step stops there and waits in the window.
+   */
+  reach(trigger: WindowTrigger): boolean {
+    return this.steps.reach(this, trigger);
   }
 
   emit(event: GameEvent): void {

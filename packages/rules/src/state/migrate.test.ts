@@ -6,19 +6,19 @@ import { StateMigrationError, migrateState } from './migrate.js';
 import { SCHEMA_VERSION } from './types.js';
 
 describe('stored state migration (schemaVersion)', () => {
-  it('is at version 3, and a current state comes back as it is', () => {
+  it('is at version 4, and a current state comes back as it is', () => {
     const s = newGame(3);
-    expect(SCHEMA_VERSION).toBe(3);
-    expect(s.schemaVersion).toBe(3);
+    expect(SCHEMA_VERSION).toBe(4);
+    expect(s.schemaVersion).toBe(4);
     expect(migrateState(s)).toBe(s);
   });
 
-  it('brings a v1 state (a turn without segment state) up to v3 without writing to it, and the game goes on', () => {
+  it('brings a v1 state (a turn without segment state) up to the current version without writing to it, and the game goes on', () => {
     const current = advanceTo(newGame(3, {}, 'migrate'), 'individual-turns');
     const { neverAsk: _n, cardEffects: _c, tradeAgreements: _t, window: _w, ...v2shape } = current;
     const v1 = deepFreeze(JSON.parse(JSON.stringify({ ...v2shape, schemaVersion: 1 })) as unknown);
     const migrated = migrateState(v1);
-    expect(migrated.schemaVersion).toBe(3);
+    expect(migrated.schemaVersion).toBe(SCHEMA_VERSION);
     expect(migrated.neverAsk).toEqual([]);
     expect(migrated.cardEffects).toEqual([]);
     expect(migrated.tradeAgreements).toEqual([]);
@@ -32,14 +32,14 @@ describe('stored state migration (schemaVersion)', () => {
     expect(apply(movement, seat, move).ok).toBe(true);
   });
 
-  it('BG-9 brings a v2 state up to v3 with no window, no card in force, everybody asked, no trade agreement', () => {
+  it('BG-9 brings a v2 state up to the current version with no window, no card in force, everybody asked, no trade agreement', () => {
     const current = advanceTo(newGame(3, {}, 'migrate'), 'purchase-units');
     const { neverAsk: _n, cardEffects: _c, tradeAgreements: _t, window: _w, ...v2shape } = current;
     const v2 = deepFreeze(JSON.parse(JSON.stringify({ ...v2shape, schemaVersion: 2 })) as unknown);
     const migrated = migrateState(v2);
     expect(migrated).toEqual({
       ...v2shape,
-      schemaVersion: 3,
+      schemaVersion: SCHEMA_VERSION,
       neverAsk: [],
       cardEffects: [],
       tradeAgreements: [],

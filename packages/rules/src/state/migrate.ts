@@ -53,9 +53,18 @@ function fromV2(s: Record<string, unknown>): Record<string, unknown> {
   return { ...s, schemaVersion: 3, neverAsk: [], cardEffects: [], tradeAgreements: [] };
 }
 
+/**
+ * v3 → v4: BG-9 card windows became a stack, `window` on top of `outerWindows`. A v3 state had
+ * one window at most: it is the top of a stack of one, so nothing moves but the version.
+ */
+function fromV3(s: Record<string, unknown>): Record<string, unknown> {
+  return { ...s, schemaVersion: 4 };
+}
+
 const STEPS: Readonly<Record<number, (s: Record<string, unknown>) => Record<string, unknown>>> = {
   1: fromV1,
   2: fromV2,
+  3: fromV3,
 };
 
 /**

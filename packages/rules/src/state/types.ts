@@ -11,9 +11,10 @@ import type { PhaseState } from './phase.js';
  * The shape of a stored GameState. 2: a turn's segments carry their own
  * state (movement, combat). 3: action-card windows, card effects in force,
  * "never ask me" seats and trade agreements (BG-9, BG-11), and whatever
- * else v3 adds. `migrateState` brings older snapshots up.
+ * else v3 adds. 4: card windows are a stack (`outerWindows` under `window`). `migrateState`
+ * brings older snapshots up.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** 0-based seat index. */
 export type Seat = number;
@@ -142,8 +143,14 @@ export interface GameState {
   setupEvents: GameEvent[];
   /** BG-8: the political deck, its discards and the laws in force; absent until the first Political phase. */
   politics?: PoliticsState;
-  /** BG-9: the action-card window the game waits in, if any (cards/types.ts). */
+  /** BG-9: the action-card window the game waits in, if any (cards/types.ts): the top of the stack. */
   window?: CardWindow;
+  /**
+   * BG-9: the windows under `window`, the first opened first: each was open when a moment was
+   * reached while one of its cards resolved, and goes on once the windows above it have closed.
+   * Absent when only `window` (or none) is open.
+   */
+  outerWindows?: CardWindow[];
   /** BG-9: seats that chose "never ask me about cards": no window waits for them. */
   neverAsk: Seat[];
   /** BG-9: effects of resolved cards still in force. */

@@ -6,6 +6,7 @@ import { legalActions } from '../legal-actions.js';
 import type { GameEvent } from '../events.js';
 import { enterPolitical } from '../phases/political.js';
 import type { LawInForce } from '../politics/types.js';
+import { STEPS } from '../resume.js';
 import { Draft } from '../state/draft.js';
 import type { GameState, Seat } from '../state/types.js';
 import { movementTable } from './board.js';
@@ -36,7 +37,7 @@ export function openCouncil(
 ): { state: GameState; events: GameEvent[] } {
   const base = state.politics ?? { deck: politicalDeck(), discard: [], laws: [] };
   const rest = base.deck.filter((c) => !top.includes(c));
-  const d = new Draft({ ...state, politics: { ...base, deck: [...top, ...rest] } });
+  const d = new Draft({ ...state, politics: { ...base, deck: [...top, ...rest] } }, STEPS);
   enterPolitical(d);
   return { state: d.finish(), events: d.events };
 }
