@@ -14,12 +14,16 @@ import type { StoredGameFixture } from './support/stored-game-fixture.js';
 import { connectSeats } from './support/table.js';
 
 /**
- * An upgrade never changes a game in progress (docs/upgrades.md). The fixture is a game the
- * previous release of main stored: snapshots at 0, 4 and 8, and actions 9 and 10 after the last.
+ * An upgrade never changes a game in progress (docs/upgrades.md). Each fixture is a game a release
+ * of main stored (the latest one before this, and an older one, with rules and a state shape of
+ * their own): snapshots at 0, 4 and 8, and actions 9 and 10 after the last.
  */
-const FIXTURE = new URL('./fixtures/stored-game-b13f1ed.json', import.meta.url);
+const FIXTURES = [
+  ['70c64f2', new URL('./fixtures/stored-game-70c64f2.json', import.meta.url)],
+  ['b13f1ed', new URL('./fixtures/stored-game-b13f1ed.json', import.meta.url)],
+] as const;
 
-describe('a game stored by the previous release, opened by this one', () => {
+describe.each(FIXTURES)('a game stored by release %s of main, opened by this one', (_, FIXTURE) => {
   let backend: Backend;
   let fixture: StoredGameFixture;
   const running: RunningServer[] = [];

@@ -5,4 +5,4 @@
  * replays a game's stored actions only under the version they were played under; a game in
  * progress continues under a new version from a snapshot of its head (docs/upgrades.md).
  */
-export const RULES_VERSION = 2;
+export const RULES_VERSION = 3;
