@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatAck, ClaimSeatResponse, CreateGameResponse } from '@outer-rim/protocol';
-import { HEAVY_TEST_TIMEOUT, prepareBackend } from './support/backends.js';
-import type { Backend } from './support/backends.js';
-import { Client, http, startServer } from './support/server.js';
+import { HEAVY_TEST_TIMEOUT } from './support/backends.js';
+import { Client, http } from './support/server.js';
+import { serversOnBackend } from './support/servers-on-backend.js';
 import type { RunningServer } from './support/server.js';
 
 /**
@@ -14,26 +14,17 @@ describe.each([
   ['one process', 1],
   ['two processes (CLUSTER=on)', 2],
 ] as const)('chat lines posted while a connection is welcomed, %s', (_name, processes) => {
-  let backend: Backend;
-  let servers: RunningServer[];
-
-  beforeAll(async () => {
-    backend = await prepareBackend('postgres', `chat-once-${String(processes)}`);
-    // The host posts more lines than a person would: the chat rate limit stays out of the way.
-    const limits = { CHAT_BURST: '100', CHAT_PER_MINUTE: '6000' };
-    const config = backend.config(processes === 2 ? { ...limits, CLUSTER: 'on' } : limits);
-    servers = await Promise.all(Array.from({ length: processes }, () => startServer(config)));
-  });
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.close()));
-    await backend.dispose();
+  // The host posts more lines than a person would: the chat rate limit stays out of the way.
+  const on = serversOnBackend('postgres', `chat-once-${String(processes)}`, processes, {
+    CHAT_BURST: '100',
+    CHAT_PER_MINUTE: '6000',
   });
 
   it(
     'reach the connection once each',
     async () => {
-      const host = servers[0] as RunningServer;
-      const other = servers.at(-1) as RunningServer;
+      const host = on.servers[0] as RunningServer;
+      const other = on.servers.at(-1) as RunningServer;
       const created = await http<CreateGameResponse>(host.url, 'POST', '/api/games', {
         name: 'Host',
         options: { playerCount: 3 },

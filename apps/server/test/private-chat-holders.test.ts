@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClaimSeatResponse } from '@outer-rim/protocol';
 import type { CreateGameResponse } from '@outer-rim/protocol';
 import type { ChatAck } from '@outer-rim/protocol';
-import { HEAVY_TEST_TIMEOUT, prepareBackend } from './support/backends.js';
-import type { Backend } from './support/backends.js';
-import { Client, http, startServer } from './support/server.js';
+import { HEAVY_TEST_TIMEOUT } from './support/backends.js';
+import { Client, http } from './support/server.js';
+import { serversOnBackend } from './support/servers-on-backend.js';
 import type { RunningServer } from './support/server.js';
 
 /**
@@ -17,25 +17,14 @@ describe.each([
   ['one process', 1],
   ['two processes (CLUSTER=on)', 2],
 ] as const)('private chat after a change of seat holder, %s', (_name, processes) => {
-  let backend: Backend;
-  let servers: RunningServer[];
-
-  beforeAll(async () => {
-    backend = await prepareBackend('postgres', `private-chat-${String(processes)}`);
-    const config = backend.config(processes === 2 ? { CLUSTER: 'on' } : {});
-    servers = await Promise.all(Array.from({ length: processes }, () => startServer(config)));
-  });
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.close()));
-    await backend.dispose();
-  });
+  const on = serversOnBackend('postgres', `private-chat-${String(processes)}`, processes);
 
   it(
     'the newcomer in a left seat never receives the departed holder’s private messages',
     async () => {
       // The host on the first process, everyone at seat 1 on the last one.
-      const host = servers[0] as RunningServer;
-      const other = servers.at(-1) as RunningServer;
+      const host = on.servers[0] as RunningServer;
+      const other = on.servers.at(-1) as RunningServer;
       const toDeparted = `to-departed-${randomBytes(6).toString('hex')}`;
       const fromDeparted = `from-departed-${randomBytes(6).toString('hex')}`;
       const created = await http<CreateGameResponse>(host.url, 'POST', '/api/games', {
@@ -100,7 +89,7 @@ describe.each([
         await hostClient.waitFor(() => hostClient.chats.length >= 5);
 
         // Connected again, on each process: the history is the newcomer's own.
-        for (const server of servers) {
+        for (const server of on.servers) {
           const again = await Client.connect(server.url, {
             gameId,
             token: newcomerClaim.body.token,
