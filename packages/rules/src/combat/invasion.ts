@@ -20,7 +20,7 @@ import {
   shockForcesOnBoard,
   total,
 } from './forces.js';
-import { othersOn } from './landing.js';
+import { firstStep, othersOn } from './landing.js';
 import { setInvasion } from './state.js';
 import type { Invasion } from './types.js';
 
@@ -90,7 +90,7 @@ function pdsFire(d: Draft, inv: Invasion): boolean {
   const defender = defenderOf(d.s, inv);
   const pds = defender === null ? 0 : n(planetUnits(d.s, inv.hex, inv.planet, defender), 'pds');
   if (defender === null || pds === 0) {
-    setInvasion(d, { ...inv, step: 'round' });
+    setInvasion(d, { ...inv, step: 'before-round' });
     return true;
   }
   // OR-6.2 Agent: enemy PDS get -2 against the invasion it joins, on top of their own modifiers.
@@ -104,7 +104,7 @@ function pdsFire(d: Draft, inv: Invasion): boolean {
     pdsPenaltyAgainst(d.s, inv.hex, inv.planet, inv.invader),
   );
   if (hits === 0) {
-    setInvasion(d, { ...inv, step: 'round' });
+    setInvasion(d, { ...inv, step: 'before-round' });
     return true;
   }
   d.emit({
@@ -119,7 +119,7 @@ function pdsFire(d: Draft, inv: Invasion): boolean {
   const options = pdsLossOptions(planetUnits(d.s, inv.hex, inv.planet, inv.invader), hits);
   if (options.length <= 1) {
     destroy(d, inv.hex, inv.planet, inv.invader, options[0] ?? {}, 'PDS fire at the landing');
-    setInvasion(d, { ...inv, step: 'round' });
+    setInvasion(d, { ...inv, step: 'before-round' });
     return true;
   }
   setInvasion(d, { ...inv, step: 'casualties', owed: hits });
@@ -129,7 +129,7 @@ function pdsFire(d: Draft, inv: Invasion): boolean {
 /** The invader's chosen losses to the PDS fire, already checked. */
 export function takeLandingLosses(d: Draft, inv: Invasion, losses: UnitCounts): void {
   destroy(d, inv.hex, inv.planet, inv.invader, losses, 'PDS fire at the landing');
-  setInvasion(d, { ...inv, step: 'round', owed: 0 });
+  setInvasion(d, { ...inv, step: 'before-round', owed: 0 });
 }
 
 export function landingLossProblem(t: Table, inv: Invasion, losses: UnitCounts): string | null {
@@ -236,7 +236,7 @@ function groundRound(d: Draft, inv: Invasion, defender: Owner): void {
   destroy(d, inv.hex, inv.planet, defender, groundLosses(theirs, a.hits), reason);
   const promoted = promote(d, inv, inv.invader, aPromote);
   promote(d, inv, defender, xPromote);
-  setInvasion(d, { ...inv, round, promoted });
+  setInvasion(d, { ...inv, step: 'before-round', round, promoted });
 }
 
 /** Shock Forces first (OR-6.1), then Fighters that joined (Graviton Negator), then Ground Forces. */
@@ -343,21 +343,29 @@ export function captureOrDestroy(d: Draft, inv: Invasion, capture: boolean): voi
   endInvasion(d, inv, inv.invader, 'the defenders are gone');
 }
 
+/** Whether neither side can fight a ground round (one is gone): the invasion is decided. */
+function decided(t: Table, inv: Invasion): Owner | undefined {
+  const defender = defenderOf(t, inv);
+  const mine = groundIn(planetUnits(t, inv.hex, inv.planet, inv.invader));
+  const theirs = defender === null ? 0 : groundIn(planetUnits(t, inv.hex, inv.planet, defender));
+  return mine === 0 || theirs === 0 || defender === null ? undefined : defender;
+}
+
 /** Runs one step of the invasion in progress; false when it waits for a decision. */
 export function stepInvasion(d: Draft, inv: Invasion): boolean {
-  // BG-9: the invasion's card window (Chemical Warfare, Civil Defense), once, before anything is fought.
-  if (inv.cardsAsked === undefined && groundIn(inv.landed) > 0) {
-    setInvasion(d, { ...inv, cardsAsked: 0 });
-    d.reach({
-      kind: 'invasion',
-      hex: inv.hex,
-      planet: inv.planet,
-      invader: inv.invader,
-      defender: inv.defender,
-    });
-    return true;
-  }
   switch (inv.step) {
+    case 'landed':
+      // BG-9: the invasion's card window (Chemical Warfare, Civil Defense), before anything is
+      // fought; the fight begins once it has closed.
+      setInvasion(d, { ...inv, step: firstStep(inv.bombard) });
+      d.reach({
+        kind: 'invasion',
+        hex: inv.hex,
+        planet: inv.planet,
+        invader: inv.invader,
+        defender: inv.defender,
+      });
+      return true;
     case 'bombardment':
       bombardment(d, inv);
       return true;
@@ -366,25 +374,29 @@ export function stepInvasion(d: Draft, inv: Invasion): boolean {
     case 'casualties':
     case 'capture':
       return false;
+    case 'before-round': {
+      // BG-9, OR-6.2: "before a ground round" cards (Morale Boost) get their window here.
+      const defender = decided(d.s, inv);
+      if (defender === undefined) {
+        conclude(d, inv);
+        return true;
+      }
+      setInvasion(d, { ...inv, step: 'round' });
+      d.reach({
+        kind: 'ground-round',
+        hex: inv.hex,
+        planet: inv.planet,
+        invader: inv.invader,
+        defender,
+        round: inv.round + 1,
+      });
+      return true;
+    }
     case 'round': {
-      // BG-9, OR-6.2: "before a ground round" cards and leaders in the fight get their window here.
-      const defender = defenderOf(d.s, inv);
-      const mine = groundIn(planetUnits(d.s, inv.hex, inv.planet, inv.invader));
-      const theirs =
-        defender === null ? 0 : groundIn(planetUnits(d.s, inv.hex, inv.planet, defender));
-      if (mine === 0 || theirs === 0 || defender === null) conclude(d, inv);
-      else if (inv.cardsAsked !== inv.round + 1) {
-        // BG-9: before each ground round, its card window (Morale Boost), held once.
-        setInvasion(d, { ...inv, cardsAsked: inv.round + 1 });
-        d.reach({
-          kind: 'ground-round',
-          hex: inv.hex,
-          planet: inv.planet,
-          invader: inv.invader,
-          defender,
-          round: inv.round + 1,
-        });
-      } else groundRound(d, inv, defender);
+      // A card played before the round may have decided the invasion.
+      const defender = decided(d.s, inv);
+      if (defender === undefined) conclude(d, inv);
+      else groundRound(d, inv, defender);
       return true;
     }
   }

@@ -287,11 +287,17 @@ export function land(d: Draft, seat: Seat, a: Land): void {
     planet: a.planet,
     invader: seat,
     defender: owner,
-    step: a.bombard > 0 ? 'bombardment' : 'pds-fire',
+    // BG-9: landed Ground or Shock Forces bring the invasion's card window first.
+    step: groundIn(landed) > 0 ? 'landed' : firstStep(a.bombard),
     round: 0,
     bombard: a.bombard,
     landed,
     owed: 0,
     ...(a.bacterial === true ? { bacterial: true as const } : {}),
   });
+}
+
+/** The invasion's first fight once forces have landed: the bombardment, or the planet's PDS fire. */
+export function firstStep(bombard: number): 'bombardment' | 'pds-fire' {
+  return bombard > 0 ? 'bombardment' : 'pds-fire';
 }

@@ -79,7 +79,7 @@ export function startFight(d: Draft, hex: HexKey, pds: boolean): void {
     attacker: phase.active,
     defender,
     round: 0,
-    step: pds ? 'pds-fire' : 'round',
+    step: pds ? 'pds-fire' : 'before-round',
     owed: [],
   };
   // BG-1 Mentak Ambush fires before every space battle; without PDS fire it is the only shot.
@@ -264,12 +264,12 @@ function afterCasualties(d: Draft, b: SpaceBattle): void {
   if (attacker === 0 && defender === 0) endBattle(d, b, null, 'both fleets are destroyed');
   else if (attacker === 0) endBattle(d, b, b.defender, 'the attacking fleet is destroyed');
   else if (defender === 0) endBattle(d, b, b.attacker, 'the defending fleet is destroyed');
-  else if (b.round === 0) setBattle(d, { ...b, step: 'round', owed: [] });
+  else if (b.round === 0) setBattle(d, { ...b, step: 'before-round', owed: [] });
   else {
     // BG-9: Skilled Retreat (the defender) and "before a round" cards get their window here.
     // BG-8 Conventions of Nxill: one round, then the attacker must withdraw (when it can go somewhere).
     const canRetreat = retreatTargets(d.s, turnsOf(d), b).length > 0;
-    setBattle(d, { ...b, step: canRetreat ? 'retreat' : 'round', owed: [] });
+    setBattle(d, { ...b, step: canRetreat ? 'retreat' : 'before-round', owed: [] });
   }
 }
 
@@ -282,26 +282,23 @@ export function stepBattle(d: Draft, b: SpaceBattle): boolean {
     case 'pds-fire':
       setBattle(d, pdsFire(d, b));
       return true;
-    case 'round': {
-      // BG-9: before each round, its card window (Morale Boost, Skilled Retreat), held once.
-      const next = b.round + 1;
-      if (b.defender !== null && b.cardsAsked !== next) {
-        const asked = { ...b, cardsAsked: next };
-        setBattle(d, asked);
-        const trigger = {
-          kind: 'battle-round' as const,
+    case 'before-round':
+      // BG-9: the moment before a round (Morale Boost, Skilled Retreat): the step moves on to
+      // the round's dice first, so the round is what goes on once the window has closed.
+      setBattle(d, { ...b, step: 'round' });
+      if (b.defender !== null) {
+        d.reach({
+          kind: 'battle-round',
           hex: b.hex,
           attacker: b.attacker,
           defender: b.defender,
-          round: next,
-        };
-        if (d.reach(trigger)) return true;
-        setBattle(d, battleRound(d, asked));
-        return true;
+          round: b.round + 1,
+        });
       }
+      return true;
+    case 'round':
       setBattle(d, battleRound(d, b));
       return true;
-    }
     case 'hits':
       setBattle(d, scoreHits(d, b));
       return true;
@@ -338,7 +335,7 @@ export function takeCasualties(
 }
 
 export function fightOn(d: Draft, b: SpaceBattle): void {
-  setBattle(d, { ...b, step: 'round' });
+  setBattle(d, { ...b, step: 'before-round' });
 }
 
 /** BG-6: the attacker withdraws every unit it has in the system's space. */

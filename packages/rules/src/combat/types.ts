@@ -47,14 +47,16 @@ export interface OwedHits {
  * Steps of a fight in one system (BG-3, BG-6):
  * - `pds-fire`: the PDS of both sides fire once, no return fire (window: BG-9
  *   "before PDS fire" cards are played before this step runs);
- * - `round`: both sides roll one die per ship (window: "before a round" cards, leaders);
+ * - `before-round`: the moment before a round, where its card window opens (BG-9 "before a
+ *   round" cards: Morale Boost; Skilled Retreat for the defender); the step is `round` as it opens;
+ * - `round`: both sides roll one die per ship;
  * - `hits`: the round's hits are scored on both sides at once (window: rerolls of a General,
  *   cards that cancel hits, between the roll and this step);
  * - `casualties`: each owner that was hit chooses its losses (several at once);
- * - `retreat`: after a round, the attacker may withdraw or fight on (window: Skilled Retreat
- *   for the defender plugs in beside this step).
+ * - `retreat`: after a round, the attacker may withdraw or fight on (fighting on comes to the
+ *   moment before the next round).
  */
-export type BattleStep = 'pds-fire' | 'round' | 'hits' | 'casualties' | 'retreat';
+export type BattleStep = 'pds-fire' | 'before-round' | 'round' | 'hits' | 'casualties' | 'retreat';
 
 export interface SpaceBattle {
   hex: HexKey;
@@ -69,8 +71,6 @@ export interface SpaceBattle {
   step: BattleStep;
   /** Hits still to be assigned, one entry per owner that owes some. */
   owed: OwedHits[];
-  /** BG-9: the round whose "before a round" card window has been held (it is held once). */
-  cardsAsked?: number;
   /** BG-9 Assault Cannon fired before round 1 (the losses' reason says so). */
   assaultCannon?: true;
   /** BG-1 Mentak Ambush fired before round 1 (the losses' reason says so). */
@@ -79,16 +79,20 @@ export interface SpaceBattle {
 
 /**
  * Steps of an invasion of one planet (BG-7, OR-6.1):
+ * - `landed`: forces have landed and the invasion is about to be fought: its card window opens
+ *   (BG-9 Chemical Warfare, Civil Defense) as the step moves on to `bombardment` (or `pds-fire`);
  * - `bombardment`: the invader's Dreadnoughts fire at the planet's Ground Forces;
  * - `pds-fire`: the planet's PDS fire once at the landing forces;
  * - `casualties`: the invader chooses which landed units the PDS hits kill (Shock Forces
  *   are not forced first here, OR-6.1);
+ * - `before-round`: the moment before a ground round (BG-9 Morale Boost), unless one side is
+ *   gone (the invasion is decided); the step is `round` as its window opens;
  * - `round`: a ground round, casualties automatic (Shock Forces first, then Ground Forces);
  * - `capture`: won with a surviving Shock Force, the invader decides whether to take
  *   the enemy Spacedock and PDS as its own (OR-6.1).
- * Windows (BG-9 cards before a ground round, OR-6.2 a leader landing) open before `round`.
  */
-export type InvasionStep = 'bombardment' | 'pds-fire' | 'casualties' | 'round' | 'capture';
+export type InvasionStep =
+  'landed' | 'bombardment' | 'pds-fire' | 'casualties' | 'before-round' | 'round' | 'capture';
 
 export interface Invasion {
   hex: HexKey;
@@ -107,8 +111,6 @@ export interface Invasion {
   owed: number;
   /** BG-9: the Dreadnought uses the X-89 Bacterial Weapon instead of bombarding. */
   bacterial?: true;
-  /** BG-9: the card window last held here: 0 the invasion's, n before ground round n. */
-  cardsAsked?: number;
   /**
    * OR-6.1: the invader's Ground Forces promoted in the last round; they fight as Shock Forces
    * only from the next round, so they do not capture if the invasion is won in this one.

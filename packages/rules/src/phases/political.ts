@@ -1,6 +1,5 @@
 import type { Action } from '../actions/schema.js';
 import { inForce } from '../cards/in-force.js';
-import type { WindowTrigger } from '../cards/moments.js';
 import { RULE_CONSTANTS } from '../content/constants.js';
 import { politicalDeck } from '../content/political-cards.js';
 import type { Decision } from '../decision.js';
@@ -95,75 +94,82 @@ export function enterPolitical(d: Draft): boolean {
 }
 
 /**
- * Offers the action-card window `key` once (BG-9); true when it opened and
- * the phase now waits in it (`resumePolitical` goes on when it closes).
+ * Moves the phase on one step; false when it waits for a decision (or is over). A step that
+ * reaches a BG-9 moment moves the phase to the step after it first, so the phase goes on from
+ * there once the window has closed: each moment is held once because the phase has passed it.
  */
-function windowAt(d: Draft, key: string, trigger: WindowTrigger): boolean {
+function stepPolitical(d: Draft): boolean {
   const phase = politicalPhase(d);
-  const offered = phase.offered ?? [];
-  if (offered.includes(key)) return false;
-  d.s.phase = { ...phase, offered: [...offered, key] };
-  return d.reach(trigger);
-}
-
-function agendaKey(phase: PoliticalPhase): string {
-  return `${phase.agenda ?? ''}/${phase.revoteOf ?? ''}`;
-}
-
-/** Moves the phase on through every step that waits for nobody. */
-function advance(d: Draft): void {
-  for (let guard = 0; guard < 100; guard++) {
-    if (d.s.window !== undefined) return;
-    const phase = politicalPhase(d);
-    if (phase.step === 'before-agenda') {
+  switch (phase.step) {
+    case 'before-agenda': {
       const hook = BEFORE_AGENDA[phase.hook];
       if (hook !== undefined) {
-        if (hook.decisions(d.s).length > 0) return;
+        if (hook.decisions(d.s).length > 0) return false;
         d.s.phase = { ...phase, hook: phase.hook + 1 };
-        continue;
+        return true;
       }
       // BG-9: Council Dissolved, Determine Policy, Plague, Uprising are played before the draw.
-      if (windowAt(d, 'before-draw', { kind: 'political', step: 'before-draw' })) return;
+      d.s.phase = { ...phase, step: 'draw' };
+      d.reach({ kind: 'political', step: 'before-draw' });
+      return true;
+    }
+    case 'draw':
       if (inForce(d.s, 'council-dissolved')) {
         d.emit({ type: 'no-vote', reason: 'Council Dissolved' });
-        d.s.phase = { ...politicalPhase(d), step: 'resolved' };
-        continue;
-      }
-      drawAgenda(d);
-      continue;
-    }
-    if (phase.step !== 'vote') return;
-    const key = agendaKey(phase);
-    if (phase.revoteOf === undefined && phase.agenda !== undefined) {
+        d.s.phase = { ...phase, step: 'resolved' };
+      } else drawAgenda(d);
+      return true;
+    case 'revealed':
       // BG-9 Veto answers the card just revealed: it is discarded and another drawn.
-      if (windowAt(d, `political-card:${key}`, { kind: 'political-card', card: phase.agenda })) {
-        return;
-      }
+      cardRevealed(d, phase);
+      return true;
+    case 'before-vote':
       // BG-1 Xxcha Veto: the Xxcha answers before anybody votes.
-      if (xxchaVetoSeat(d.s, phase) !== undefined) return;
-    }
-    if (
-      phase.ballots.length === 0 &&
-      windowAt(d, `before-vote:${key}`, { kind: 'political', step: 'before-vote' })
-    ) {
-      return;
-    }
-    const voter = phase.order[phase.ballots.length];
-    if (voter !== undefined && silenced(d.s, voter)) {
+      if (xxchaVetoSeat(d.s, phase) !== undefined) return false;
+      d.s.phase = { ...phase, step: 'vote' };
+      d.reach({ kind: 'political', step: 'before-vote' });
+      return true;
+    case 'vote': {
+      if (phase.ballots.length >= phase.order.length) {
+        d.s.phase = { ...phase, step: 'count' };
+        d.reach({ kind: 'political', step: 'after-votes' });
+        return true;
+      }
+      const voter = phase.order[phase.ballots.length];
+      if (voter === undefined || !silenced(d.s, voter)) return false;
       // BG-9 Thugs: this player may not vote this round.
       d.s.phase = {
         ...phase,
         ballots: [...phase.ballots, { seat: voter, choice: 'abstain', votes: 0 }],
       };
       d.emit({ type: 'vote-cast', seat: voter, choice: 'abstain', votes: 0 });
-      continue;
+      return true;
     }
-    if (phase.ballots.length >= phase.order.length) {
-      if (windowAt(d, `after-votes:${key}`, { kind: 'political', step: 'after-votes' })) return;
-      count(d, politicalPhase(d));
-      continue;
-    }
-    return;
+    case 'count':
+      count(d, phase);
+      return true;
+    case 'pick-agenda':
+    case 'tie':
+    case 'resolved':
+      return false;
+  }
+}
+
+/**
+ * The political card just revealed (`revealed`): the moment of its window (BG-9 Veto), unless
+ * the vote is a Revote's second one, which reveals no card. The vote comes next.
+ */
+function cardRevealed(d: Draft, phase: PoliticalPhase): void {
+  d.s.phase = { ...phase, step: 'before-vote' };
+  if (phase.revoteOf === undefined && phase.agenda !== undefined)
+    d.reach({ kind: 'political-card', card: phase.agenda });
+}
+
+/** Moves the phase on through every step that waits for nobody. */
+function advance(d: Draft): void {
+  for (let guard = 0; guard < 100; guard++) {
+    if (d.s.window !== undefined) return;
+    if (!stepPolitical(d)) return;
   }
 }
 
@@ -183,10 +189,7 @@ export function vetoAgenda(d: Draft, card: string): void {
   if (next === undefined) noAgenda(d);
   else reveal(d, next);
   const after = politicalPhase(d);
-  if (after.step === 'vote' && after.revoteOf === undefined && after.agenda !== undefined) {
-    const tr: WindowTrigger = { kind: 'political-card', card: after.agenda };
-    windowAt(d, `political-card:${agendaKey(after)}`, tr);
-  }
+  if (after.step === 'revealed') cardRevealed(d, after);
 }
 
 /** BG-9: the window this phase opened has closed; the phase goes on from where it stood. */
@@ -206,16 +209,20 @@ export function politicalDecisions(t: Table, phase: PoliticalPhase): Decision[] 
     case 'pick-agenda':
       out.push(...pickAgendaDecisions(phase));
       break;
-    case 'vote': {
+    case 'before-vote': {
       const xxcha = xxchaVetoSeat(t, phase);
-      out.push(
-        ...(xxcha !== undefined ? xxchaVetoDecisions(xxcha, phase) : voteDecisions(t, phase)),
-      );
+      if (xxcha !== undefined) out.push(...xxchaVetoDecisions(xxcha, phase));
       break;
     }
+    case 'vote':
+      out.push(...voteDecisions(t, phase));
+      break;
     case 'tie':
       out.push(...tieDecisions(phase));
       break;
+    case 'draw':
+    case 'revealed':
+    case 'count':
     case 'resolved':
       break;
   }
@@ -234,14 +241,20 @@ export function politicalLegal(t: Table, phase: PoliticalPhase, seat: Seat): Act
     case 'pick-agenda':
       out.push(...pickAgendaLegal(phase, seat));
       break;
-    case 'vote': {
+    case 'before-vote': {
       const xxcha = xxchaVetoSeat(t, phase);
-      out.push(...(xxcha !== undefined ? xxchaVetoLegal(xxcha, seat) : voteLegal(t, phase, seat)));
+      if (xxcha !== undefined) out.push(...xxchaVetoLegal(xxcha, seat));
       break;
     }
+    case 'vote':
+      out.push(...voteLegal(t, phase, seat));
+      break;
     case 'tie':
       out.push(...tieLegal(phase, seat));
       break;
+    case 'draw':
+    case 'revealed':
+    case 'count':
     case 'resolved':
       break;
   }

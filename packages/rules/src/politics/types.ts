@@ -44,12 +44,21 @@ export interface Ballot {
 }
 
 /**
- * Where the Political phase waits (BG-8):
+ * Where the Political phase stands (BG-8), its steps in order. A BG-9 moment opens its card window
+ * as the phase moves on to the step after it, so the phase goes on from that step once the window
+ * has closed:
  * - `before-agenda`: the steps that come before the card is drawn (OR-6.2
- *   captives) — `hook` indexes `BEFORE_AGENDA` in phases/political.ts;
+ *   captives) — `hook` indexes `BEFORE_AGENDA` in phases/political.ts; the moment "before the
+ *   draw" (Council Dissolved, Determine Policy) follows them;
+ * - `draw`: the agenda is drawn (or Council Dissolved holds no vote);
  * - `pick-agenda`: a Diplomat's owner on Mecatol Rex picks the agenda from
  *   `choices` (the top three, seen only by `picker`);
- * - `vote`: seats vote one at a time in `order`, least influence first;
+ * - `revealed`: the card is on the table: the moment of "the political card just revealed"
+ *   (Veto) follows, but not for a Revote's second vote;
+ * - `before-vote`: the Xxcha may veto the card (BG-1), then the moment before the vote;
+ * - `vote`: seats vote one at a time in `order`, least influence first; the moment after the
+ *   votes follows the last ballot;
+ * - `count`: the votes are counted and the card takes effect (a Revote opens a second vote);
  * - `tie`: the vote is tied (or nobody voted): `decider`, the most
  *   influential player, chooses among `tied`;
  * - `resolved`: the card is resolved; only the Hopes End choice may remain.
@@ -58,7 +67,16 @@ export interface Ballot {
  */
 export interface PoliticalPhase {
   name: 'political';
-  step: 'before-agenda' | 'pick-agenda' | 'vote' | 'tie' | 'resolved';
+  step:
+    | 'before-agenda'
+    | 'draw'
+    | 'pick-agenda'
+    | 'revealed'
+    | 'before-vote'
+    | 'vote'
+    | 'count'
+    | 'tie'
+    | 'resolved';
   hook: number;
   picker?: Seat;
   choices?: string[];
@@ -71,12 +89,6 @@ export interface PoliticalPhase {
   decider?: Seat;
   tied?: string[];
   hopesEnd?: Seat;
-  /**
-   * BG-9 action-card windows already offered in this phase (`before-draw`,
-   * and per agenda `political-card:<agenda>`, `before-vote:<agenda>`,
-   * `after-votes:<agenda>`), so a step resumed after its window goes on.
-   */
-  offered?: string[];
   /** BG-1 Xxcha Veto: the agenda the Xxcha let stand (asked once per card). */
   xxchaAnswered?: string;
   /** BG-1 Xxcha Veto: used this phase (one per Political phase). */

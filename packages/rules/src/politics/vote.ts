@@ -73,11 +73,14 @@ export function tally(
   return { counts, leaders };
 }
 
-/** The vote opens on the phase's agenda: the seats in order, no ballot yet. */
+/**
+ * The vote opens on the phase's agenda: the seats in order, no ballot yet. The card is on the
+ * table (`revealed`): its moment comes before anybody votes (phases/political.ts).
+ */
 export function openVote(d: Draft, phase: PoliticalPhase): void {
   const order = votingOrder(d.s);
   const { decider: _d, tied: _t, picker: _p, choices: _c, ...rest } = phase;
-  d.s.phase = { ...rest, step: 'vote', order, ballots: [] };
+  d.s.phase = { ...rest, step: 'revealed', order, ballots: [] };
   d.emit({ type: 'voting-order', order });
 }
 

@@ -20,7 +20,7 @@ export const XXCHA_VETO_COST = 5;
  * it cannot be vetoed. The seat asked now, or undefined.
  */
 export function xxchaVetoSeat(t: Table, phase: PoliticalPhase): Seat | undefined {
-  if (phase.step !== 'vote' || phase.agenda === undefined || phase.revoteOf !== undefined)
+  if (phase.step !== 'before-vote' || phase.agenda === undefined || phase.revoteOf !== undefined)
     return undefined;
   if (phase.ballots.length > 0 || phase.xxchaVetoed === true) return undefined;
   if (phase.xxchaAnswered === phase.agenda) return undefined;

@@ -6,10 +6,10 @@ import { StateMigrationError, migrateState } from './migrate.js';
 import { SCHEMA_VERSION } from './types.js';
 
 describe('stored state migration (schemaVersion)', () => {
-  it('is at version 4, and a current state comes back as it is', () => {
+  it('is at version 5, and a current state comes back as it is', () => {
     const s = newGame(3);
-    expect(SCHEMA_VERSION).toBe(4);
-    expect(s.schemaVersion).toBe(4);
+    expect(SCHEMA_VERSION).toBe(5);
+    expect(s.schemaVersion).toBe(5);
     expect(migrateState(s)).toBe(s);
   });
 

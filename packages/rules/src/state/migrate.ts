@@ -61,10 +61,68 @@ function fromV3(s: Record<string, unknown>): Record<string, unknown> {
   return { ...s, schemaVersion: 4 };
 }
 
+/** Ground and Shock Forces among `units` (the forces that fight an invasion, BG-7 / OR-6.1). */
+function groundForces(units: unknown): number {
+  if (!isRecord(units)) return 0;
+  const count = (k: string): number => (typeof units[k] === 'number' ? units[k] : 0);
+  return count('ground-force') + count('shock-force');
+}
+
+/** A v4 fight with its `cardsAsked` marker, as the v5 step it stands at. */
+function fightFromV4(f: Record<string, unknown>, invasion: boolean): Record<string, unknown> {
+  const { cardsAsked, ...rest } = f;
+  const round = typeof f.round === 'number' ? f.round : 0;
+  // BG-9: "before a round": held for the round to come, or still to come.
+  if (f.step === 'round') {
+    const held = cardsAsked === round + 1 || (!invasion && f.defender === null);
+    return { ...rest, step: held ? 'round' : 'before-round' };
+  }
+  // BG-9: the invasion's own window, not yet held, comes before its first fight.
+  if (invasion && cardsAsked === undefined && groundForces(f.landed) > 0 && round === 0) {
+    return { ...rest, step: 'landed' };
+  }
+  return rest;
+}
+
+/** A v4 Political phase with its `offered` windows, as the v5 step it stands at. */
+function politicalFromV4(p: Record<string, unknown>): Record<string, unknown> {
+  const { offered, ...rest } = p;
+  const held = Array.isArray(offered) ? offered : [];
+  const key = `${typeof p.agenda === 'string' ? p.agenda : ''}/${typeof p.revoteOf === 'string' ? p.revoteOf : ''}`;
+  if (p.step === 'before-agenda' && held.includes('before-draw')) return { ...rest, step: 'draw' };
+  if (p.step !== 'vote') return rest;
+  const ballots = Array.isArray(p.ballots) ? p.ballots.length : 0;
+  const order = Array.isArray(p.order) ? p.order.length : 0;
+  if (ballots >= order && held.includes(`after-votes:${key}`)) return { ...rest, step: 'count' };
+  if (ballots > 0 || held.includes(`before-vote:${key}`)) return rest;
+  const cardHeld = p.revoteOf !== undefined || held.includes(`political-card:${key}`);
+  return { ...rest, step: cardHeld ? 'before-vote' : 'revealed' };
+}
+
+/**
+ * v4 → v5: the markers of BG-9 windows already held (`SpaceBattle.cardsAsked`,
+ * `Invasion.cardsAsked`, `PoliticalPhase.offered`) became steps of their own: a fight stands
+ * `before-round` until the window before its next round has opened, an invasion `landed` until
+ * its own has, and the Political phase at `draw`, `revealed`, `before-vote` or `count` between
+ * its moments. Each marker says which side of its moment the step stood on.
+ */
+function fromV4(s: Record<string, unknown>): Record<string, unknown> {
+  const phase = s.phase;
+  if (!isRecord(phase)) return { ...s, schemaVersion: 5 };
+  if (phase.name === 'political') return { ...s, schemaVersion: 5, phase: politicalFromV4(phase) };
+  const combat = phase.combat;
+  if (phase.name !== 'individual-turns' || !isRecord(combat)) return { ...s, schemaVersion: 5 };
+  const next: Record<string, unknown> = { ...combat };
+  if (isRecord(combat.battle)) next.battle = fightFromV4(combat.battle, false);
+  if (isRecord(combat.invasion)) next.invasion = fightFromV4(combat.invasion, true);
+  return { ...s, schemaVersion: 5, phase: { ...phase, combat: next } };
+}
+
 const STEPS: Readonly<Record<number, (s: Record<string, unknown>) => Record<string, unknown>>> = {
   1: fromV1,
   2: fromV2,
   3: fromV3,
+  4: fromV4,
 };
 
 /**

@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { apply } from '../apply.js';
 import { decisions } from '../decisions.js';
 import { legalActions } from '../legal-actions.js';
+import { canonicalJson } from '../testing/corpus.js';
+import { readCorpusGame } from '../testing/corpus-files.js';
 import { migrateState } from './migrate.js';
-import { SCHEMA_VERSION } from './types.js';
+import { SCHEMA_VERSION, type GameState } from './types.js';
 
 function stored(name: string): unknown {
   const file = fileURLToPath(new URL(`../../stored-states/${name}`, import.meta.url));
@@ -31,4 +33,44 @@ describe('states stored by an older server still open (stored-states/)', () => {
     expect(s.window).toBeUndefined();
     expect(decisions(s).some((x) => x.kind === 'vote')).toBe(true);
   });
+
+  /**
+   * Schema 4 kept markers of the BG-9 windows already held (`cardsAsked`, `offered`); schema 5
+   * has a step for each moment. Each state was stored by the engine of schema 4 after a step of a
+   * corpus game, with a window open at one of those moments; migrated, it goes on through the
+   * rest of that game exactly as the game was recorded: the same events at every step, the same
+   * final state.
+   */
+  const v4: readonly [string, string][] = [
+    ['v4-battle-round.json', 'BG-6, BG-9 before a space battle round'],
+    ['v4-invasion.json', 'BG-7, BG-9 an invasion about to be fought'],
+    ['v4-ground-round.json', 'BG-7, BG-9 before a ground round'],
+    ['v4-political-before-draw.json', 'BG-8, BG-9 before the political card is drawn'],
+    ['v4-political-card.json', 'BG-8, BG-9 the political card just revealed'],
+    ['v4-political-before-vote.json', 'BG-8, BG-9 before the vote'],
+    ['v4-political-after-votes.json', 'BG-8, BG-9 after the votes'],
+  ];
+  for (const [file, moment] of v4) {
+    it(`${moment}: a schema 4 state with its window open goes on as its game was recorded`, () => {
+      const { from, state } = stored(file) as {
+        from: { game: string; step: number };
+        state: unknown;
+      };
+      const game = readCorpusGame(from.game);
+      let s: GameState = migrateState(state);
+      expect(s.schemaVersion).toBe(SCHEMA_VERSION);
+      expect(canonicalJson(s)).not.toMatch(/"cardsAsked"|"offered"/);
+      for (let i = from.step; i < game.actions.length; i++) {
+        const step = game.actions[i];
+        if (step === undefined) throw new Error(`no action ${String(i)}`);
+        const r = apply(s, step.seat, step.action);
+        if (!r.ok) throw new Error(`step ${String(i)}: ${r.error.message}`);
+        expect(canonicalJson(r.events), `the events of step ${String(i)}`).toBe(
+          canonicalJson(game.events[i]),
+        );
+        s = r.state;
+      }
+      expect(canonicalJson(s)).toBe(canonicalJson(migrateState(game.finalState)));
+    });
+  }
 });

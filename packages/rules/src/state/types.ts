@@ -11,10 +11,11 @@ import type { PhaseState } from './phase.js';
  * The shape of a stored GameState. 2: a turn's segments carry their own
  * state (movement, combat). 3: action-card windows, card effects in force,
  * "never ask me" seats and trade agreements (BG-9, BG-11), and whatever
- * else v3 adds. 4: card windows are a stack (`outerWindows` under `window`). `migrateState`
- * brings older snapshots up.
+ * else v3 adds. 4: card windows are a stack (`outerWindows` under `window`). 5: a fight's and the
+ * Political phase's BG-9 moments are steps of their own, in place of the markers of windows
+ * already held. `migrateState` brings older snapshots up.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 /** 0-based seat index. */
 export type Seat = number;
