@@ -8,16 +8,12 @@ import { consentRefusal, frameRules } from './frames.js';
 import { enforceLeaderPlaces, sameGround } from './leaders/fates.js';
 import type { Ground } from './leaders/fates.js';
 import { ACTION_DECISION } from './decision.js';
-import type { Decision } from './decision.js';
-import { decisions, decisionsOf } from './decisions.js';
+import { decisionsOf } from './decisions.js';
 import { ruleError, type RuleError } from './errors.js';
 import type { GameEvent } from './events.js';
-import { leaveRoundPhase } from './phases/machine.js';
-import { finishGalaxy } from './setup/create-game.js';
-import { buildingFinished } from './setup/galaxy-building.js';
 import { topFrame } from './pending.js';
 import { Draft } from './state/draft.js';
-import { STEPS } from './resume.js';
+import { STEPS, run } from './resume.js';
 import { rememberSettled, type Settled } from './state/settled.js';
 import type { GameState, Seat } from './state/types.js';
 
@@ -41,23 +37,6 @@ function dispatch(d: Draft, seat: Seat, action: Action): RuleError | null {
 function withRule(error: RuleError, rule: string): RuleError {
   const byRules = ['ILLEGAL_ACTION', 'NOT_YOUR_DECISION', 'GAME_OVER'].includes(error.code);
   return error.rule !== undefined || !byRules ? error : { ...error, rule };
-}
-
-/**
- * After an action: when the waiting phase has nothing left to decide, the round moves on. Returns
- * what the finished state awaits when it worked that out (nothing changes the state after it).
- */
-function settle(d: Draft): Decision[] | undefined {
-  const phase = d.s.phase;
-  if (phase.name === 'game-over') return undefined;
-  if (phase.name === 'galaxy-building') {
-    if (buildingFinished(phase)) finishGalaxy(d, 'build');
-    return undefined;
-  }
-  const waiting = decisions(d.s);
-  if (waiting.length > 0) return waiting;
-  leaveRoundPhase(d, phase.name);
-  return undefined;
 }
 
 /**
@@ -117,12 +96,15 @@ export function apply(state: GameState, seat: Seat, action: unknown): ApplyResul
       const rule = error.code === 'GAME_OVER' ? GAME_OVER_RULE : ACTION_RULE[parsed.data.type];
       return { ok: false, error: withRule(error, rule) };
     }
+    // The action's own steps run on (a fight, a card window, the turn or the Political phase).
+    run(d, false);
     // OR-6.2: a leader whose ship or troops went by any other way is killed.
     enforceLeaderPlaces(d, state);
     d.keepUnits();
     const { units, planets, players, phase } = d.s;
     const checked: Ground = { units, planets, players, phase };
-    const waiting = settle(d);
+    // The round moves on when the phase owes nothing more.
+    const waiting = run(d, true);
     const next = d.finish();
     // OR-6.2: unless the round's next phases moved something after the check, it holds for `next`.
     const facts: Settled = { leadersInPlace: sameGround(next, checked) };

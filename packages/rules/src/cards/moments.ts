@@ -16,10 +16,10 @@ export type WindowTrigger =
   | { kind: 'phase-start'; phase: RoundPhase }
   /**
    * Just before the active player's Movement segment (BG-9 "before your Movement segment", BG-11).
-   * `endTurn`: that player ended the turn as the segment began; once the window closes the turn
-   * ends too, unless the player played a card in it (then the Movement segment waits for them).
+   * A player ending the turn as the segment begins goes on ending it once the window closes,
+   * unless they played a card in it (`TurnsPhase.ending`, phases/individual-turns.ts).
    */
-  | { kind: 'movement-start'; seat: Seat; endTurn?: true }
+  | { kind: 'movement-start'; seat: Seat }
   /** As the active player's Space Battle segment begins, before any PDS fire (Into the Breach). */
   | { kind: 'space-battle-start'; seat: Seat }
   /** Before a space battle round (Morale Boost; Skilled Retreat for the defender). */
@@ -62,8 +62,13 @@ export interface MomentRules<T extends WindowTrigger> {
    * are not looked at); absent: every seat.
    */
   seats?(tr: T): Seat[];
-  /** How the step that opened the window goes on once it has closed (the step machine, src/resume.ts). */
-  resume(steps: Steps, d: Draft, tr: T): void;
+  /**
+   * What goes on once the window has closed, when the state alone does not say it (the step
+   * machine, src/resume.ts): the round phase the window opened before, the fights a segment's
+   * window came before. Absent: the step that reached the moment had already moved on to the
+   * step after it, and the step loop goes on from there.
+   */
+  resume?(steps: Steps, d: Draft, tr: T): void;
 }
 
 /** The two sides of a fight (a minor race plays no card). */
@@ -83,9 +88,6 @@ const MOMENTS: { readonly [K in WindowKind]: MomentRules<Extract<WindowTrigger, 
     words: (tr, who) => `before ${who(tr.seat)}'s Movement segment`,
     // The active player's ordinary turn decision follows, or, when they were ending the turn
     // as Movement began (and played no card since), the turn goes on to its end.
-    resume: (steps, d, tr) => {
-      if (tr.endTurn === true) steps.endTurn(d, tr.seat);
-    },
   },
   'space-battle-start': {
     words: (tr, who) => `${who(tr.seat)}'s Space Battle segment`,
@@ -97,42 +99,24 @@ const MOMENTS: { readonly [K in WindowKind]: MomentRules<Extract<WindowTrigger, 
   'battle-round': {
     words: (tr, _who, place) => `before round ${tr.round} of the battle in ${place(tr.hex)}`,
     seats: (tr) => sides(tr.attacker, tr.defender),
-    resume: (steps, d) => {
-      steps.continueCombat(d);
-    },
   },
   invasion: {
     words: (tr) => `the invasion of ${tr.planet}`,
     seats: (tr) => sides(tr.invader, tr.defender),
-    resume: (steps, d) => {
-      steps.continueCombat(d);
-    },
   },
   'ground-round': {
     words: (tr) => `before round ${tr.round} of ground combat on ${tr.planet}`,
     seats: (tr) => sides(tr.invader, tr.defender),
-    resume: (steps, d) => {
-      steps.continueCombat(d);
-    },
   },
   'planet-taken': {
     words: (tr, who) => `${who(tr.by)} has taken ${tr.planet} from ${who(tr.from)}`,
     seats: (tr) => [tr.from],
-    resume: (steps, d) => {
-      steps.continueCombat(d);
-    },
   },
   'political-card': {
     words: () => 'the political card just revealed',
-    resume: (steps, d) => {
-      steps.continuePolitical(d);
-    },
   },
   political: {
     words: (tr) => `Political phase, ${tr.step.replace(/-/g, ' ')}`,
-    resume: (steps, d) => {
-      steps.continuePolitical(d);
-    },
   },
 };
 

@@ -23,8 +23,9 @@ import type { CardTarget, CardWindow, PlayedCard } from './types.js';
  * BG-9 action-card windows.
  *
  * What the game waits for is a stack of pending decisions: while a window is
- * open, its decisions come before the phase's own (decisions.ts) and `apply`
- * routes `play-card` / `pass-card` / `answer-trade` here (apply.ts).
+ * open, its decisions come before the phase's own (pending.ts) and `apply`
+ * routes `play-card` / `pass-card` / `answer-trade` here (frames.ts); the step
+ * loop (resume.ts) moves it on with `stepWindow` once nobody it asked is left.
  *
  * - `openWindow(d, trigger)` is the step machine's `reach` (src/resume.ts): the
  *   module that owns a moment declares it with `d.reach(trigger)`. It opens
@@ -135,8 +136,8 @@ export function openWindow(d: Draft, trigger: WindowTrigger): boolean {
   if (!someoneCanPlay(d.s, m, asked)) return false;
   const below = d.s.window;
   if (below !== undefined) d.s.outerWindows = [...(d.s.outerWindows ?? []), below];
-  d.s.window = { trigger, asked, passed: [], stack: [] };
   d.emit({ type: 'card-window-opened', trigger, asked });
+  d.s.window = passIfEnding(d.s, { trigger, asked, passed: [], stack: [] });
   return true;
 }
 
@@ -171,35 +172,38 @@ function askAgain(t: GameState, w: CardWindow): CardWindow {
 }
 
 /**
- * BG-2 / BG-9: the active player ended the turn from the leaders' segment and the window at the
- * start of Movement opened. The turn goes on to its end once the window closes; meanwhile the
- * window does not wait for that player at a moment where they hold no card that fits (they asked
- * to do nothing more). Holding one, they are asked as usual: ending the turn hides no choice.
- * The table sees that player pass at once, as it would see a quick pass by a player with nothing
- * to play (the same kind of hint as the window's own existence, see the top of this file).
+ * BG-2 / BG-9: the active player is ending the turn (`TurnsPhase.ending`, phases/individual-turns.ts)
+ * as the window at the start of their Movement segment opens. The turn goes on to its end once
+ * the window closes; meanwhile the window does not wait for that player at a moment where they
+ * hold no card that fits (they asked to do nothing more). Holding one, they are asked as usual:
+ * ending the turn hides no choice. The table sees that player pass at once, as it would see a
+ * quick pass by a player with nothing to play (the same kind of hint as the window's own
+ * existence, see the top of this file).
  */
-export function endTurnThroughWindow(d: Draft): void {
-  const w = d.s.window;
-  if (w?.trigger.kind !== 'movement-start' || w.stack.length > 0) return;
-  setWindow(d, passIfEnding(d.s, { ...w, trigger: { ...w.trigger, endTurn: true } }));
-  continueWindow(d);
+function endingSeat(t: Table, tr: WindowTrigger): Seat | undefined {
+  const phase = t.phase;
+  if (tr.kind !== 'movement-start' || phase.name !== 'individual-turns') return undefined;
+  return phase.ending === true && phase.active === tr.seat ? tr.seat : undefined;
 }
 
 /** The ending player passes at this moment when nothing in their hand fits it. */
 function passIfEnding(t: Table, w: CardWindow): CardWindow {
-  const tr = w.trigger;
-  if (tr.kind !== 'movement-start' || tr.endTurn !== true) return w;
-  const seat = tr.seat;
-  if (!w.asked.includes(seat) || w.passed.includes(seat)) return w;
+  const seat = endingSeat(t, w.trigger);
+  if (seat === undefined || !w.asked.includes(seat) || w.passed.includes(seat)) return w;
   const m = currentMoment(w);
   if (handOf(t, seat).some((c) => playsOf(t, seat, c, m, false).length > 0)) return w;
   return { ...w, passed: [...w.passed, seat] };
 }
 
-/** A card played by the player who was ending the turn: they want to act, the turn waits for them. */
-function keepsEnding(tr: WindowTrigger, seat: Seat): WindowTrigger {
-  if (tr.kind !== 'movement-start' || tr.endTurn !== true || tr.seat !== seat) return tr;
-  return { kind: 'movement-start', seat: tr.seat };
+/**
+ * A card played by the player who was ending the turn: they want to act, so the turn no longer
+ * ends by itself: once the window closes, the Movement segment waits for them.
+ */
+function keepsTurn(d: Draft, w: CardWindow, seat: Seat): void {
+  const phase = d.s.phase;
+  if (endingSeat(d.s, w.trigger) !== seat || phase.name !== 'individual-turns') return;
+  const { ending: _e, ...rest } = phase;
+  d.s.phase = rest;
 }
 
 function setWindow(d: Draft, w: CardWindow | undefined): void {
@@ -242,35 +246,32 @@ function resolveTop(d: Draft, w: CardWindow): void {
 }
 
 /**
- * Moves the window on until someone must decide: resolves the stack top
- * once all asked have passed, asks again after a card, closes the window
- * (and resumes its owner) when the moment has nothing left to play.
+ * Moves the window on by one step (the step loop, resume.ts, calls it while the window is on top);
+ * false when it waits for someone. A step resolves the stack's top once all asked have passed
+ * and asks the table again after it, or closes the window when the moment has nothing left to
+ * play: the window below comes back on top, or, when it was the last, the moment's `resume`
+ * (cards/moments.ts) runs, if it has one, and the step that reached the moment goes on.
  */
-export function continueWindow(d: Draft): void {
-  for (let guard = 0; guard < 1000; guard++) {
-    const w = d.s.window;
-    if (w === undefined || w.proposal !== undefined) return;
-    const pending = w.asked.filter((s) => !w.passed.includes(s) && !d.s.neverAsk.includes(s));
-    if (pending.length > 0) return;
-    if (w.stack.length > 0) {
-      const level = depth(d.s);
-      resolveTop(d, w);
-      // A moment reached as the card resolved opened its own window above this one: it waits.
-      if (depth(d.s) > level) return;
-      const after = d.s.window;
-      if (after === undefined || after.proposal !== undefined) return;
-      setWindow(d, askAgain(d.s, after));
-      continue;
-    }
-    const nested = popWindow(d);
-    d.emit({ type: 'card-window-closed', trigger: w.trigger });
-    // A window opened while a card resolved belongs to that card's resolution: the window below
-    // goes on, and the step waiting under them all goes on once the last of them has closed.
-    if (nested) continue;
-    momentRules(w.trigger).resume(d.steps, d, w.trigger);
-    return;
+export function stepWindow(d: Draft): boolean {
+  const w = d.s.window;
+  if (w === undefined || w.proposal !== undefined) return false;
+  const pending = w.asked.filter((s) => !w.passed.includes(s) && !d.s.neverAsk.includes(s));
+  if (pending.length > 0) return false;
+  if (w.stack.length > 0) {
+    const level = depth(d.s);
+    resolveTop(d, w);
+    // A moment reached as the card resolved opened its own window above this one: it waits.
+    if (depth(d.s) > level) return true;
+    const after = d.s.window;
+    if (after !== undefined && after.proposal === undefined) setWindow(d, askAgain(d.s, after));
+    return true;
   }
-  throw new Error('card window did not settle');
+  const nested = popWindow(d);
+  d.emit({ type: 'card-window-closed', trigger: w.trigger });
+  // A window opened while a card resolved belongs to that card's resolution: the window below
+  // goes on, and the step waiting under them all goes on once the last of them has closed.
+  if (!nested) momentRules(w.trigger).resume?.(d.steps, d, w.trigger);
+  return true;
 }
 
 export function windowDecisions(t: Table): Decision[] {
@@ -368,20 +369,14 @@ function playCard(d: Draft, seat: Seat, a: ActionOf<'play-card'>): RuleError | n
 
 /** "As it is played": the table may answer the card before it takes effect. */
 function pushPlayed(d: Draft, w: CardWindow, played: PlayedCard): void {
-  const answer: PlayedCard[] = [...w.stack, played];
-  const next: CardWindow = {
-    ...w,
-    trigger: keepsEnding(w.trigger, played.seat),
-    stack: answer,
-    passed: [],
-  };
+  keepsTurn(d, w, played.seat);
+  const next: CardWindow = { ...w, stack: [...w.stack, played], passed: [] };
   const moment = currentMoment(next);
   const asked = askedFor(d.s, moment);
   setWindow(
     d,
     passIfEnding(d.s, { ...next, asked: someoneCanPlay(d.s, moment, asked) ? asked : [] }),
   );
-  continueWindow(d);
 }
 
 /** OR-6.2: an Agent sacrificed goes on the stack as a Sabotage; the leader is removed at once. */
@@ -412,15 +407,10 @@ export function applyWindow(d: Draft, seat: Seat, a: Action): RuleError | null {
         return ruleError('NOT_YOUR_DECISION', 'You are not asked for a card at this moment.');
       }
       setWindow(d, { ...w, passed: [...w.passed, seat] });
-      continueWindow(d);
       return null;
     }
-    case 'answer-trade': {
-      const error = answerTrade(d, seat, a.accept);
-      if (error !== null) return error;
-      continueWindow(d);
-      return null;
-    }
+    case 'answer-trade':
+      return answerTrade(d, seat, a.accept);
     default:
       return ruleError('NOT_YOUR_DECISION', 'An action-card window is open: play a card or pass.');
   }
@@ -432,5 +422,4 @@ export function setCardPrompts(d: Draft, seat: Seat, ask: boolean): void {
   if (ask === !never) return;
   d.s.neverAsk = ask ? d.s.neverAsk.filter((s) => s !== seat) : [...d.s.neverAsk, seat].sort();
   d.emit({ type: 'card-prompts-set', seat, ask });
-  if (d.s.window !== undefined) continueWindow(d);
 }

@@ -48,41 +48,29 @@ import { combatBusy, combatOf, setCombat, turnsOf, type TurnsPhase } from './sta
 /**
  * The Space Battle and Invasion Combat segments as hooks of the turn
  * (phases/turn-segments.ts): what they do on entry, which decisions they
- * owe, their legal actions and how they apply them. `advance` drives the
- * fights step by step until one waits for a decision.
+ * owe, their legal actions and how they apply them. `stepCombat` is the
+ * fights' step: the step loop (resume.ts, through the turn's own step) runs
+ * it until one waits for a decision.
  */
 
-/** Steps never number this many in one action; a runaway loop becomes an INTERNAL_ERROR. */
-const MAX_STEPS = 10_000;
-
-export function advance(d: Draft): void {
-  for (let i = 0; i < MAX_STEPS; i++) {
-    // BG-9: a step opened an action-card window; the fight resumes when it closes (cards/resume.ts).
-    if (d.s.window !== undefined) return;
-    const c = combatOf(turnsOf(d));
-    if (c.invasion !== undefined) {
-      if (!stepInvasion(d, c.invasion)) return;
-      continue;
-    }
-    if (c.battle !== undefined) {
-      if (!stepBattle(d, c.battle)) return;
-      continue;
-    }
-    const [next, ...queue] = c.queue;
-    if (next === undefined) return;
-    setCombat(d, { ...c, queue });
-    // A fight queued at the start of the segment may be gone by now (a withdrawal moved ships).
-    if (fightsAt(d.s, turnsOf(d)).includes(next)) startFight(d, next, true);
-  }
-  throw new Error('combat did not settle');
+/** One step of the segment's fights: the invasion or battle in progress, else the next fight queued; false when they wait or are over. */
+export function stepCombat(d: Draft): boolean {
+  const c = combatOf(turnsOf(d));
+  if (c.invasion !== undefined) return stepInvasion(d, c.invasion);
+  if (c.battle !== undefined) return stepBattle(d, c.battle);
+  const [next, ...queue] = c.queue;
+  if (next === undefined) return false;
+  setCombat(d, { ...c, queue });
+  // A fight queued at the start of the segment may be gone by now (a withdrawal moved ships).
+  if (fightsAt(d.s, turnsOf(d)).includes(next)) startFight(d, next, true);
+  return true;
 }
 
-/** A fight in `hex`, if there is one now, joins the segment's queue and runs (BG-9 Strategic Mathematics). */
+/** A fight in `hex`, if there is one now, joins the segment's queue (BG-9 Strategic Mathematics). */
 export function fightAt(d: Draft, hex: HexKey): void {
   if (!fightsAt(d.s, turnsOf(d)).includes(hex)) return;
   const c = combatOf(turnsOf(d));
   setCombat(d, { ...c, queue: [...c.queue.filter((k) => k !== hex), hex] });
-  advance(d);
 }
 
 /** Entering the Space Battle segment (BG-6): PDS fire and every battle of the turn, in order. */
@@ -91,13 +79,12 @@ export function enterSpaceBattle(d: Draft): void {
   const active = turnsOf(d).active;
   if (fightsAt(d.s, turnsOf(d)).length > 0 && d.reach({ kind: 'space-battle-start', seat: active }))
     return;
-  startSpaceBattles(d);
+  queueFights(d);
 }
 
-/** The segment's fights, queued and run (after its card window, if any). */
+/** The segment's fights, queued once its card window has closed (the step loop runs them). */
 export function startSpaceBattles(d: Draft): void {
   queueFights(d);
-  advance(d);
 }
 
 /** Entering the Invasion Combat segment (BG-7): nothing is forced; the active player lands or ends. */
@@ -267,7 +254,6 @@ export function applyCombat(
         const leaderProblem = leaderShipsProblem(d.s, seat, b.hex, losses, named);
         if (leaderProblem !== null) return ruleError('ILLEGAL_ACTION', leaderProblem);
         takeCasualties(d, b, seat, losses, named);
-        advance(d);
         return null;
       }
       const inv = c.invasion;
@@ -278,7 +264,6 @@ export function applyCombat(
             : landingLossProblem(d.s, inv, losses);
         if (problem !== null) return ruleError('ILLEGAL_ACTION', problem);
         takeLandingLosses(d, inv, losses);
-        advance(d);
         return null;
       }
       return ruleError('NOT_YOUR_DECISION', 'You owe no casualties now.');
@@ -308,7 +293,6 @@ export function applyCombat(
         if (fleetLeavesRift(d, seat, b.hex, to, spaceUnits(d.s, b.hex, seat))) withdraw(d, b, to);
         else fightOn(d, b);
       }
-      advance(d);
       return null;
     }
     case 'land': {
@@ -322,14 +306,12 @@ export function applyCombat(
       // OR-6.2: an enemy Diplomat on the planet may delay the invasion first.
       if (askDiplomat(d, phase, a)) return null;
       land(d, seat, a);
-      advance(d);
       return null;
     }
     case 'diplomat-delay': {
       const answer = answerDiplomat(d, phase, seat, a);
       if (answer !== null && 'code' in answer) return answer;
       if (answer !== null) land(d, phase.active, answer);
-      advance(d);
       return null;
     }
     case 'capture-installations': {
@@ -338,7 +320,6 @@ export function applyCombat(
         return ruleError('NOT_YOUR_DECISION', 'There is nothing to capture now.');
       }
       captureOrDestroy(d, inv, a.capture);
-      advance(d);
       return null;
     }
     default:

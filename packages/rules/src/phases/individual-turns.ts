@@ -1,6 +1,6 @@
 import type { Action } from '../actions/schema.js';
 import { expireEffects } from '../cards/in-force.js';
-import { endTurnThroughWindow } from '../cards/window.js';
+import { stepCombat } from '../combat/segment.js';
 import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
 import { boardOptions } from '../leaders/windows.js';
@@ -86,51 +86,60 @@ function endTurn(d: Draft, phase: TurnsPhase): void {
   const done = [...phase.done, phase.active];
   if (!startTurn(d, done, phase.tiebreak)) {
     // Everyone has had a turn; the machine moves on from here.
-    d.s.phase = { ...phase, done };
+    const { ending: _e, ...rest } = phase;
+    d.s.phase = { ...rest, done };
   }
+}
+
+/** Leaves the current segment and enters the next (running both hooks), or ends the turn after the last. */
+function nextSegment(d: Draft): void {
+  const phase = currentTurn(d);
+  SEGMENT_RULES[phase.segment].leave?.(d);
+  const left = currentTurn(d);
+  const next = TURN_SEGMENTS[TURN_SEGMENTS.indexOf(left.segment) + 1];
+  if (next === undefined) {
+    endTurn(d, left);
+    return;
+  }
+  d.s.phase = { ...left, segment: next };
+  d.emit({ type: 'segment-started', seat: left.active, segment: next });
+  SEGMENT_RULES[next].enter?.(d);
+  // A card window opened as the segment began (but the one before Movement) is a moment the
+  // player may want to act in: the turn no longer ends by itself.
+  const w = d.s.window;
+  if (w !== undefined && w.trigger.kind !== 'movement-start') keepTurn(d);
+}
+
+/** The active player takes the turn back: it no longer ends by itself. */
+function keepTurn(d: Draft): void {
+  const phase = d.s.phase;
+  if (phase.name !== 'individual-turns' || phase.ending !== true) return;
+  const { ending: _e, ...rest } = phase;
+  d.s.phase = rest;
 }
 
 /**
- * Leaves the current segment and enters the next (running both hooks); with
- * `toEnd`, goes on through the segments and ends the turn, but stops in a
- * segment that holds forced work or owes decisions (a battle must be fought
- * even when its attacker wants to end the turn).
+ * One step of the turn (the step loop, resume.ts, runs it): a step of the segment's fights, or,
+ * while its player is ending it, the next segment, or its end; false when the turn waits for a
+ * decision. A segment with forced work or a decision owed (a battle must be fought even when
+ * its attacker wants to end the turn), and a card window opened by a fight, give the turn back
+ * to its player.
  */
-function advance(d: Draft, toEnd: boolean): void {
-  for (;;) {
-    const phase = currentTurn(d);
-    SEGMENT_RULES[phase.segment].leave?.(d);
-    const left = currentTurn(d);
-    const next = TURN_SEGMENTS[TURN_SEGMENTS.indexOf(left.segment) + 1];
-    if (next === undefined) {
-      endTurn(d, left);
-      return;
-    }
-    d.s.phase = { ...left, segment: next };
-    d.emit({ type: 'segment-started', seat: left.active, segment: next });
-    SEGMENT_RULES[next].enter?.(d);
-    if (!toEnd) return;
-    // BG-9: an action-card window opened as the segment began; the turn waits for it, and ends
-    // when it closes (cards/window.ts endTurnThroughWindow).
-    if (d.s.window !== undefined) {
-      endTurnThroughWindow(d);
-      return;
-    }
-    const entered = currentTurn(d);
-    const rules = SEGMENT_RULES[entered.segment];
-    if ((rules.blocked?.(d.s, entered) ?? null) !== null) return;
-    if (segmentDecisions(d.s, entered).length > 0) return;
+export function stepTurn(d: Draft): boolean {
+  const phase = currentTurn(d);
+  if (phase.done.includes(phase.active)) return false;
+  if (stepCombat(d)) {
+    if (d.s.window !== undefined) keepTurn(d);
+    return true;
   }
-}
-
-/** BG-9: the window at the start of Movement closed; the turn its player was ending ends now. */
-export function endTurnAfterWindow(d: Draft, seat: Seat): void {
-  const phase = d.s.phase;
-  if (phase.name !== 'individual-turns' || phase.active !== seat || phase.segment !== 'movement')
-    return;
-  if ((SEGMENT_RULES.movement.blocked?.(d.s, phase) ?? null) !== null) return;
-  if (segmentDecisions(d.s, phase).length > 0) return;
-  advance(d, true);
+  if (phase.ending !== true) return false;
+  const rules = SEGMENT_RULES[phase.segment];
+  if ((rules.blocked?.(d.s, phase) ?? null) !== null || segmentDecisions(d.s, phase).length > 0) {
+    keepTurn(d);
+    return false;
+  }
+  nextSegment(d);
+  return true;
 }
 
 export function applyTurn(d: Draft, phase: TurnsPhase, seat: Seat, a: Action): RuleError | null {
@@ -145,7 +154,9 @@ export function applyTurn(d: Draft, phase: TurnsPhase, seat: Seat, a: Action): R
     if (a.type === 'end-segment' && phase.segment === TURN_SEGMENTS[TURN_SEGMENTS.length - 1]) {
       return ruleError('ILLEGAL_ACTION', 'This is the last segment; end your turn instead.');
     }
-    advance(d, a.type === 'end-turn');
+    // BG-2: ending the turn goes on through the segments that wait for nobody (`stepTurn`).
+    if (a.type === 'end-turn') d.s.phase = { ...phase, ending: true };
+    nextSegment(d);
     return null;
   }
   const result = rules.apply?.(d, phase, seat, a);

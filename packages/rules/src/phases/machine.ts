@@ -15,15 +15,15 @@ import { enterReceiveTradeIncome, skipReceiveTradeIncome } from './receive-trade
 import { enterTechnology, skipTechnology } from './technology.js';
 
 /**
- * BG-2 as a state machine. Each phase either waits for decisions (its
- * `enter` returns true and leaves its state in `phase`) or does its work at
- * once and hands on. A phase some rule keeps out of this game, or one with
- * nothing to do for anyone (BG-2: it passes by itself), says why in `skip`,
- * so the log shows it once, as skipped, and never as started too.
+ * BG-2 as a state machine. Each phase either stands (its `enter` returns true and leaves its
+ * state in `phase`: the step loop, resume.ts, runs its steps and leaves it once it owes nothing)
+ * or does its work at once and hands on. A phase some rule keeps out of this game, or one with
+ * nothing to do for anyone (BG-2: it passes by itself), says why in `skip`, so the log shows it
+ * once, as skipped, and never as started too.
  */
 interface PhaseStep {
   skip?: (d: Draft) => string | null;
-  /** Runs the phase; true when the game now waits for decisions in it. */
+  /** Runs the phase's entry; true when the round now stands in it (its state is `phase`). */
   enter: (d: Draft) => boolean;
 }
 
@@ -52,9 +52,6 @@ const PHASES: Readonly<Record<RoundPhase, PhaseStep>> = {
   'place-new-units': { enter: enterPlaceNewUnits },
 };
 
-/** A round always waits in Individual Turns, so this bound is never reached in play. */
-const MAX_STEPS = 40;
-
 /**
  * BG-9: phases whose action cards are played as the phase begins (Purchase
  * Units: Tax Rebate; Receive Credits: Good Year; ...). Their window opens
@@ -70,19 +67,23 @@ const CARD_PHASES: readonly RoundPhase[] = [
   'place-new-units',
 ];
 
-/** Enters a phase's work; true when the game now waits (in the phase or in the game's end). */
+/** Enters a phase's work; true when the round now stands in it (or the game has ended). */
 function runPhase(d: Draft, name: RoundPhase): boolean {
-  const waits = PHASES[name].enter(d);
+  const stands = PHASES[name].enter(d);
   if (d.s.phase.name === 'game-over') return true;
-  if (waits) return true;
+  if (stands) return true;
   if (name === 'place-new-units') exitPlaceNewUnits(d);
   return false;
 }
 
-/** Runs the round from phase `index` until some phase waits or the game ends. */
+/**
+ * Walks the round from phase `index` through the phases that pass by themselves to the next one
+ * it stands in, or to the game's end. The round stands in Individual Turns at the latest, so the
+ * walk never passes a whole round.
+ */
 export function runFrom(d: Draft, index: number): void {
   let i = index;
-  for (let steps = 0; steps < MAX_STEPS; steps++) {
+  for (let passed = 0; passed <= ROUND_PHASES.length; passed++) {
     if (i >= ROUND_PHASES.length) {
       const limit = d.s.options.roundLimit;
       if (limit !== undefined && d.s.round >= limit) {
@@ -108,6 +109,7 @@ export function runFrom(d: Draft, index: number): void {
     }
     i++;
   }
+  throw new Error('a whole round passed without a phase to stand in');
 }
 
 /** BG-9: the window at the start of `name` has closed; the phase runs now, then the round goes on. */
@@ -116,7 +118,7 @@ export function resumeRoundPhase(d: Draft, name: RoundPhase): void {
   runFrom(d, ROUND_PHASES.indexOf(name) + 1);
 }
 
-/** Called when the phase the game waits in has no decision left: close it and go on. */
+/** The phase the round stands in owes nothing more (the step loop, resume.ts): close it and go on. */
 export function leaveRoundPhase(d: Draft, name: RoundPhase): void {
   if (name === 'place-new-units') exitPlaceNewUnits(d);
   runFrom(d, ROUND_PHASES.indexOf(name) + 1);

@@ -69,9 +69,9 @@ export interface BeforeAgendaStep {
 export const BEFORE_AGENDA: readonly BeforeAgendaStep[] = [CAPTIVES_STEP];
 
 /**
- * BG-8: the phase opens by retiring laws whose time is over, offering the
- * Hopes End conversion (OR-6.1), running the steps before the agenda, and
- * drawing the agenda.
+ * BG-8: the phase opens by retiring laws whose time is over and offering the Hopes End
+ * conversion (OR-6.1); the round stands in it (true), and its steps (`stepPolitical`) run from
+ * the steps before the agenda.
  */
 export function enterPolitical(d: Draft): boolean {
   if (d.s.politics === undefined) {
@@ -89,16 +89,16 @@ export function enterPolitical(d: Draft): boolean {
     ballots: [],
   };
   d.s.phase = owner === undefined ? phase : { ...phase, hopesEnd: owner };
-  advance(d);
-  return d.s.window !== undefined || politicalDecisions(d.s, politicalPhase(d)).length > 0;
+  return true;
 }
 
 /**
- * Moves the phase on one step; false when it waits for a decision (or is over). A step that
- * reaches a BG-9 moment moves the phase to the step after it first, so the phase goes on from
- * there once the window has closed: each moment is held once because the phase has passed it.
+ * Moves the phase on one step (the step loop, resume.ts, runs it); false when it waits for a
+ * decision or is over. A step that reaches a BG-9 moment moves the phase to the step after it
+ * first, so the phase goes on from there once the window has closed: each moment is held once
+ * because the phase has passed it.
  */
-function stepPolitical(d: Draft): boolean {
+export function stepPolitical(d: Draft): boolean {
   const phase = politicalPhase(d);
   switch (phase.step) {
     case 'before-agenda': {
@@ -165,14 +165,6 @@ function cardRevealed(d: Draft, phase: PoliticalPhase): void {
     d.reach({ kind: 'political-card', card: phase.agenda });
 }
 
-/** Moves the phase on through every step that waits for nobody. */
-function advance(d: Draft): void {
-  for (let guard = 0; guard < 100; guard++) {
-    if (d.s.window !== undefined) return;
-    if (!stepPolitical(d)) return;
-  }
-}
-
 /**
  * BG-9 Veto, as it resolves: the political card just revealed is discarded and another drawn.
  * That card is "the political card just revealed" in its turn, a moment of its own: its window
@@ -188,14 +180,9 @@ export function vetoAgenda(d: Draft, card: string): void {
   const next = drawCard(d);
   if (next === undefined) noAgenda(d);
   else reveal(d, next);
+  // Its window opens now, above the Veto's, and not as a later step of the phase.
   const after = politicalPhase(d);
   if (after.step === 'revealed') cardRevealed(d, after);
-}
-
-/** BG-9: the window this phase opened has closed; the phase goes on from where it stood. */
-export function resumePolitical(d: Draft): void {
-  if (d.s.phase.name !== 'political') return;
-  advance(d);
 }
 
 // ---- decisions, legal actions, apply ----
@@ -269,12 +256,6 @@ export function applyPolitical(
   seat: Seat,
   a: Action,
 ): RuleError | null {
-  const error = applyStep(d, phase, seat, a);
-  if (error === null) advance(d);
-  return error;
-}
-
-function applyStep(d: Draft, phase: PoliticalPhase, seat: Seat, a: Action): RuleError | null {
   switch (a.type) {
     case 'hopes-end':
       return applyHopesEnd(d, phase, seat, a.convert);

@@ -23,7 +23,7 @@ import { view } from '../views/view.js';
 import { politicalDeck } from '../content/political-cards.js';
 import { enterPolitical } from '../phases/political.js';
 import { Draft } from '../state/draft.js';
-import { STEPS } from '../resume.js';
+import { STEPS, run } from '../resume.js';
 import { lawsInForce } from './laws.js';
 import { votingOrder } from './vote.js';
 
@@ -65,6 +65,7 @@ describe('BG-8 Political phase: the agenda', () => {
     const open = () => {
       const d = new Draft(council(), STEPS);
       enterPolitical(d);
+      run(d, false);
       return { state: d.finish(), events: d.events };
     };
     const a = open();

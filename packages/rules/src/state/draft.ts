@@ -30,14 +30,8 @@ export interface Steps {
   reach(d: Draft, trigger: WindowTrigger): boolean;
   /** The round machine enters the round phase `phase` (the window at its start is over). */
   enterRoundPhase(d: Draft, phase: RoundPhase): void;
-  /** The active player's turn goes on to its end (they ended it as the window opened). */
-  endTurn(d: Draft, seat: Seat): void;
-  /** The Space Battle segment's fights begin. */
+  /** The Space Battle segment's fights are queued (its window is over); the step loop fights them. */
   startSpaceBattles(d: Draft): void;
-  /** Combat steps on from where it stopped (the window was held before its next step). */
-  continueCombat(d: Draft): void;
-  /** The Political phase goes on from the step that opened the window. */
-  continuePolitical(d: Draft): void;
   /** BG-9 Veto resolves: the political card `card` is discarded and another revealed. */
   vetoAgenda(d: Draft, card: string): void;
 }
@@ -50,10 +44,7 @@ function noStepMachine(): never {
 const NO_STEPS: Steps = {
   reach: noStepMachine,
   enterRoundPhase: noStepMachine,
-  endTurn: noStepMachine,
   startSpaceBattles: noStepMachine,
-  continueCombat: noStepMachine,
-  continuePolitical: noStepMachine,
   vetoAgenda: noStepMachine,
 };
 

@@ -104,18 +104,41 @@ function politicalFromV4(p: Record<string, unknown>): Record<string, unknown> {
  * `Invasion.cardsAsked`, `PoliticalPhase.offered`) became steps of their own: a fight stands
  * `before-round` until the window before its next round has opened, an invasion `landed` until
  * its own has, and the Political phase at `draw`, `revealed`, `before-vote` or `count` between
- * its moments. Each marker says which side of its moment the step stood on.
+ * its moments. Each marker says which side of its moment the step stood on. The movement-start
+ * trigger's `endTurn` became the turn's `ending` (`endingFromV4`).
  */
-function fromV4(s: Record<string, unknown>): Record<string, unknown> {
+function fromV4(stored: Record<string, unknown>): Record<string, unknown> {
+  const s = endingFromV4({ ...stored, schemaVersion: 5 });
   const phase = s.phase;
-  if (!isRecord(phase)) return { ...s, schemaVersion: 5 };
-  if (phase.name === 'political') return { ...s, schemaVersion: 5, phase: politicalFromV4(phase) };
+  if (!isRecord(phase)) return s;
+  if (phase.name === 'political') return { ...s, phase: politicalFromV4(phase) };
   const combat = phase.combat;
-  if (phase.name !== 'individual-turns' || !isRecord(combat)) return { ...s, schemaVersion: 5 };
+  if (phase.name !== 'individual-turns' || !isRecord(combat)) return s;
   const next: Record<string, unknown> = { ...combat };
   if (isRecord(combat.battle)) next.battle = fightFromV4(combat.battle, false);
   if (isRecord(combat.invasion)) next.invasion = fightFromV4(combat.invasion, true);
-  return { ...s, schemaVersion: 5, phase: { ...phase, combat: next } };
+  return { ...s, phase: { ...phase, combat: next } };
+}
+
+/**
+ * v4 → v5, BG-2: a player ending the turn as the window before their Movement segment opened was
+ * marked on that window's trigger (`endTurn`); it is the turn's own state now (`ending`).
+ */
+function endingFromV4(s: Record<string, unknown>): Record<string, unknown> {
+  const ending = (w: unknown): boolean =>
+    isRecord(w) && isRecord(w.trigger) && w.trigger.endTurn === true;
+  const plain = (w: unknown): unknown => {
+    if (!ending(w) || !isRecord(w) || !isRecord(w.trigger)) return w;
+    const { endTurn: _e, ...trigger } = w.trigger;
+    return { ...w, trigger };
+  };
+  const outer = Array.isArray(s.outerWindows) ? s.outerWindows : [];
+  if (!ending(s.window) && !outer.some(ending)) return s;
+  const out: Record<string, unknown> = { ...s, window: plain(s.window) };
+  if (Array.isArray(s.outerWindows)) out.outerWindows = outer.map(plain);
+  return isRecord(s.phase) && s.phase.name === 'individual-turns'
+    ? { ...out, phase: { ...s.phase, ending: true } }
+    : out;
 }
 
 const STEPS: Readonly<Record<number, (s: Record<string, unknown>) => Record<string, unknown>>> = {

@@ -44,6 +44,13 @@ export type PhaseState =
       segment: TurnSegment;
       /** Seeded last tie-breaker per seat (BG-2), rolled once per phase. */
       tiebreak: number[];
+      /**
+       * BG-2: the active player has ended the turn: it goes on through the segments that wait for
+       * nobody to its end (phases/individual-turns.ts). A decision, a battle still fought or a
+       * card window (but the one before Movement, which waits only for the others) gives the
+       * turn back to its player.
+       */
+      ending?: true;
       /** The Movement segment's state this turn (BG-5); absent until something moves. */
       movement?: MovementState;
       /** Space Battle / Invasion Combat segment in progress (BG-6, BG-7); see combat/types.ts. */

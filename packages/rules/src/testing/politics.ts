@@ -6,7 +6,7 @@ import { legalActions } from '../legal-actions.js';
 import type { GameEvent } from '../events.js';
 import { enterPolitical } from '../phases/political.js';
 import type { LawInForce } from '../politics/types.js';
-import { STEPS } from '../resume.js';
+import { STEPS, run } from '../resume.js';
 import { Draft } from '../state/draft.js';
 import type { GameState, Seat } from '../state/types.js';
 import { movementTable } from './board.js';
@@ -29,7 +29,8 @@ export function councilTable(seed = 'council', players = 3): GameState {
 
 /**
  * Opens the Political phase on `state` with `top` the top of the political
- * deck (in that order), through the engine's own entry.
+ * deck (in that order), through the engine's own entry and its steps up to the first that
+ * waits (the phase is not left when it owes nothing: a test reads where it ended).
  */
 export function openCouncil(
   state: GameState,
@@ -39,6 +40,7 @@ export function openCouncil(
   const rest = base.deck.filter((c) => !top.includes(c));
   const d = new Draft({ ...state, politics: { ...base, deck: [...top, ...rest] } }, STEPS);
   enterPolitical(d);
+  run(d, false);
   return { state: d.finish(), events: d.events };
 }
 
