@@ -76,9 +76,14 @@ export function pending(t: Table): Frame[] {
   return frames;
 }
 
-/** The frame owed first: what `decisions`, `legalActions` and `apply` answer to. */
+/**
+ * The frame owed first: what `decisions`, `legalActions`, `apply` and the step loop answer to.
+ * The first of `pending(t)`, found without listing the frames under it.
+ */
 export function topFrame(t: Table): Frame {
-  const [top] = pending(t);
-  if (top === undefined) throw new Error('the phase frame is always pending');
-  return top;
+  if (escapePending(t)) return { kind: 'escape' };
+  const consent = consentOwed(t);
+  if (consent !== undefined) return { kind: 'consent', consent };
+  if (t.window !== undefined) return { kind: 'card-window', window: t.window };
+  return { kind: 'phase', phase: t.phase };
 }

@@ -17,15 +17,16 @@ import type {
 } from './types.js';
 
 /**
- * How the step machine goes on after something the game waited for is over (src/resume.ts).
- * Handed in by `apply`, so a rule module that closes a window never imports the modules that
- * own the moments (the arrows point one way: no run-time import cycle).
+ * What rule modules reach of the step machine (src/resume.ts): where a window opens, and the two
+ * continuations the state cannot hold. Handed in by `apply`, so a rule module that closes a window
+ * never imports the modules that own the moments (the arrows point one way: no run-time import
+ * cycle).
  */
 export interface Steps {
   /**
    * BG-9: a step has reached the card moment `trigger`; its window opens if some seat could play
-   * a card there (above any window open: a moment reached while a card resolves). True: the step
-   * waits in it, and the moment's `resume` goes on once it has closed.
+   * a card there (above any window open: a moment reached while a card resolves). True: the window
+   * is on top now, and the step loop goes on from the state once it has closed.
    */
   reach(d: Draft, trigger: WindowTrigger): boolean;
   /** The round machine enters the round phase `phase` (the window at its start is over). */
@@ -76,8 +77,8 @@ export class Draft {
   }
 
   /**
-   * BG-9: the step has reached the card moment `trigger` (cards/moments.ts); the step machine
-   * opens its window (`Steps.reach`). True: the step stops there and waits in the window.
+   * BG-9: the step has reached the card moment `trigger` (cards/moments.ts), its state already
+   * moved on past it; the step machine opens its window (`Steps.reach`). True: the window waits.
    */
   reach(trigger: WindowTrigger): boolean {
     return this.steps.reach(this, trigger);
