@@ -123,9 +123,12 @@ export function stepPolitical(d: Draft): boolean {
       // BG-9 Veto answers the card just revealed: it is discarded and another drawn.
       cardRevealed(d, phase);
       return true;
-    case 'before-vote':
-      // BG-1 Xxcha Veto: the Xxcha answers before anybody votes.
+    case 'veto':
+      // BG-1 Xxcha Veto: the Xxcha answers before anybody votes (politics/xxcha-veto.ts).
       if (xxchaVetoSeat(d.s, phase) !== undefined) return false;
+      d.s.phase = { ...phase, step: 'before-vote' };
+      return true;
+    case 'before-vote':
       d.s.phase = { ...phase, step: 'vote' };
       d.reach({ kind: 'political', step: 'before-vote' });
       return true;
@@ -160,7 +163,7 @@ export function stepPolitical(d: Draft): boolean {
  * the vote is a Revote's second one, which reveals no card. The vote comes next.
  */
 function cardRevealed(d: Draft, phase: PoliticalPhase): void {
-  d.s.phase = { ...phase, step: 'before-vote' };
+  d.s.phase = { ...phase, step: 'veto' };
   if (phase.revoteOf === undefined && phase.agenda !== undefined)
     d.reach({ kind: 'political-card', card: phase.agenda });
 }
@@ -196,7 +199,7 @@ export function politicalDecisions(t: Table, phase: PoliticalPhase): Decision[] 
     case 'pick-agenda':
       out.push(...pickAgendaDecisions(phase));
       break;
-    case 'before-vote': {
+    case 'veto': {
       const xxcha = xxchaVetoSeat(t, phase);
       if (xxcha !== undefined) out.push(...xxchaVetoDecisions(xxcha, phase));
       break;
@@ -209,6 +212,7 @@ export function politicalDecisions(t: Table, phase: PoliticalPhase): Decision[] 
       break;
     case 'draw':
     case 'revealed':
+    case 'before-vote':
     case 'count':
     case 'resolved':
       break;
@@ -228,7 +232,7 @@ export function politicalLegal(t: Table, phase: PoliticalPhase, seat: Seat): Act
     case 'pick-agenda':
       out.push(...pickAgendaLegal(phase, seat));
       break;
-    case 'before-vote': {
+    case 'veto': {
       const xxcha = xxchaVetoSeat(t, phase);
       if (xxcha !== undefined) out.push(...xxchaVetoLegal(xxcha, seat));
       break;
@@ -241,6 +245,7 @@ export function politicalLegal(t: Table, phase: PoliticalPhase, seat: Seat): Act
       break;
     case 'draw':
     case 'revealed':
+    case 'before-vote':
     case 'count':
     case 'resolved':
       break;

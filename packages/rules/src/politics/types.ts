@@ -55,7 +55,8 @@ export interface Ballot {
  *   `choices` (the top three, seen only by `picker`);
  * - `revealed`: the card is on the table: the moment of "the political card just revealed"
  *   (Veto) follows, but not for a Revote's second vote;
- * - `before-vote`: the Xxcha may veto the card (BG-1), then the moment before the vote;
+ * - `veto`: the Xxcha may veto the card (BG-1), or let it stand;
+ * - `before-vote`: the moment before the vote;
  * - `vote`: seats vote one at a time in `order`, least influence first; the moment after the
  *   votes follows the last ballot;
  * - `count`: the votes are counted and the card takes effect (a Revote opens a second vote);
@@ -72,6 +73,7 @@ export interface PoliticalPhase {
     | 'draw'
     | 'pick-agenda'
     | 'revealed'
+    | 'veto'
     | 'before-vote'
     | 'vote'
     | 'count'
@@ -89,8 +91,6 @@ export interface PoliticalPhase {
   decider?: Seat;
   tied?: string[];
   hopesEnd?: Seat;
-  /** BG-1 Xxcha Veto: the agenda the Xxcha let stand (asked once per card). */
-  xxchaAnswered?: string;
   /** BG-1 Xxcha Veto: used this phase (one per Political phase). */
   xxchaVetoed?: true;
   /** BG-1 Yssaril Eavesdrop: taken this phase (one look per Political phase). */

@@ -15,15 +15,14 @@ export const XXCHA_VETO_COST = 5;
 /**
  * BG-1 Xxcha Veto: before a vote, the Xxcha may pay 5 credits to discard the
  * political card drawn; the next card is drawn instead. Asked once per card
- * before its first ballot, only while it has the credits, and at most one
- * veto per Political phase. A Revote's second vote is not a card drawn, so
+ * (the phase's `veto` step) before its first ballot, only while it has the credits, and at most
+ * one veto per Political phase. A Revote's second vote is not a card drawn, so
  * it cannot be vetoed. The seat asked now, or undefined.
  */
 export function xxchaVetoSeat(t: Table, phase: PoliticalPhase): Seat | undefined {
-  if (phase.step !== 'before-vote' || phase.agenda === undefined || phase.revoteOf !== undefined)
+  if (phase.step !== 'veto' || phase.agenda === undefined || phase.revoteOf !== undefined)
     return undefined;
   if (phase.ballots.length > 0 || phase.xxchaVetoed === true) return undefined;
-  if (phase.xxchaAnswered === phase.agenda) return undefined;
   const seat = t.players.findIndex(
     (p, s) => hasAbility(t, s, 'xxcha-veto') && p.credits >= XXCHA_VETO_COST,
   );
@@ -61,7 +60,8 @@ export function applyXxchaVeto(
     return ruleError('NOT_YOUR_DECISION', 'You may not veto the agenda now.');
   }
   if (!veto) {
-    d.s.phase = { ...phase, xxchaAnswered: card };
+    // The card stands: the phase comes to the moment before the vote.
+    d.s.phase = { ...phase, step: 'before-vote' };
     return null;
   }
   const p = d.player(seat);

@@ -87,24 +87,27 @@ function fightFromV4(f: Record<string, unknown>, invasion: boolean): Record<stri
 /** A v4 Political phase with its `offered` windows, as the v5 step it stands at. */
 function politicalFromV4(p: Record<string, unknown>): Record<string, unknown> {
   const { offered, ...rest } = p;
+  const { xxchaAnswered: _x, ...plain } = rest;
   const held = Array.isArray(offered) ? offered : [];
   const key = `${typeof p.agenda === 'string' ? p.agenda : ''}/${typeof p.revoteOf === 'string' ? p.revoteOf : ''}`;
-  if (p.step === 'before-agenda' && held.includes('before-draw')) return { ...rest, step: 'draw' };
-  if (p.step !== 'vote') return rest;
+  if (p.step === 'before-agenda' && held.includes('before-draw')) return { ...plain, step: 'draw' };
+  if (p.step !== 'vote') return plain;
   const ballots = Array.isArray(p.ballots) ? p.ballots.length : 0;
   const order = Array.isArray(p.order) ? p.order.length : 0;
-  if (ballots >= order && held.includes(`after-votes:${key}`)) return { ...rest, step: 'count' };
-  if (ballots > 0 || held.includes(`before-vote:${key}`)) return rest;
+  if (ballots >= order && held.includes(`after-votes:${key}`)) return { ...plain, step: 'count' };
+  if (ballots > 0 || held.includes(`before-vote:${key}`)) return plain;
   const cardHeld = p.revoteOf !== undefined || held.includes(`political-card:${key}`);
-  return { ...rest, step: cardHeld ? 'before-vote' : 'revealed' };
+  if (!cardHeld) return { ...plain, step: 'revealed' };
+  // BG-1 Xxcha Veto: the Xxcha let this card stand, or is still to say.
+  return { ...plain, step: p.xxchaAnswered === p.agenda ? 'before-vote' : 'veto' };
 }
 
 /**
  * v4 → v5: the markers of BG-9 windows already held (`SpaceBattle.cardsAsked`,
- * `Invasion.cardsAsked`, `PoliticalPhase.offered`) became steps of their own: a fight stands
- * `before-round` until the window before its next round has opened, an invasion `landed` until
- * its own has, and the Political phase at `draw`, `revealed`, `before-vote` or `count` between
- * its moments. Each marker says which side of its moment the step stood on. The movement-start
+ * `Invasion.cardsAsked`, `PoliticalPhase.offered` and `xxchaAnswered`) became steps of their own:
+ * a fight stands `before-round` until the window before its next round has opened, an invasion
+ * `landed` until its own has, and the Political phase at `draw`, `revealed`, `veto`,
+ * `before-vote` or `count` between its moments. Each marker says which side of its moment the step stood on. The movement-start
  * trigger's `endTurn` became the turn's `ending` (`endingFromV4`).
  */
 function fromV4(stored: Record<string, unknown>): Record<string, unknown> {
