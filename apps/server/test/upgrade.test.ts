@@ -15,10 +15,11 @@ import { connectSeats } from './support/table.js';
 
 /**
  * An upgrade never changes a game in progress (docs/upgrades.md). Each fixture is a game a release
- * of main stored (the latest one before this, and an older one, with rules and a state shape of
+ * of main stored (the latest one before this, and older ones, with rules and a state shape of
  * their own): snapshots at 0, 4 and 8, and actions 9 and 10 after the last.
  */
 const FIXTURES = [
+  ['61619a5', new URL('./fixtures/stored-game-61619a5.json', import.meta.url)],
   ['70c64f2', new URL('./fixtures/stored-game-70c64f2.json', import.meta.url)],
   ['b13f1ed', new URL('./fixtures/stored-game-b13f1ed.json', import.meta.url)],
 ] as const;

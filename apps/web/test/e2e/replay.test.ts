@@ -102,11 +102,15 @@ describe('the replay of a long game', () => {
     );
     expect(Math.max(...seqs)).toBe(far);
 
-    // Scrolling the log to its end reaches the game's first step.
+    // Scrolling the log to its end reaches the game's first step. A line is drawn a little before
+    // it scrolls into view (the list draws a few beyond its edges), so the wheel turns on until
+    // the first step's line is in the view, or the log ends without showing it.
     await view.hover();
     const first = log.locator(`.log-lines > li[aria-posinset="${String(setSize)}"]`);
-    while ((await first.count()) === 0) await page.mouse.wheel(0, 2_000);
-    await first.waitFor();
+    const shown = async (): Promise<boolean> => (await first.count()) > 0 && inside(first, view);
+    for (let turns = 0; turns < setSize && !(await shown()); turns++) {
+      await page.mouse.wheel(0, 2_000);
+    }
     expect(await first.locator('.seq').innerText()).toBe('#1');
     expect(await inside(first, view)).toBe(true);
 
