@@ -53,10 +53,10 @@ export function run(d: Draft, leave: boolean): Decision[] | undefined {
     const top = topFrame(d.s);
     if (top.kind === 'card-window') {
       if (stepWindow(d)) continue;
-      return undefined;
+      return leave ? decisions(d.s) : undefined;
     }
     // An escaping leader and a consent wait for their answer.
-    if (top.kind !== 'phase') return undefined;
+    if (top.kind !== 'phase') return leave ? decisions(d.s) : undefined;
     const phase = top.phase;
     if (PHASE_STEPS[phase.name]?.(d) === true) continue;
     if (!leave || phase.name === 'game-over') return undefined;
