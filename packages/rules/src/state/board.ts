@@ -34,12 +34,11 @@ export function enemyShipsIn(t: Table, hex: HexKey, owner: Owner): boolean {
 }
 
 /**
- * Derived indexes, cached on the identity of the records they read. The
- * engine never edits `planets` or `units` in place (Draft replaces them),
- * so a cached answer is valid for as long as its key object lives.
+ * Planets by owner, cached on the identity of the planets record. The engine never edits
+ * `planets` in place (Draft replaces it), so a cached answer is valid for as long as its key
+ * object lives.
  */
 type PlanetRecord = Table['planets'];
-type UnitRecord = Table['units'];
 const byOwnerCache = new WeakMap<PlanetRecord, Map<Owner, string[]>>();
 const NONE: readonly string[] = [];
 
@@ -64,43 +63,21 @@ export function planetsOf(t: Table, owner: Owner): readonly string[] {
 }
 
 /**
- * The Spacedock index of the last few (units, planets) pairs asked about, newest first. Units
- * change at almost every action, so an index rarely outlives a few states: a short list held
- * strongly costs less than weak maps, whose entries the garbage collector has to trace.
+ * Planets of `owner` that hold one of its Spacedocks, in the order of `planetsOf` (do not modify
+ * the returned list). Read from the owner's planets at each call, never kept: units change at
+ * almost every action, and a seat controls few planets, where an index over every planet of the
+ * board cost more to build than it saved.
  */
-interface DocksIndex {
-  units: UnitRecord;
-  planets: PlanetRecord;
-  index: Map<Owner, string[]>;
-}
-const DOCKS_KEPT = 4;
-const docksKept: DocksIndex[] = [];
-
-function docksIndex(t: Table): Map<Owner, string[]> {
-  for (const k of docksKept) if (k.units === t.units && k.planets === t.planets) return k.index;
-  const index = new Map<Owner, string[]>();
-  for (const [name, p] of Object.entries(t.planets)) {
-    if (p.owner === null) continue;
-    if (countIn(t.units[p.hex]?.planets[name], p.owner, 'spacedock') === 0) continue;
-    const list = index.get(p.owner);
-    if (list === undefined) index.set(p.owner, [name]);
-    else list.push(name);
-  }
-  docksKept.unshift({ units: t.units, planets: t.planets, index });
-  if (docksKept.length > DOCKS_KEPT) docksKept.pop();
-  return index;
-}
-
-/** A draft wrote into its own `units` record in place: indexes of that record no longer hold. */
-export function forgetUnitIndexes(units: UnitRecord): void {
-  for (let i = docksKept.length - 1; i >= 0; i--) {
-    if (docksKept[i]?.units === units) docksKept.splice(i, 1);
-  }
-}
-
-/** Planets of `owner` that hold one of its Spacedocks (do not modify the returned list). */
 export function spacedocksOf(t: Table, owner: Owner): readonly string[] {
-  return docksIndex(t).get(owner) ?? NONE;
+  const owned = planetsOf(t, owner);
+  let docks: string[] | undefined;
+  for (let i = 0; i < owned.length; i++) {
+    const name = owned[i] as string;
+    const hex = t.planets[name]?.hex;
+    const has = hex !== undefined && countIn(t.units[hex]?.planets[name], owner, 'spacedock') > 0;
+    if (has) (docks ??= []).push(name);
+  }
+  return docks ?? NONE;
 }
 
 export function homeHexKey(t: Table, seat: number): HexKey | undefined {

@@ -4,7 +4,6 @@ import { Dice } from '../prng/prng.js';
 import type { GameEvent } from '../events.js';
 import type { RoundPhase } from '../content/timing.js';
 import type { WindowTrigger } from '../cards/moments.js';
-import { forgetUnitIndexes } from './board.js';
 import { withCount } from './counts.js';
 import type {
   GameState,
@@ -130,9 +129,9 @@ export class Draft {
   }
 
   /**
-   * Every write replaces `planets` with a new object (never edits one in place), and `units`
-   * the first time after the draft began or after `keepUnits`, so caches keyed on their identity
-   * (board.ts) stay true: a write into the draft's own `units` drops what board.ts indexed of it.
+   * Every write replaces `planets` with a new object (never edits one in place), so caches keyed
+   * on its identity (board.ts) stay true. `units` is replaced the first time after the draft
+   * began or after `keepUnits`, then written in place: nothing is cached on its identity.
    */
   setPlanetOwner(planet: string, owner: Owner | null): void {
     const current = this.s.planets[planet];
@@ -162,9 +161,7 @@ export class Draft {
       planet === null
         ? { space: next, planets: current.planets }
         : { space: current.space, planets: { ...current.planets, [planet]: next } };
-    if (this.unitsOwn) {
-      forgetUnitIndexes(this.s.units);
-    } else {
+    if (!this.unitsOwn) {
       this.s.units = { ...this.s.units };
       this.unitsOwn = true;
     }
