@@ -381,16 +381,23 @@ export function enforceLeaderPlaces(d: Draft, before: GameState): void {
   if (held && sameGround(d.s, before)) return;
   // After every action: read in place, nothing built unless a leader is killed.
   const players = d.s.players;
+  // The draft knows which systems and planets it changed since `before`, its own start.
+  const tracked = before === d.from;
   for (let owner = 0; owner < players.length; owner++) {
     const leaders = players[owner]?.leaders ?? [];
     // The same leaders as `before`'s, found in place there: only those whose ground changed.
     const known = held && leaders === before.players[owner]?.leaders;
     for (const l of leaders) {
       if (l.status !== 'active') continue;
-      if (known && sameSpot(d.s, before, l)) continue;
+      if (known && sameSpotSince(d, before, l, tracked)) continue;
       enforcePlace(d, owner, l, invaded);
     }
   }
+}
+
+function sameSpotSince(d: Draft, before: GameState, l: LeaderState, tracked: boolean): boolean {
+  if (l.hex === undefined) return false;
+  return (tracked ? d.sameSpot(l.hex, l.planet) : null) ?? sameSpot(d.s, before, l);
 }
 
 /** The units of `l`'s system and its planet's record are those of `before` (never edited in place). */
