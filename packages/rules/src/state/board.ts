@@ -1,14 +1,10 @@
 import { hexKey, planetByName } from '@outer-rim/map';
 import type { HexKey, PlanetDef } from '@outer-rim/map';
-import type { Owner, Table, UnitCounts, UnitGroup, UnitKind } from './types.js';
+import type { Owner, Table, UnitGroup, UnitKind } from './types.js';
 
 /** Planet names are unique across the catalogue, so a name identifies a planet. */
 export function planetDef(name: string): PlanetDef | undefined {
   return planetByName(name)?.planet;
-}
-
-function groupOf(groups: readonly UnitGroup[] | undefined, owner: Owner): UnitCounts {
-  return groups?.find((g) => g.owner === owner)?.units ?? {};
 }
 
 export function countIn(
@@ -16,7 +12,9 @@ export function countIn(
   owner: Owner,
   unit: UnitKind,
 ): number {
-  return groupOf(groups, owner)[unit] ?? 0;
+  if (groups === undefined) return 0;
+  for (const g of groups) if (g.owner === owner) return g.units[unit] ?? 0;
+  return 0;
 }
 
 /** Is there a ship of anyone but `owner` in this system's space (the BG-2 blockade)? */
@@ -62,6 +60,25 @@ export function planetsOf(t: Table, owner: Owner): readonly string[] {
   return planetsByOwner(t.planets).get(owner) ?? NONE;
 }
 
+/** The printed influence and resources of a list of planets, summed once per list. */
+const sumsCache = new WeakMap<readonly string[], { influence: number; resources: number }>();
+
+/** The printed influence and resources of the planets `owner` controls, summed. */
+export function printedValuesOf(t: Table, owner: Owner): { influence: number; resources: number } {
+  const owned = planetsOf(t, owner);
+  let sums = sumsCache.get(owned);
+  if (sums === undefined) {
+    sums = { influence: 0, resources: 0 };
+    for (const name of owned) {
+      const def = planetDef(name);
+      sums.influence += def?.influence ?? 0;
+      sums.resources += def?.resources ?? 0;
+    }
+    sumsCache.set(owned, sums);
+  }
+  return sums;
+}
+
 /**
  * Planets of `owner` that hold one of its Spacedocks, in the order of `planetsOf` (do not modify
  * the returned list). Read from the owner's planets at each call, never kept: units change at
@@ -74,8 +91,8 @@ export function spacedocksOf(t: Table, owner: Owner): readonly string[] {
   for (let i = 0; i < owned.length; i++) {
     const name = owned[i] as string;
     const hex = t.planets[name]?.hex;
-    const has = hex !== undefined && countIn(t.units[hex]?.planets[name], owner, 'spacedock') > 0;
-    if (has) (docks ??= []).push(name);
+    const groups = hex === undefined ? undefined : t.units[hex]?.planets[name];
+    if (groups !== undefined && countIn(groups, owner, 'spacedock') > 0) (docks ??= []).push(name);
   }
   return docks ?? NONE;
 }

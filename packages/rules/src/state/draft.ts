@@ -169,12 +169,17 @@ export class Draft {
   addUnits(hex: HexKey, planet: string | null, owner: Owner, unit: UnitKind, count: number): void {
     const current: SystemUnits = this.s.units[hex] ?? { space: [], planets: {} };
     const groups = planet === null ? current.space : (current.planets[planet] ?? []);
-    const i = groups.findIndex((g) => g.owner === owner);
+    let i = -1;
+    for (let k = 0; k < groups.length && i === -1; k++) if (groups[k]?.owner === owner) i = k;
     const before: UnitCounts = i === -1 ? {} : (groups[i]?.units ?? {});
     const n = (before[unit] ?? 0) + count;
     if (n < 0) throw new Error(`negative ${unit} count at ${hex}`);
     const units = withCount(before, unit, n);
-    const empty = Object.keys(units).length === 0;
+    let empty = true;
+    for (const _ in units) {
+      empty = false;
+      break;
+    }
     const next = groups.slice();
     if (i === -1) {
       if (!empty) next.push({ owner, units });
