@@ -34,6 +34,7 @@ function placeable(
   const p = t.players[seat];
   if (p === undefined || phase.done.includes(seat)) return [];
   const out: { unit: PurchasableUnit; planet: string }[] = [];
+  if (!PURCHASABLE_UNITS.some((unit) => (p.purchases[unit] ?? 0) > 0)) return out;
   const docks = spacedocksOf(t, seat);
   if (docks.length === 0) return out;
   for (const unit of PURCHASABLE_UNITS) {
