@@ -43,6 +43,8 @@ export function pdsFiringAt(t: Table, hex: HexKey): PdsBattery[] {
 /** Whether `pdsFiringAt(t, hex)` holds a battery of an owner other than `seat`, the first found. */
 export function othersPdsFireAt(t: Table, hex: HexKey, seat: Seat): boolean {
   if (othersPdsIn(t, hex, seat, false)) return true;
+  // Only another player with Deep Space Cannon fires in from next door.
+  if (!t.players.some((_, s) => s !== seat && hasTech(t, s, 'deep-space-cannon'))) return false;
   for (const k of adjacentKeys(hex)) if (othersPdsIn(t, k, seat, true)) return true;
   return false;
 }
