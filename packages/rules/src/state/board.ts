@@ -80,21 +80,53 @@ export function printedValuesOf(t: Table, owner: Owner): { influence: number; re
 }
 
 /**
- * Planets of `owner` that hold one of its Spacedocks, in the order of `planetsOf` (do not modify
- * the returned list). Read from the owner's planets at each call, never kept: units change at
- * almost every action, and a seat controls few planets, where an index over every planet of the
- * board cost more to build than it saved.
+ * The Spacedocks of the last few (units, planets, owner) asked about, in a ring. A units record is
+ * never written once a state holds it; only a draft writes into its own copy, in place, and then
+ * drops what was kept of it (`forgetUnitIndexes`). Kept per owner, not for the whole board: units
+ * change at most actions, and one seat's few planets cost little to read again.
  */
+type UnitRecord = Table['units'];
+interface DocksKept {
+  units: UnitRecord | null;
+  planets: PlanetRecord | null;
+  owner: Owner;
+  docks: readonly string[];
+}
+const DOCKS_KEPT = 16;
+const docksKept: DocksKept[] = Array.from({ length: DOCKS_KEPT }, () => ({
+  units: null,
+  planets: null,
+  owner: -1,
+  docks: NONE,
+}));
+let docksNext = 0;
+
+/** A draft writes into its own `units` record in place: what was kept of it no longer holds. */
+export function forgetUnitIndexes(units: UnitRecord): void {
+  for (const k of docksKept) if (k.units === units) k.units = null;
+}
+
+/** Planets of `owner` that hold one of its Spacedocks, in the order of `planetsOf` (do not modify the returned list). */
 export function spacedocksOf(t: Table, owner: Owner): readonly string[] {
+  const { units, planets } = t;
+  for (const k of docksKept) {
+    if (k.units === units && k.planets === planets && k.owner === owner) return k.docks;
+  }
   const owned = planetsOf(t, owner);
   let docks: string[] | undefined;
   for (let i = 0; i < owned.length; i++) {
     const name = owned[i] as string;
-    const hex = t.planets[name]?.hex;
-    const groups = hex === undefined ? undefined : t.units[hex]?.planets[name];
+    const hex = planets[name]?.hex;
+    const groups = hex === undefined ? undefined : units[hex]?.planets[name];
     if (groups !== undefined && countIn(groups, owner, 'spacedock') > 0) (docks ??= []).push(name);
   }
-  return docks ?? NONE;
+  const kept = docksKept[docksNext] as DocksKept;
+  kept.units = units;
+  kept.planets = planets;
+  kept.owner = owner;
+  kept.docks = docks ?? NONE;
+  docksNext = (docksNext + 1) % DOCKS_KEPT;
+  return kept.docks;
 }
 
 export function homeHexKey(t: Table, seat: number): HexKey | undefined {

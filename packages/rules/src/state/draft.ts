@@ -4,6 +4,7 @@ import { Dice } from '../prng/prng.js';
 import type { GameEvent } from '../events.js';
 import type { RoundPhase } from '../content/timing.js';
 import type { WindowTrigger } from '../cards/moments.js';
+import { forgetUnitIndexes } from './board.js';
 import { withCount } from './counts.js';
 import type {
   GameState,
@@ -140,7 +141,7 @@ export class Draft {
   /**
    * Every write replaces `planets` with a new object (never edits one in place), so caches keyed
    * on its identity (board.ts) stay true. `units` is replaced the first time after the draft
-   * began or after `keepUnits`, then written in place: nothing is cached on its identity.
+   * began or after `keepUnits`, then written in place, dropping what board.ts kept of it.
    */
   setPlanetOwner(planet: string, owner: Owner | null): void {
     const current = this.s.planets[planet];
@@ -192,7 +193,9 @@ export class Draft {
       planet === null
         ? { space: next, planets: current.planets }
         : { space: current.space, planets: { ...current.planets, [planet]: next } };
-    if (!this.unitsOwn) {
+    if (this.unitsOwn) {
+      forgetUnitIndexes(this.s.units);
+    } else {
       this.s.units = { ...this.s.units };
       this.unitsOwn = true;
       this.unitsMade = this.s.units;
