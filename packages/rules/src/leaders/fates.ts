@@ -42,9 +42,10 @@ export function leadersAt(
 }
 
 export function findLeader(t: Table, id: string): LeaderRef | null {
-  for (const [owner, p] of t.players.entries()) {
-    const leader = p.leaders.find((l) => l.id === id);
-    if (leader !== undefined) return { owner, leader };
+  const players = t.players;
+  for (let owner = 0; owner < players.length; owner++) {
+    for (const leader of players[owner]?.leaders ?? [])
+      if (leader.id === id) return { owner, leader };
   }
   return null;
 }
