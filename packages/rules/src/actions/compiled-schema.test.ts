@@ -93,6 +93,37 @@ describe('the compiled action checks answer as the action schema', () => {
       for (const a of list) for (const x of spoilt(a)) sameAnswer(x);
   });
 
+  it('on purchases in every form: a basket, one line, for a planet, odd baskets', () => {
+    const basket = (units: unknown, extra: Record<string, unknown> = {}): unknown => ({
+      type: 'purchase',
+      units,
+      ...extra,
+    });
+    const bare: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+    bare.carrier = 2;
+    for (const x of [
+      basket({ carrier: 1 }),
+      basket({ fighter: 3, carrier: 1, cruiser: 2 }),
+      basket({ carrier: 1 }, { planet: 'Jord' }),
+      basket({ carrier: 1 }, { unit: 'carrier', count: 1 }),
+      basket({}),
+      basket({ carrier: 0 }),
+      basket({ carrier: 1, spacedock: 1 }),
+      basket({ carrier: 1, '1': 1 }),
+      basket(JSON.parse('{"__proto__": 1, "carrier": 1}')),
+      basket(bare),
+      basket(new Map([['carrier', 1]])),
+      basket([1]),
+      { type: 'purchase', unit: 'dreadnought', count: 2 },
+      { type: 'purchase', unit: 'dreadnought', count: 2, planet: 'Jord' },
+      { type: 'purchase', unit: 'dreadnought' },
+      { type: 'purchase', count: 2 },
+      { type: 'purchase' },
+      { type: 'purchase', units: undefined, unit: 'pds', count: 1 },
+    ])
+      sameAnswer(x);
+  });
+
   it('on inputs that are not actions at all', () => {
     for (const x of [...BAD, 'move', { type: 'nothing' }, { type: 'move', from: '0,0' }])
       sameAnswer(x);

@@ -5,8 +5,9 @@ import { ActionSchema, type Action } from './schema.js';
  * The action schema compiled once into plain checks, for the reducer's hot path. It accepts
  * only what zod accepts and returns what zod's parse returns (a fresh copy, its keys in the
  * schema's order, unknown keys of a non-strict object left out). Anything it is not sure of
- * (a refusal, an optional key present as `undefined`, a part it does not compile: a refinement,
- * a transform, a record) it leaves to zod, so every refusal is still zod's, with zod's issues.
+ * (a refusal, an optional key present as `undefined`, a part it does not compile) it leaves to
+ * zod, so every refusal is still zod's, with zod's issues. A refinement runs zod's own predicate
+ * on the parsed value and a transform zod's own function, as zod's parse does.
  */
 
 /** "Not judged here": zod decides. */
@@ -27,6 +28,13 @@ interface Inner {
     discriminator?: string;
     options?: readonly z.ZodType[];
     unionFallback?: boolean;
+    in?: z.ZodType;
+    out?: z.ZodType;
+    transform?: (value: unknown, payload: unknown) => unknown;
+    keyType?: z.ZodType;
+    valueType?: z.ZodType;
+    partial?: boolean;
+    mode?: string;
   };
   values?: ReadonlySet<unknown>;
   pattern?: RegExp;
@@ -39,6 +47,7 @@ interface CheckDef {
   inclusive?: boolean;
   format?: string;
   when?: unknown;
+  fn?: (value: unknown) => unknown;
 }
 
 function inner(schema: z.ZodType): Inner {
@@ -110,8 +119,32 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/**
+ * The predicates of a schema's refinements (`.refine`), run in order on the parsed value, each
+ * to be truthy; null when a check is of another kind or runs only `when` something holds.
+ */
+function refinements(checks: Inner['def']['checks']): ((v: unknown) => unknown)[] | null {
+  const out: ((v: unknown) => unknown)[] = [];
+  for (const c of checks ?? []) {
+    const d = c._zod.def;
+    if (d.check !== 'custom' || typeof d.fn !== 'function' || d.when !== undefined) return null;
+    out.push(d.fn);
+  }
+  return out;
+}
+
+/** Whether the parsed value passes every refinement (a promise is zod's: it refuses it). */
+function refined(preds: readonly ((v: unknown) => unknown)[], v: unknown): boolean {
+  for (const pred of preds) {
+    const r = pred(v);
+    if (r instanceof Promise || !r) return false;
+  }
+  return true;
+}
+
 function compileObject(def: Inner['def']): Judge | null {
-  if (def.checks !== undefined && def.checks.length > 0) return null;
+  const preds = refinements(def.checks);
+  if (preds === null) return null;
   let strict = false;
   if (def.catchall !== undefined) {
     if (inner(def.catchall).def.type !== 'never') return null;
@@ -140,7 +173,52 @@ function compileObject(def: Inner['def']): Judge | null {
       if (y === ASK_ZOD) return ASK_ZOD;
       out[key] = y;
     }
-    return out;
+    return refined(preds, out) ? out : ASK_ZOD;
+  };
+}
+
+/**
+ * A partial record keyed by an enum's strings: the input's own keys, in their order, each a value
+ * of the enum (any other key, a symbol, `__proto__` or an object not plain is zod's to judge).
+ */
+function compileRecord(def: Inner['def']): Judge | null {
+  const preds = refinements(def.checks);
+  const keys = def.keyType === undefined ? undefined : inner(def.keyType).values;
+  const value = def.valueType === undefined ? null : compile(def.valueType);
+  if (preds === null || keys === undefined || value === null) return null;
+  if (def.partial !== true || def.mode === 'loose') return null;
+  if ([...keys].some((k) => typeof k !== 'string')) return null;
+  return (v) => {
+    if (!isObject(v)) return ASK_ZOD;
+    const proto: unknown = Object.getPrototypeOf(v);
+    if (proto !== Object.prototype && proto !== null) return ASK_ZOD;
+    if (Object.getOwnPropertySymbols(v).length > 0) return ASK_ZOD;
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(v)) {
+      if (k === '__proto__' || !keys.has(k)) return ASK_ZOD;
+      const y = value(v[k]);
+      if (y === ASK_ZOD) return ASK_ZOD;
+      out[k] = y;
+    }
+    return refined(preds, out) ? out : ASK_ZOD;
+  };
+}
+
+/** A schema piped into a transform: the transform runs on what the schema parsed, as in zod. */
+function compilePipe(def: Inner['def']): Judge | null {
+  if (def.in === undefined || def.out === undefined) return null;
+  const left = compile(def.in);
+  const out = inner(def.out).def;
+  const transform = out.transform;
+  if (left === null || out.type !== 'transform' || typeof transform !== 'function') return null;
+  if (out.checks !== undefined && out.checks.length > 0) return null;
+  return (v) => {
+    const y = left(v);
+    if (y === ASK_ZOD) return ASK_ZOD;
+    const issues: unknown[] = [];
+    const payload = { value: y, issues, addIssue: (issue: unknown) => issues.push(issue) };
+    const r = transform(y, payload);
+    return r instanceof Promise || issues.length > 0 ? ASK_ZOD : r;
   };
 }
 
@@ -149,9 +227,12 @@ function compileUnion(def: Inner['def']): Judge | null {
   if (tag === undefined || def.unionFallback === true) return null;
   const byTag = new Map<unknown, Judge | null>();
   for (const option of def.options ?? []) {
-    const tagSchema = inner(option).def.shape?.[tag];
+    // A transform's option (the purchase) is tagged by the schema piped into it.
+    const o = inner(option).def;
+    const shape = o.type === 'pipe' && o.in !== undefined ? inner(o.in).def.shape : o.shape;
+    const tagSchema = shape?.[tag];
     const values = tagSchema === undefined ? undefined : inner(tagSchema).values;
-    // An option this compiler cannot read (a transform: the purchase) is zod's alone.
+    // An option this compiler cannot read is zod's alone.
     if (values === undefined) continue;
     const judge = compile(option);
     for (const value of values) byTag.set(value, judge);
@@ -209,6 +290,10 @@ function compile(schema: z.ZodType): Judge | null {
       return compileObject(def);
     case 'union':
       return compileUnion(def);
+    case 'record':
+      return compileRecord(def);
+    case 'pipe':
+      return compilePipe(def);
     default:
       return null;
   }

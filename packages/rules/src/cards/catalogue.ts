@@ -18,7 +18,7 @@ import { admiralBlocksRetreat } from '../leaders/abilities.js';
 import { ownerName } from './names.js';
 import { systemName } from '../views/names.js';
 import { addEffect } from './in-force.js';
-import { movementPlays, resolveMovementCard } from './movement-cards.js';
+import { movementPlays, movementSome, resolveMovementCard } from './movement-cards.js';
 import { skilledRetreatTargets, skilledRetreat } from './retreat.js';
 import { agreementBetween, canCancelAgreement, proposeTrade } from './trade.js';
 import { momentWords, type WindowTrigger } from './moments.js';
@@ -37,6 +37,11 @@ export type Moment =
 
 export interface CardRule {
   plays: (t: Table, seat: Seat, m: Moment, card: string) => CardTarget[];
+  /**
+   * Whether `plays` gives any target, answered without listing them (the same answer: a window
+   * asks only whether someone can play; rules whose list costs little leave it out).
+   */
+  some?: (t: Table, seat: Seat, m: Moment, card: string) => boolean;
   resolve: (d: Draft, played: PlayedCard, trigger: WindowTrigger) => void;
   /** The card stays face up when it resolves (a Trade Agreement) instead of going to the discard pile. */
   staysInPlay?: boolean;
@@ -126,6 +131,29 @@ function addGroundForces(d: Draft, planet: string, seat: Seat, count: number): v
     d.emit({ type: 'unit-placed', owner: seat, unit: 'ground-force', hex, planet });
 }
 
+/** A card played just before a Movement segment (cards/movement-cards.ts). */
+function movementRule(card: string): CardRule {
+  return { plays: movementPlays(card), some: movementSome(card), resolve: resolveMovementCard };
+}
+
+/** Whether `othersPlanets` holds a planet that `fits`, the first found (in no order). */
+function someOthersPlanet(
+  t: Table,
+  seat: Seat,
+  fits: (planet: string, owner: Seat) => boolean = () => true,
+): boolean {
+  for (const [planet, p] of Object.entries(t.planets)) {
+    if (typeof p.owner === 'number' && p.owner !== seat && fits(planet, p.owner)) return true;
+  }
+  return false;
+}
+
+/** Plague's targets: another player's planet with its Ground Forces on it. */
+function plagued(t: Table, planet: string, owner: Seat): boolean {
+  const hex = planetHex(t, planet);
+  return hex !== undefined && n(planetUnits(t, hex, planet, owner), 'ground-force') > 0;
+}
+
 const RULES: Readonly<Record<string, CardRule>> = {
   // ---- answers to a card ----
   sabotage: {
@@ -142,19 +170,13 @@ const RULES: Readonly<Record<string, CardRule>> = {
   },
 
   // ---- the active player's Movement segment, just before it ----
-  'flank-speed': { plays: movementPlays('flank-speed'), resolve: resolveMovementCard },
-  'in-the-silence-of-space': {
-    plays: movementPlays('in-the-silence-of-space'),
-    resolve: resolveMovementCard,
-  },
-  'lucky-shot': { plays: movementPlays('lucky-shot'), resolve: resolveMovementCard },
-  'spatial-jump': { plays: movementPlays('spatial-jump'), resolve: resolveMovementCard },
-  'transit-diodes': { plays: movementPlays('transit-diodes'), resolve: resolveMovementCard },
-  'voluntary-annexation': {
-    plays: movementPlays('voluntary-annexation'),
-    resolve: resolveMovementCard,
-  },
-  'signal-jamming': { plays: movementPlays('signal-jamming'), resolve: resolveMovementCard },
+  'flank-speed': movementRule('flank-speed'),
+  'in-the-silence-of-space': movementRule('in-the-silence-of-space'),
+  'lucky-shot': movementRule('lucky-shot'),
+  'spatial-jump': movementRule('spatial-jump'),
+  'transit-diodes': movementRule('transit-diodes'),
+  'voluntary-annexation': movementRule('voluntary-annexation'),
+  'signal-jamming': movementRule('signal-jamming'),
   'trade-agreement': {
     // BG-11: played just before the holder's Movement segment, naming a partner.
     plays: (t, seat, m) => {
@@ -164,6 +186,13 @@ const RULES: Readonly<Record<string, CardRule>> = {
       return others(t, seat)
         .filter((s) => agreementBetween(t, seat, s) === undefined && !tradeEmbargoed(t, s))
         .map((s) => ({ seat: s }));
+    },
+    some: (t, seat, m) => {
+      const tr = at(m, 'movement-start');
+      if (tr?.seat !== seat || tradeEmbargoed(t, seat)) return false;
+      return t.players.some(
+        (_, s) => s !== seat && agreementBetween(t, seat, s) === undefined && !tradeEmbargoed(t, s),
+      );
     },
     resolve: (d, played) => {
       const to = played.target?.seat;
@@ -295,6 +324,7 @@ const RULES: Readonly<Record<string, CardRule>> = {
       atPhase(m, 'receive-credits')
         ? othersPlanets(t, seat).map((p) => ({ planet: p.planet }))
         : NONE,
+    some: (t, seat, m) => atPhase(m, 'receive-credits') && someOthersPlanet(t, seat),
     resolve: effect('phase'),
   },
   'rare-mineral': {
@@ -400,6 +430,9 @@ const RULES: Readonly<Record<string, CardRule>> = {
       atPhase(m, 'place-new-units')
         ? others(t, seat).flatMap((s) => spacedocksOf(t, s).map((planet) => ({ planet })))
         : NONE,
+    some: (t, seat, m) =>
+      atPhase(m, 'place-new-units') &&
+      t.players.some((_, s) => s !== seat && spacedocksOf(t, s).length > 0),
     resolve: effect('phase'),
   },
 
@@ -410,14 +443,12 @@ const RULES: Readonly<Record<string, CardRule>> = {
     plays: (t, seat, m) =>
       atPolitical(m, 'before-draw')
         ? othersPlanets(t, seat)
-            .filter((p) => {
-              const hex = planetHex(t, p.planet);
-              return (
-                hex !== undefined && n(planetUnits(t, hex, p.planet, p.owner), 'ground-force') > 0
-              );
-            })
+            .filter((p) => plagued(t, p.planet, p.owner))
             .map((p) => ({ planet: p.planet }))
         : NONE,
+    some: (t, seat, m) =>
+      atPolitical(m, 'before-draw') &&
+      someOthersPlanet(t, seat, (planet, owner) => plagued(t, planet, owner)),
     resolve: (d, played) => {
       const planet = played.target?.planet;
       const hex = planet === undefined ? undefined : planetHex(d.s, planet);
@@ -442,6 +473,9 @@ const RULES: Readonly<Record<string, CardRule>> = {
             .filter((p) => !isHome(t, p.owner, p.planet))
             .map((p) => ({ planet: p.planet }))
         : NONE,
+    some: (t, seat, m) =>
+      atPolitical(m, 'before-draw') &&
+      someOthersPlanet(t, seat, (planet, owner) => !isHome(t, owner, planet)),
     resolve: (d, played) => {
       const planet = played.target?.planet;
       const hex = planet === undefined ? undefined : planetHex(d.s, planet);

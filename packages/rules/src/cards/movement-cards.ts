@@ -50,6 +50,14 @@ function hexesWithShips(t: Table, seat: Seat, types: readonly UnitKind[]): HexKe
     .sort();
 }
 
+/** Whether `hexesWithShips` would list anything, the first found. */
+function someHexWithShips(t: Table, seat: Seat, types: readonly UnitKind[]): boolean {
+  for (const hex of Object.keys(t.units) as HexKey[]) {
+    if (types.some((k) => n(spaceUnits(t, hex, seat), k) > 0)) return true;
+  }
+  return false;
+}
+
 function systemsControlled(t: Table, seat: Seat): Set<HexKey> {
   const out = new Set<HexKey>();
   for (const planet of planetsOf(t, seat)) {
@@ -78,6 +86,19 @@ export function annexablePlanets(t: Table, seat: Seat): string[] {
     .sort();
 }
 
+/** Whether `annexablePlanets` would list anything, the first found. */
+function someAnnexablePlanet(t: Table, seat: Seat): boolean {
+  const mine = systemsControlled(t, seat);
+  const near = new Set<HexKey>();
+  for (const hex of mine) for (const k of adjacentSystems(t, hex)) if (!mine.has(k)) near.add(k);
+  if (near.size === 0) return false;
+  for (const [name, p] of Object.entries(t.planets)) {
+    if (p.owner !== null || !near.has(p.hex) || minorRaceSystem(t, p.hex)) continue;
+    if ((t.units[p.hex]?.planets[name] ?? []).length === 0) return true;
+  }
+  return false;
+}
+
 function luckyShotTargets(t: Table, seat: Seat): CardTarget[] {
   const out: CardTarget[] = [];
   for (const hex of [...systemsControlled(t, seat)].sort()) {
@@ -90,14 +111,39 @@ function luckyShotTargets(t: Table, seat: Seat): CardTarget[] {
   return out;
 }
 
+/** Whether `luckyShotTargets` would list anything, the first found. */
+function someLuckyShotTarget(t: Table, seat: Seat): boolean {
+  for (const hex of systemsControlled(t, seat)) {
+    if (shipsIn(spaceUnits(t, hex, seat)) > 0) continue;
+    for (const g of t.units[hex]?.space ?? []) {
+      if (typeof g.owner !== 'number' || g.owner === seat) continue;
+      for (const unit of HEAVY) if (n(g.units, unit) > 0) return true;
+    }
+  }
+  return false;
+}
+
+/** A system a ship may jump to (BG-5: no ship ever stops in a Supernova or an Asteroid Field). */
+function jumpDestination(t: Table, hex: HexKey): boolean {
+  const placed = t.galaxy.tiles[hex];
+  const anomaly = placed === undefined ? 'supernova' : tileById(placed.tileId)?.anomaly;
+  return anomaly !== 'supernova' && anomaly !== 'asteroid-field';
+}
+
+/** Whether `spatialJumpTargets` would list anything: ships in one system, a destination elsewhere. */
+function someSpatialJump(t: Table, seat: Seat): boolean {
+  for (const hex of Object.keys(t.units) as HexKey[]) {
+    if (!HEAVY.some((k) => n(spaceUnits(t, hex, seat), k) > 0)) continue;
+    for (const toHex of Object.keys(t.galaxy.tiles) as HexKey[]) {
+      if (toHex !== hex && jumpDestination(t, toHex)) return true;
+    }
+  }
+  return false;
+}
+
 export function spatialJumpTargets(t: Table, seat: Seat): CardTarget[] {
   const destinations = (Object.keys(t.galaxy.tiles) as HexKey[])
-    .filter((k) => {
-      const placed = t.galaxy.tiles[k];
-      const anomaly = placed === undefined ? 'supernova' : tileById(placed.tileId)?.anomaly;
-      // No ship ever stops in a Supernova or an Asteroid Field (BG-5).
-      return anomaly !== 'supernova' && anomaly !== 'asteroid-field';
-    })
+    .filter((k) => jumpDestination(t, k))
     .sort();
   const out: CardTarget[] = [];
   for (const hex of hexesWithShips(t, seat, HEAVY)) {
@@ -129,6 +175,42 @@ function diodesTargets(t: Table, seat: Seat): CardTarget[] {
     }
   }
   return out;
+}
+
+/** Whether `diodesTargets` would list anything: Ground Forces on one planet, another planet to go to. */
+function someDiodesTarget(t: Table, seat: Seat): boolean {
+  const mine = planetsOf(t, seat);
+  if (mine.length < 2) return false;
+  for (const planet of mine) {
+    const hex = t.planets[planet]?.hex;
+    if (hex !== undefined && n(planetUnits(t, hex, planet, seat), 'ground-force') > 0) return true;
+  }
+  return false;
+}
+
+/** Whether `movementPlays(card)` would give any target, answered without listing them. */
+export function movementSome(card: string): (t: Table, seat: Seat, m: Moment) => boolean {
+  return (t, seat, m) => {
+    const active = activeAt(m);
+    if (active === undefined) return false;
+    if (card === 'signal-jamming') return seat !== active && someHexWithShips(t, active, HEAVY);
+    if (seat !== active) return false;
+    switch (card) {
+      case 'flank-speed':
+      case 'in-the-silence-of-space':
+        return true;
+      case 'lucky-shot':
+        return someLuckyShotTarget(t, seat);
+      case 'spatial-jump':
+        return someSpatialJump(t, seat);
+      case 'transit-diodes':
+        return someDiodesTarget(t, seat);
+      case 'voluntary-annexation':
+        return someAnnexablePlanet(t, seat);
+      default:
+        return false;
+    }
+  };
 }
 
 export function movementPlays(card: string): (t: Table, seat: Seat, m: Moment) => CardTarget[] {

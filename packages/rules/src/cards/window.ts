@@ -1,11 +1,11 @@
 import type { Action, ActionOf } from '../actions/schema.js';
-import { actionCardById } from '../content/action-cards.js';
+import { actionCardById, type ActionCardDef } from '../content/action-cards.js';
 import { cardIdOf } from '../content/deck.js';
 import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
 import type { Draft } from '../state/draft.js';
 import type { GameState, Seat, Table } from '../state/types.js';
-import { cardRule, momentName, type Moment } from './catalogue.js';
+import { cardRule, momentName, type CardRule, type Moment } from './catalogue.js';
 import { answerTrade, proposalDecisions, proposalLegal } from './trade.js';
 import { spaceUnits } from '../combat/forces.js';
 import { leaderShipsProblem } from '../leaders/windows.js';
@@ -94,6 +94,38 @@ function askedFor(t: Table, m: Moment): Seat[] {
   );
 }
 
+interface CardOf {
+  def: ActionCardDef;
+  rule: CardRule;
+}
+
+/** Each card instance's definition and rule, looked up once (hands hold the deck's instance ids). */
+const cardsOf = new Map<string, CardOf | null>();
+
+function cardOf(card: string): CardOf | null {
+  let known = cardsOf.get(card);
+  if (known === undefined) {
+    const def = actionCardById(cardIdOf(card));
+    known = def === undefined ? null : { def, rule: cardRule(def.id) };
+    cardsOf.set(card, known);
+  }
+  return known;
+}
+
+/** The card's rule when its timing lets it answer moment `m` at all; null: not now. */
+function ruleAt(card: string, m: Moment, anyTime: boolean): CardRule | null {
+  const known = cardOf(card);
+  if (known === null) return null;
+  const { def, rule } = known;
+  if (
+    def.timing.kind === 'any-time' &&
+    rule.ownMoment !== true &&
+    (!anyTime || m.kind !== 'trigger')
+  )
+    return null;
+  return rule;
+}
+
 /** The ways `seat` may play `card` (an instance id) at moment `m`; empty: not now. */
 export function playsOf(
   t: Table,
@@ -102,16 +134,17 @@ export function playsOf(
   m: Moment,
   anyTime: boolean,
 ): CardTarget[] {
-  const def = actionCardById(cardIdOf(card));
-  if (def === undefined) return [];
-  const rule = cardRule(def.id);
-  if (
-    def.timing.kind === 'any-time' &&
-    rule.ownMoment !== true &&
-    (!anyTime || m.kind !== 'trigger')
-  )
-    return [];
-  return rule.plays(t, seat, m, card);
+  const rule = ruleAt(card, m, anyTime);
+  return rule === null ? [] : rule.plays(t, seat, m, card);
+}
+
+/** Whether `playsOf` gives any way, answered without listing them where the card's rule can. */
+function canPlay(t: Table, seat: Seat, card: string, m: Moment, anyTime: boolean): boolean {
+  const rule = ruleAt(card, m, anyTime);
+  if (rule === null) return false;
+  return rule.some === undefined
+    ? rule.plays(t, seat, m, card).length > 0
+    : rule.some(t, seat, m, card);
 }
 
 /** Some asked seat holds a card it could play at this moment (any-time cards do not count). */
@@ -119,7 +152,7 @@ function someoneCanPlay(s: GameState, m: Moment, asked: readonly Seat[]): boolea
   return asked.some(
     (seat) =>
       agentPlays(s, seat, m).length > 0 ||
-      handOf(s, seat).some((c) => playsOf(s, seat, c, m, false).length > 0),
+      handOf(s, seat).some((c) => canPlay(s, seat, c, m, false)),
   );
 }
 

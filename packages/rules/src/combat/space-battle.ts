@@ -36,7 +36,7 @@ import {
   type TurnsPhase,
 } from './state.js';
 import type { OwedHits, SpaceBattle } from './types.js';
-import { assaultCannonHits, pdsFiringAt } from '../technology/battle.js';
+import { assaultCannonHits, othersPdsFireAt, pdsFiringAt } from '../technology/battle.js';
 import { ambushFire } from './ambush.js';
 import { recordPursuit } from '../technology/pursuit.js';
 
@@ -56,11 +56,16 @@ export function fightsAt(t: Table, phase: TurnsPhase): HexKey[] {
   const arrived = arrivedHexes(phase);
   const out: HexKey[] = [];
   for (const hex of Object.keys(t.units) as HexKey[]) {
-    if (shipsIn(spaceUnits(t, hex, active)) === 0) continue;
-    const enemyShips = shipOwners(t, hex).some((o) => o !== active);
+    let own = false;
+    let enemyShips = false;
+    for (const g of t.units[hex]?.space ?? []) {
+      if (shipsIn(g.units) === 0) continue;
+      if (g.owner === active) own = true;
+      else enemyShips = true;
+    }
+    if (!own) continue;
     // BG-9 Deep Space Cannon: PDS next door count too (looked for only where no ships fight).
-    const enemyPds =
-      !enemyShips && arrived.includes(hex) && pdsFiringAt(t, hex).some((p) => p.owner !== active);
+    const enemyPds = !enemyShips && arrived.includes(hex) && othersPdsFireAt(t, hex, active);
     if (enemyShips || enemyPds) out.push(hex);
   }
   return out.sort();

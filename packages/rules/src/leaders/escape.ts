@@ -27,12 +27,23 @@ function escaping(t: Table): { owner: Seat; leader: LeaderState }[] {
   );
 }
 
+/**
+ * Whether a list of leaders holds one escaping, kept per list: a player's leaders are replaced,
+ * never edited in place, so a list's answer holds for as long as it lives (and a list changes
+ * far less often than `decisions` is asked).
+ */
+const escapingIn = new WeakMap<readonly LeaderState[], boolean>();
+
 /** Asked by every `decisions`: answered without building the list. */
 export function escapePending(t: Table): boolean {
   if (!t.options.leaders) return false;
   for (const p of t.players) {
-    for (const l of p.leaders)
-      if (l.status === 'active' && l.escapingFrom !== undefined) return true;
+    let known = escapingIn.get(p.leaders);
+    if (known === undefined) {
+      known = p.leaders.some((l) => l.status === 'active' && l.escapingFrom !== undefined);
+      escapingIn.set(p.leaders, known);
+    }
+    if (known) return true;
   }
   return false;
 }

@@ -42,9 +42,10 @@ export function leadersAt(
 }
 
 export function findLeader(t: Table, id: string): LeaderRef | null {
-  for (const [owner, p] of t.players.entries()) {
-    const leader = p.leaders.find((l) => l.id === id);
-    if (leader !== undefined) return { owner, leader };
+  const players = t.players;
+  for (let owner = 0; owner < players.length; owner++) {
+    for (const leader of players[owner]?.leaders ?? [])
+      if (leader.id === id) return { owner, leader };
   }
   return null;
 }
@@ -381,16 +382,23 @@ export function enforceLeaderPlaces(d: Draft, before: GameState): void {
   if (held && sameGround(d.s, before)) return;
   // After every action: read in place, nothing built unless a leader is killed.
   const players = d.s.players;
+  // The draft knows which systems and planets it changed since `before`, its own start.
+  const tracked = before === d.from;
   for (let owner = 0; owner < players.length; owner++) {
     const leaders = players[owner]?.leaders ?? [];
     // The same leaders as `before`'s, found in place there: only those whose ground changed.
     const known = held && leaders === before.players[owner]?.leaders;
     for (const l of leaders) {
       if (l.status !== 'active') continue;
-      if (known && sameSpot(d.s, before, l)) continue;
+      if (known && sameSpotSince(d, before, l, tracked)) continue;
       enforcePlace(d, owner, l, invaded);
     }
   }
+}
+
+function sameSpotSince(d: Draft, before: GameState, l: LeaderState, tracked: boolean): boolean {
+  if (l.hex === undefined) return false;
+  return (tracked ? d.sameSpot(l.hex, l.planet) : null) ?? sameSpot(d.s, before, l);
 }
 
 /** The units of `l`'s system and its planet's record are those of `before` (never edited in place). */

@@ -5,7 +5,7 @@ import { UNITS } from '../content/units.js';
 import { ruleError, type RuleError } from '../errors.js';
 import type { Draft } from '../state/draft.js';
 import type { TurnsPhase } from '../state/phase.js';
-import type { Seat, Table } from '../state/types.js';
+import type { LeaderState, Seat, Table } from '../state/types.js';
 import {
   LEADER_SHIPS,
   findLeader,
@@ -40,10 +40,19 @@ function ownLeader(t: Table, seat: Seat, id: string) {
 }
 
 export function boardProblem(t: Table, seat: Seat, a: ActionOf<'board-leader'>): string | null {
-  const l = ownLeader(t, seat, a.leader);
+  return boardProblemOf(t, seat, ownLeader(t, seat, a.leader), a.ship);
+}
+
+/** `boardProblem` for the leader `ownLeader` found. */
+function boardProblemOf(
+  t: Table,
+  seat: Seat,
+  l: LeaderState | null,
+  ship: ActionOf<'board-leader'>['ship'],
+): string | null {
   if (l?.hex === undefined) return 'That is none of your leaders on the board.';
-  if (l.ship === a.ship) return 'The leader is aboard that type of ship already.';
-  if (shipsOfType(t, seat, l.hex, a.ship) === 0) return 'You have no such ship in its system.';
+  if (l.ship === ship) return 'The leader is aboard that type of ship already.';
+  if (shipsOfType(t, seat, l.hex, ship) === 0) return 'You have no such ship in its system.';
   return null;
 }
 
@@ -51,9 +60,10 @@ export function boardOptions(t: Table, seat: Seat): Action[] {
   const out: Action[] = [];
   for (const l of t.players[seat]?.leaders ?? []) {
     if (l.status !== 'active' || l.hex === undefined) continue;
+    const own = ownLeader(t, seat, l.id);
     for (const ship of LEADER_SHIPS) {
-      const a = { type: 'board-leader' as const, leader: l.id, ship };
-      if (boardProblem(t, seat, a) === null) out.push(a);
+      if (boardProblemOf(t, seat, own, ship) === null)
+        out.push({ type: 'board-leader' as const, leader: l.id, ship });
     }
   }
   return out;

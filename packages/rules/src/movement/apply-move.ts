@@ -530,11 +530,22 @@ export function loseUnsupportedFighters(d: Draft): void {
   const phase = d.s.phase;
   if (phase.name !== 'individual-turns') return;
   const seat = phase.active;
-  for (const [key, sys] of Object.entries(d.s.units) as [HexKey, (typeof d.s.units)[HexKey]][]) {
-    const space = sys.space.find((g) => g.owner === seat)?.units;
+  const stasis = hasStasis(d.s, seat);
+  // Each system is read before its own Fighters are removed, and none is added meanwhile.
+  const systems = d.s.units;
+  for (const hex in systems) {
+    const key = hex as HexKey;
+    const sys = systems[key];
+    let space: UnitCounts | undefined;
+    for (const g of sys?.space ?? []) {
+      if (g.owner === seat) {
+        space = g.units;
+        break;
+      }
+    }
     const fighters = space?.fighter ?? 0;
     if (space === undefined || fighters === 0) continue;
-    const room = Math.max(0, capacityOf(space, hasStasis(d.s, seat)) - heldCargo(space));
+    const room = Math.max(0, capacityOf(space, stasis) - heldCargo(space));
     const supported = room + docksIn(d.s, key, seat) * RULE_CONSTANTS.fightersPerSpacedock;
     const lost = fighters - supported;
     if (lost <= 0) continue;

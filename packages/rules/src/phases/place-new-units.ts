@@ -7,9 +7,9 @@ import { enemyShipsIn, planetsOf, spacedocksOf } from '../state/board.js';
 import type { Draft } from '../state/draft.js';
 import { withCount } from '../state/counts.js';
 import { placeOrdered } from './ordered-units.js';
-import { capacityLeft, placementProblem, type PlacePhase } from './placement.js';
+import { capacityLeft, dockProblem, placementProblem, type PlacePhase } from './placement.js';
 import { placeScientistPds } from '../leaders/scientist.js';
-import type { Seat, Table, UnitKind } from '../state/types.js';
+import type { Seat, Table } from '../state/types.js';
 import { placeGroundForceOrders } from '../technology/purchase.js';
 
 /**
@@ -21,24 +21,29 @@ import { placeGroundForceOrders } from '../technology/purchase.js';
  * cannot be placed is lost.
  */
 
-/** Docks of `seat` that can still place a unit of this kind now. */
-function docksFor(t: Table, phase: PlacePhase, seat: Seat, unit: UnitKind): string[] {
-  return spacedocksOf(t, seat).filter(
-    (planet) => placementProblem(t, phase, seat, unit, planet) === null,
-  );
-}
-
+/**
+ * What `seat` may place now, unit by unit at each of its Spacedocks; with `first`, only whether
+ * there is anything (the first found, or none).
+ */
 function placeable(
   t: Table,
   phase: PlacePhase,
   seat: Seat,
+  first = false,
 ): { unit: PurchasableUnit; planet: string }[] {
   const p = t.players[seat];
   if (p === undefined || phase.done.includes(seat)) return [];
   const out: { unit: PurchasableUnit; planet: string }[] = [];
+  if (!PURCHASABLE_UNITS.some((unit) => (p.purchases[unit] ?? 0) > 0)) return out;
+  const docks = spacedocksOf(t, seat);
+  if (docks.length === 0) return out;
   for (const unit of PURCHASABLE_UNITS) {
     if ((p.purchases[unit] ?? 0) <= 0) continue;
-    for (const planet of docksFor(t, phase, seat, unit)) out.push({ unit, planet });
+    for (const planet of docks) {
+      if (dockProblem(t, phase, seat, unit, planet) !== null) continue;
+      out.push({ unit, planet });
+      if (first) return out;
+    }
   }
   return out;
 }
@@ -85,13 +90,13 @@ export function enterPlaceNewUnits(d: Draft): boolean {
     used[planet] = (used[planet] ?? 0) + v;
   const phase: PlacePhase = { name: 'place-new-units', done: [], used, newDocks };
   d.s.phase = phase;
-  return d.s.players.some((_, seat) => placeable(d.s, phase, seat).length > 0);
+  return d.s.players.some((_, seat) => placeable(d.s, phase, seat, true).length > 0);
 }
 
 export function placeDecisions(t: Table, phase: PlacePhase): Decision[] {
   const out: Decision[] = [];
   for (let seat = 0; seat < t.players.length; seat++) {
-    if (placeable(t, phase, seat).length === 0) continue;
+    if (placeable(t, phase, seat, true).length === 0) continue;
     out.push({
       seat,
       kind: 'place-units',

@@ -48,6 +48,17 @@ export function placementProblem(
 ): string | null {
   if (!spacedocksOf(t, seat).includes(planet))
     return 'New units appear only at one of your Spacedocks.';
+  return dockProblem(t, phase, seat, unit, planet);
+}
+
+/** `placementProblem` at a planet known to hold one of `seat`'s Spacedocks. */
+export function dockProblem(
+  t: Table,
+  phase: PlacePhase,
+  seat: Seat,
+  unit: UnitKind,
+  planet: string,
+): string | null {
   if (phase.newDocks.includes(planet)) return 'A Spacedock places nothing in the round it arrives.';
   // BG-9 Secret Industrial Agent: that Spacedock places nothing this phase.
   if (

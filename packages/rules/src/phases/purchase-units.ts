@@ -73,19 +73,20 @@ function spacedockPlanets(t: Table, seat: Seat): string[] {
   return out;
 }
 
-/** How many of `unit` this seat may still buy now. */
-function maxBuyable(t: Table, seat: Seat, unit: PurchasableUnit): number {
+/** How many of `unit` this seat may still buy now (`room`: its `roomLeft`, when known). */
+function maxBuyable(t: Table, seat: Seat, unit: PurchasableUnit, room?: number): number {
   const p = t.players[seat];
   const cost = unitCost(t, seat, unit);
   if (p === undefined || cost === null) return 0;
-  const room = roomLeft(t, seat);
+  room ??= roomLeft(t, seat);
   const affordable = cost === 0 ? room : Math.floor(p.credits / cost);
   return Math.max(0, Math.min(room, affordable));
 }
 
 function canBuyAnything(t: Table, seat: Seat): boolean {
-  if (PURCHASABLE_UNITS.some((u) => maxBuyable(t, seat, u) > 0)) return true;
-  if (roomLeft(t, seat) > 0 && scientistPdsPlanets(t, seat).length > 0) return true;
+  const room = roomLeft(t, seat);
+  if (PURCHASABLE_UNITS.some((u) => maxBuyable(t, seat, u, room) > 0)) return true;
+  if (room > 0 && scientistPdsPlanets(t, seat).length > 0) return true;
   // BG-9 Gen Synthesis buys outside the docks' output.
   if (planetPurchaseLegal(t, seat, () => false).length > 0) return true;
   const p = t.players[seat];
@@ -122,20 +123,25 @@ export function purchaseLegal(t: Table, phase: PurchasePhase, seat: Seat): Actio
   const p = t.players[seat];
   if (p === undefined || phase.done.includes(seat)) return [];
   const out: Action[] = [];
+  const room = roomLeft(t, seat);
   for (const unit of PURCHASABLE_UNITS) {
-    const max = maxBuyable(t, seat, unit);
+    const max = maxBuyable(t, seat, unit, room);
     if (max >= 1) out.push({ type: 'purchase', units: { [unit]: 1 } });
     if (max > 1) out.push({ type: 'purchase', units: { [unit]: max } });
   }
   // BG-9 Integrated Economy (placed at once at a dock) and Gen Synthesis (a planet without one).
   out.push(
-    ...planetPurchaseLegal(t, seat, (unit) => maxBuyable(t, seat, unit as PurchasableUnit) > 0),
+    ...planetPurchaseLegal(
+      t,
+      seat,
+      (unit) => maxBuyable(t, seat, unit as PurchasableUnit, room) > 0,
+    ),
   );
   if (p.credits >= SPACEDOCK_COST(t, seat)) {
     for (const planet of spacedockPlanets(t, seat))
       out.push({ type: 'purchase-spacedock', planet });
   }
-  out.push(...scientistPdsLegal(t, seat, roomLeft(t, seat)));
+  out.push(...scientistPdsLegal(t, seat, room));
   if (waiting(p) > 0 || p.spacedockOrders.length > 0 || (p.groundForceOrders ?? []).length > 0) {
     out.push({ type: 'cancel-purchases' });
   }

@@ -67,18 +67,25 @@ function printedOrAbilityCost(t: Table, phase: TechnologyPhase, seat: Seat, tech
 }
 
 function buyable(t: Table, phase: TechnologyPhase, seat: Seat): TechDef[] {
+  return buyableTechs(t, phase, seat, false);
+}
+
+/** The technologies `seat` may buy now; with `first`, only whether there is one (the first found). */
+function buyableTechs(t: Table, phase: TechnologyPhase, seat: Seat, first: boolean): TechDef[] {
   const p = t.players[seat];
   if (p === undefined) return [];
   // BG-9 Scientist Assassination: this player buys nothing this phase.
   if (t.cardEffects.some((e) => e.card === 'scientist-assassination' && e.target?.seat === seat))
     return [];
   const mine = owned(t, seat);
-  return TECHNOLOGIES.filter(
-    (tech) =>
-      !mine.includes(tech.id) &&
-      prerequisitesMet(mine, tech) &&
-      technologyCost(t, phase, seat, tech) <= p.credits,
-  );
+  const out: TechDef[] = [];
+  for (const tech of TECHNOLOGIES) {
+    if (mine.includes(tech.id) || !prerequisitesMet(mine, tech)) continue;
+    if (technologyCost(t, phase, seat, tech) > p.credits) continue;
+    out.push(tech);
+    if (first) break;
+  }
+  return out;
 }
 
 /** The phase as it opens: who owned what before it, and who cannot buy anything. */
@@ -88,7 +95,9 @@ function openingPhase(t: Table): TechnologyPhase {
     for (const id of p.technologies) knownBefore[id] = [...(knownBefore[id] ?? []), seat];
   });
   const phase: TechnologyPhase = { name: 'technology', done: [], knownBefore };
-  const done = t.players.map((_, i) => i).filter((s) => buyable(t, phase, s).length === 0);
+  const done = t.players
+    .map((_, i) => i)
+    .filter((s) => buyableTechs(t, phase, s, true).length === 0);
   return { ...phase, done };
 }
 

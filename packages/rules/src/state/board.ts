@@ -1,14 +1,10 @@
 import { hexKey, planetByName } from '@outer-rim/map';
 import type { HexKey, PlanetDef } from '@outer-rim/map';
-import type { Owner, Table, UnitCounts, UnitGroup, UnitKind } from './types.js';
+import type { Owner, Table, UnitGroup, UnitKind } from './types.js';
 
 /** Planet names are unique across the catalogue, so a name identifies a planet. */
 export function planetDef(name: string): PlanetDef | undefined {
   return planetByName(name)?.planet;
-}
-
-function groupOf(groups: readonly UnitGroup[] | undefined, owner: Owner): UnitCounts {
-  return groups?.find((g) => g.owner === owner)?.units ?? {};
 }
 
 export function countIn(
@@ -16,7 +12,9 @@ export function countIn(
   owner: Owner,
   unit: UnitKind,
 ): number {
-  return groupOf(groups, owner)[unit] ?? 0;
+  if (groups === undefined) return 0;
+  for (const g of groups) if (g.owner === owner) return g.units[unit] ?? 0;
+  return 0;
 }
 
 /** Is there a ship of anyone but `owner` in this system's space (the BG-2 blockade)? */
@@ -34,12 +32,11 @@ export function enemyShipsIn(t: Table, hex: HexKey, owner: Owner): boolean {
 }
 
 /**
- * Derived indexes, cached on the identity of the records they read. The
- * engine never edits `planets` or `units` in place (Draft replaces them),
- * so a cached answer is valid for as long as its key object lives.
+ * Planets by owner, cached on the identity of the planets record. The engine never edits
+ * `planets` in place (Draft replaces it), so a cached answer is valid for as long as its key
+ * object lives.
  */
 type PlanetRecord = Table['planets'];
-type UnitRecord = Table['units'];
 const byOwnerCache = new WeakMap<PlanetRecord, Map<Owner, string[]>>();
 const NONE: readonly string[] = [];
 
@@ -63,44 +60,73 @@ export function planetsOf(t: Table, owner: Owner): readonly string[] {
   return planetsByOwner(t.planets).get(owner) ?? NONE;
 }
 
+/** The printed influence and resources of a list of planets, summed once per list. */
+const sumsCache = new WeakMap<readonly string[], { influence: number; resources: number }>();
+
+/** The printed influence and resources of the planets `owner` controls, summed. */
+export function printedValuesOf(t: Table, owner: Owner): { influence: number; resources: number } {
+  const owned = planetsOf(t, owner);
+  let sums = sumsCache.get(owned);
+  if (sums === undefined) {
+    sums = { influence: 0, resources: 0 };
+    for (const name of owned) {
+      const def = planetDef(name);
+      sums.influence += def?.influence ?? 0;
+      sums.resources += def?.resources ?? 0;
+    }
+    sumsCache.set(owned, sums);
+  }
+  return sums;
+}
+
 /**
- * The Spacedock index of the last few (units, planets) pairs asked about, newest first. Units
- * change at almost every action, so an index rarely outlives a few states: a short list held
- * strongly costs less than weak maps, whose entries the garbage collector has to trace.
+ * The Spacedocks of the last few (units, planets, owner) asked about, in a ring. A units record is
+ * never written once a state holds it; only a draft writes into its own copy, in place, and then
+ * drops what was kept of it (`forgetUnitIndexes`). Kept per owner, not for the whole board: units
+ * change at most actions, and one seat's few planets cost little to read again.
  */
-interface DocksIndex {
-  units: UnitRecord;
-  planets: PlanetRecord;
-  index: Map<Owner, string[]>;
+type UnitRecord = Table['units'];
+interface DocksKept {
+  units: UnitRecord | null;
+  planets: PlanetRecord | null;
+  owner: Owner;
+  docks: readonly string[];
 }
-const DOCKS_KEPT = 4;
-const docksKept: DocksIndex[] = [];
+const DOCKS_KEPT = 16;
+const docksKept: DocksKept[] = Array.from({ length: DOCKS_KEPT }, () => ({
+  units: null,
+  planets: null,
+  owner: -1,
+  docks: NONE,
+}));
+let docksNext = 0;
 
-function docksIndex(t: Table): Map<Owner, string[]> {
-  for (const k of docksKept) if (k.units === t.units && k.planets === t.planets) return k.index;
-  const index = new Map<Owner, string[]>();
-  for (const [name, p] of Object.entries(t.planets)) {
-    if (p.owner === null) continue;
-    if (countIn(t.units[p.hex]?.planets[name], p.owner, 'spacedock') === 0) continue;
-    const list = index.get(p.owner);
-    if (list === undefined) index.set(p.owner, [name]);
-    else list.push(name);
-  }
-  docksKept.unshift({ units: t.units, planets: t.planets, index });
-  if (docksKept.length > DOCKS_KEPT) docksKept.pop();
-  return index;
-}
-
-/** A draft wrote into its own `units` record in place: indexes of that record no longer hold. */
+/** A draft writes into its own `units` record in place: what was kept of it no longer holds. */
 export function forgetUnitIndexes(units: UnitRecord): void {
-  for (let i = docksKept.length - 1; i >= 0; i--) {
-    if (docksKept[i]?.units === units) docksKept.splice(i, 1);
-  }
+  for (const k of docksKept) if (k.units === units) k.units = null;
 }
 
-/** Planets of `owner` that hold one of its Spacedocks (do not modify the returned list). */
+/** Planets of `owner` that hold one of its Spacedocks, in the order of `planetsOf` (do not modify the returned list). */
 export function spacedocksOf(t: Table, owner: Owner): readonly string[] {
-  return docksIndex(t).get(owner) ?? NONE;
+  const { units, planets } = t;
+  for (const k of docksKept) {
+    if (k.units === units && k.planets === planets && k.owner === owner) return k.docks;
+  }
+  const owned = planetsOf(t, owner);
+  let docks: string[] | undefined;
+  for (let i = 0; i < owned.length; i++) {
+    const name = owned[i] as string;
+    const hex = planets[name]?.hex;
+    const groups = hex === undefined ? undefined : units[hex]?.planets[name];
+    if (groups !== undefined && countIn(groups, owner, 'spacedock') > 0) (docks ??= []).push(name);
+  }
+  const kept = docksKept[docksNext] as DocksKept;
+  kept.units = units;
+  kept.planets = planets;
+  kept.owner = owner;
+  kept.docks = docks ?? NONE;
+  docksNext = (docksNext + 1) % DOCKS_KEPT;
+  return kept.docks;
 }
 
 export function homeHexKey(t: Table, seat: number): HexKey | undefined {

@@ -68,12 +68,21 @@ export class Draft {
    * it in place (a system's entry is still replaced, never edited). `keepUnits` ends that.
    */
   private unitsOwn = false;
+  /**
+   * What this draft changed of the ground since it began: the hexes whose units it replaced, the
+   * planets whose record it replaced, and the last units and planets records it made (null:
+   * nothing yet). Other code replaces neither record in an `apply`; `sameSpot` checks it did not.
+   */
+  private hexesWritten: HexKey[] | null = null;
+  private planetsWritten: string[] | null = null;
+  private unitsMade: GameState['units'] | null = null;
+  private planetsMade: GameState['planets'] | null = null;
 
   constructor(
-    state: GameState,
+    readonly from: GameState,
     readonly steps: Steps = NO_STEPS,
   ) {
-    this.s = { ...state };
+    this.s = { ...from };
   }
 
   /**
@@ -122,26 +131,48 @@ export class Draft {
   }
 
   /**
-   * Every write replaces `planets` with a new object (never edits one in place), and `units`
-   * the first time after the draft began or after `keepUnits`, so caches keyed on their identity
-   * (board.ts) stay true: a write into the draft's own `units` drops what board.ts indexed of it.
+   * Every write replaces `planets` with a new object (never edits one in place), so caches keyed
+   * on its identity (board.ts) stay true. `units` is replaced the first time after the draft
+   * began or after `keepUnits`, then written in place, dropping what board.ts kept of it.
    */
   setPlanetOwner(planet: string, owner: Owner | null): void {
     const current = this.s.planets[planet];
     if (current === undefined) throw new Error(`no planet ${planet}`);
     this.s.planets = { ...this.s.planets, [planet]: { ...current, owner } };
+    this.planetsMade = this.s.planets;
+    const written = (this.planetsWritten ??= []);
+    if (written[written.length - 1] !== planet) written.push(planet);
+  }
+
+  /**
+   * Whether the units at `hex` and, with `planet`, that planet's record are still the very objects
+   * of the state the draft began from (`from`), as comparing the two states would say; null when
+   * the draft cannot tell (a units or planets record came from elsewhere).
+   */
+  sameSpot(hex: HexKey, planet: string | undefined): boolean | null {
+    const units = this.s.units;
+    const planets = this.s.planets;
+    if (units !== this.from.units && units !== this.unitsMade) return null;
+    if (planets !== this.from.planets && planets !== this.planetsMade) return null;
+    if (this.hexesWritten?.includes(hex) === true) return false;
+    return planet === undefined || this.planetsWritten?.includes(planet) !== true;
   }
 
   /** Adds (or with a negative count removes) units of one owner in space or on a planet. */
   addUnits(hex: HexKey, planet: string | null, owner: Owner, unit: UnitKind, count: number): void {
     const current: SystemUnits = this.s.units[hex] ?? { space: [], planets: {} };
     const groups = planet === null ? current.space : (current.planets[planet] ?? []);
-    const i = groups.findIndex((g) => g.owner === owner);
+    let i = -1;
+    for (let k = 0; k < groups.length && i === -1; k++) if (groups[k]?.owner === owner) i = k;
     const before: UnitCounts = i === -1 ? {} : (groups[i]?.units ?? {});
     const n = (before[unit] ?? 0) + count;
     if (n < 0) throw new Error(`negative ${unit} count at ${hex}`);
     const units = withCount(before, unit, n);
-    const empty = Object.keys(units).length === 0;
+    let empty = true;
+    for (const _ in units) {
+      empty = false;
+      break;
+    }
     const next = groups.slice();
     if (i === -1) {
       if (!empty) next.push({ owner, units });
@@ -159,8 +190,11 @@ export class Draft {
     } else {
       this.s.units = { ...this.s.units };
       this.unitsOwn = true;
+      this.unitsMade = this.s.units;
     }
     this.s.units[hex] = sys;
+    const written = (this.hexesWritten ??= []);
+    if (written[written.length - 1] !== hex) written.push(hex);
   }
 
   /**

@@ -4,7 +4,7 @@ import { RULE_CONSTANTS } from '../content/constants.js';
 import { techById } from '../content/technologies.js';
 import { UNITS } from '../content/units.js';
 import { unitSurcharge } from '../politics/laws.js';
-import { homeHexKey, planetDef, planetsOf, spacedocksOf } from './board.js';
+import { homeHexKey, planetDef, planetsOf, printedValuesOf, spacedocksOf } from './board.js';
 import type { Seat, Table, UnitKind } from './types.js';
 
 /** Technology lists are replaced, never edited, so their identity keys this cache. */
@@ -57,9 +57,7 @@ export function planetsOutsideHome(t: Table, seat: Seat): readonly string[] {
 /** Total resources of the planets a seat controls, with per-planet bonuses. */
 export function resourcesOf(t: Table, seat: Seat): number {
   const perPlanet = sumEffect(effectsOf(t, seat), 'resources-per-planet');
-  let n = 0;
-  for (const name of planetsOf(t, seat)) n += (planetDef(name)?.resources ?? 0) + perPlanet;
-  return n;
+  return printedValuesOf(t, seat).resources + perPlanet * planetsOf(t, seat).length;
 }
 
 /**
@@ -70,9 +68,7 @@ export function influenceOf(t: Table, seat: Seat): number {
   const p = t.players[seat];
   if (p === undefined) return 0;
   const effects = effectsOf(t, seat);
-  const owned = planetsOf(t, seat);
-  let n = 0;
-  for (const name of owned) n += planetDef(name)?.influence ?? 0;
+  let n = printedValuesOf(t, seat).influence;
   // The planets and Spacedocks are counted only for a seat whose effects pay for them.
   const perOutside = sumEffect(effects, 'influence-per-planet-outside-home');
   if (perOutside !== 0) n += perOutside * planetsOutsideHome(t, seat).length;

@@ -40,6 +40,28 @@ export function pdsFiringAt(t: Table, hex: HexKey): PdsBattery[] {
   return out;
 }
 
+/** Whether `pdsFiringAt(t, hex)` holds a battery of an owner other than `seat`, the first found. */
+export function othersPdsFireAt(t: Table, hex: HexKey, seat: Seat): boolean {
+  if (othersPdsIn(t, hex, seat, false)) return true;
+  // Only another player with Deep Space Cannon fires in from next door.
+  if (!t.players.some((_, s) => s !== seat && hasTech(t, s, 'deep-space-cannon'))) return false;
+  for (const k of adjacentKeys(hex)) if (othersPdsIn(t, k, seat, true)) return true;
+  return false;
+}
+
+/** A PDS of an owner other than `seat` in `hex` (beside it: only with Deep Space Cannon). */
+function othersPdsIn(t: Table, hex: HexKey, seat: Seat, adjacent: boolean): boolean {
+  const planets = t.units[hex]?.planets;
+  if (planets === undefined) return false;
+  for (const planet in planets) {
+    for (const g of planets[planet] ?? []) {
+      if (g.owner === seat || n(g.units, 'pds') === 0) continue;
+      if (!adjacent || hasTech(t, g.owner, 'deep-space-cannon')) return true;
+    }
+  }
+  return false;
+}
+
 /**
  * Assault Cannon: each side's Dreadnoughts roll once before round 1, with
  * their combat value; the hits are owed by the other side.
