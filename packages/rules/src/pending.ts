@@ -60,26 +60,13 @@ export function consentOwed(t: Table): Consent | undefined {
   return undefined;
 }
 
-/**
- * The frames that may stand above the phase, in the order they are owed, each with how to find it
- * in the state (a card window here is the top one; the windows under it follow it in `pending`).
- */
-const ABOVE_THE_PHASE: readonly ((t: Table) => Frame | undefined)[] = [
-  (t) => (escapePending(t) ? { kind: 'escape' } : undefined),
-  (t) => {
-    const consent = consentOwed(t);
-    return consent === undefined ? undefined : { kind: 'consent', consent };
-  },
-  (t) => (t.window === undefined ? undefined : { kind: 'card-window', window: t.window }),
-];
-
 /** The frames the game waits on now, the one owed first at index 0; the phase is always last. */
 export function pending(t: Table): Frame[] {
   const frames: Frame[] = [];
-  for (const find of ABOVE_THE_PHASE) {
-    const frame = find(t);
-    if (frame !== undefined) frames.push(frame);
-  }
+  if (escapePending(t)) frames.push({ kind: 'escape' });
+  const consent = consentOwed(t);
+  if (consent !== undefined) frames.push({ kind: 'consent', consent });
+  if (t.window !== undefined) frames.push({ kind: 'card-window', window: t.window });
   const outer = t.outerWindows ?? [];
   for (let i = outer.length - 1; i >= 0; i--) {
     const window = outer[i];
@@ -91,12 +78,13 @@ export function pending(t: Table): Frame[] {
 
 /**
  * The frame owed first: what `decisions`, `legalActions`, `apply` and the step loop answer to.
- * The first of `pending(t)`, found without looking for the frames under it.
+ * The first of `pending(t)` (the same order, checked by pending.test.ts), found without looking
+ * for the frames under it: it is asked several times an action.
  */
 export function topFrame(t: Table): Frame {
-  for (const find of ABOVE_THE_PHASE) {
-    const frame = find(t);
-    if (frame !== undefined) return frame;
-  }
+  if (escapePending(t)) return { kind: 'escape' };
+  const consent = consentOwed(t);
+  if (consent !== undefined) return { kind: 'consent', consent };
+  if (t.window !== undefined) return { kind: 'card-window', window: t.window };
   return { kind: 'phase', phase: t.phase };
 }

@@ -1,7 +1,7 @@
 import { openWindow, stepWindow } from './cards/window.js';
 import { startSpaceBattles } from './combat/segment.js';
 import type { Decision } from './decision.js';
-import { decisions } from './decisions.js';
+import { frameRules } from './frames.js';
 import { stepTurn } from './phases/individual-turns.js';
 import { leaveRoundPhase, resumeRoundPhase } from './phases/machine.js';
 import { stepPolitical, vetoAgenda } from './phases/political.js';
@@ -53,19 +53,21 @@ export function run(d: Draft, leave: boolean): Decision[] | undefined {
     const top = topFrame(d.s);
     if (top.kind === 'card-window') {
       if (stepWindow(d)) continue;
-      return leave ? decisions(d.s) : undefined;
+      return leave ? frameRules(top).decisions(d.s, top) : undefined;
     }
     // An escaping leader and a consent wait for their answer.
-    if (top.kind !== 'phase') return leave ? decisions(d.s) : undefined;
-    const phase = top.phase;
-    if (PHASE_STEPS[phase.name]?.(d) === true) continue;
+    if (top.kind !== 'phase') return leave ? frameRules(top).decisions(d.s, top) : undefined;
+    if (PHASE_STEPS[top.phase.name]?.(d) === true) continue;
+    // A step that waits opens nothing above the phase, but may have changed the phase's state.
+    const phase = d.s.phase;
     if (!leave || phase.name === 'game-over') return undefined;
     if (phase.name === 'galaxy-building') {
       if (!buildingFinished(phase)) return undefined;
       finishGalaxy(d, 'build');
       continue;
     }
-    const waiting = decisions(d.s);
+    const frame = { kind: 'phase', phase } as const;
+    const waiting = frameRules(frame).decisions(d.s, frame);
     if (waiting.length > 0) return waiting;
     leaveRoundPhase(d, phase.name);
   }
