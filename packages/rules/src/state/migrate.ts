@@ -61,31 +61,28 @@ function fromV3(s: Record<string, unknown>): Record<string, unknown> {
   return { ...s, schemaVersion: 4 };
 }
 
-/** Ground and Shock Forces among `units` (the forces that fight an invasion, BG-7 / OR-6.1). */
-function groundForces(units: unknown): number {
-  if (!isRecord(units)) return 0;
-  const count = (k: string): number => (typeof units[k] === 'number' ? units[k] : 0);
-  return count('ground-force') + count('shock-force');
-}
-
-/** A v4 fight with its `cardsAsked` marker, as the v5 step it stands at. */
-function fightFromV4(f: Record<string, unknown>, invasion: boolean): Record<string, unknown> {
+/**
+ * A v4 fight with its `cardsAsked` marker, as the v5 step it stands at. A fight the engine stored
+ * waits for someone: at `round` only while the window before that round is open (the marker says
+ * so), and an invasion with forces landed only once its own window has opened (marker 0), so only
+ * the marker goes. A fight without the marker is left as it is (already of the v5 shape).
+ */
+function fightFromV4(f: Record<string, unknown>): Record<string, unknown> {
+  if (!('cardsAsked' in f)) return f;
   const { cardsAsked, ...rest } = f;
   const round = typeof f.round === 'number' ? f.round : 0;
   // BG-9: "before a round": held for the round to come, or still to come.
-  if (f.step === 'round') {
-    const held = cardsAsked === round + 1 || (!invasion && f.defender === null);
-    return { ...rest, step: held ? 'round' : 'before-round' };
-  }
-  // BG-9: the invasion's own window, not yet held, comes before its first fight.
-  if (invasion && cardsAsked === undefined && groundForces(f.landed) > 0 && round === 0) {
-    return { ...rest, step: 'landed' };
+  if (f.step === 'round' && f.defender !== null && cardsAsked !== round + 1) {
+    return { ...rest, step: 'before-round' };
   }
   return rest;
 }
 
 /** A v4 Political phase with its `offered` windows, as the v5 step it stands at. */
 function politicalFromV4(p: Record<string, unknown>): Record<string, unknown> {
+  // Without the markers the phase is already of the v5 shape (v4 had offered the window before
+  // the draw, at least, before any step but the ones before the agenda).
+  if (!('offered' in p) && !('xxchaAnswered' in p)) return p;
   const { offered, ...rest } = p;
   const { xxchaAnswered: _x, ...plain } = rest;
   const held = Array.isArray(offered) ? offered : [];
@@ -107,8 +104,9 @@ function politicalFromV4(p: Record<string, unknown>): Record<string, unknown> {
  * `Invasion.cardsAsked`, `PoliticalPhase.offered` and `xxchaAnswered`) became steps of their own:
  * a fight stands `before-round` until the window before its next round has opened, an invasion
  * `landed` until its own has, and the Political phase at `draw`, `revealed`, `veto`,
- * `before-vote` or `count` between its moments. Each marker says which side of its moment the step stood on. The movement-start
- * trigger's `endTurn` became the turn's `ending` (`endingFromV4`).
+ * `before-vote` or `count` between its moments; each marker says which side of its moment the
+ * step stood on. The movement-start trigger's `endTurn` became the turn's `ending`
+ * (`endingFromV4`). A state already of the v5 shape (no marker) comes through unchanged.
  */
 function fromV4(stored: Record<string, unknown>): Record<string, unknown> {
   const s = endingFromV4({ ...stored, schemaVersion: 5 });
@@ -118,8 +116,8 @@ function fromV4(stored: Record<string, unknown>): Record<string, unknown> {
   const combat = phase.combat;
   if (phase.name !== 'individual-turns' || !isRecord(combat)) return s;
   const next: Record<string, unknown> = { ...combat };
-  if (isRecord(combat.battle)) next.battle = fightFromV4(combat.battle, false);
-  if (isRecord(combat.invasion)) next.invasion = fightFromV4(combat.invasion, true);
+  if (isRecord(combat.battle)) next.battle = fightFromV4(combat.battle);
+  if (isRecord(combat.invasion)) next.invasion = fightFromV4(combat.invasion);
   return { ...s, phase: { ...phase, combat: next } };
 }
 
