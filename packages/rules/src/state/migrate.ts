@@ -102,10 +102,10 @@ function politicalFromV4(p: Record<string, unknown>): Record<string, unknown> {
 /**
  * v4 → v5: the markers of BG-9 windows already held (`SpaceBattle.cardsAsked`,
  * `Invasion.cardsAsked`, `PoliticalPhase.offered` and `xxchaAnswered`) became steps of their own:
- * a fight stands `before-round` until the window before its next round has opened, an invasion
- * `landed` until its own has, and the Political phase at `draw`, `revealed`, `veto`,
- * `before-vote` or `count` between its moments; each marker says which side of its moment the
- * step stood on. The movement-start trigger's `endTurn` became the turn's `ending`
+ * a fight stands `before-round` until the window before its next round has opened (an invasion
+ * stored with forces landed had always opened its own, `landed`, already), and the Political
+ * phase at `draw`, `revealed`, `veto`, `before-vote` or `count` between its moments; each marker
+ * says which side of its moment the step stood on. The movement-start trigger's `endTurn` became the turn's `ending`
  * (`endingFromV4`). A state already of the v5 shape (no marker) comes through unchanged.
  */
 function fromV4(stored: Record<string, unknown>): Record<string, unknown> {
