@@ -1,5 +1,5 @@
 import { openWindow, stepWindow } from './cards/window.js';
-import { startSpaceBattles } from './combat/segment.js';
+import { queueFights } from './combat/space-battle.js';
 import type { Decision } from './decision.js';
 import { frameRules } from './frames.js';
 import { stepTurn } from './phases/individual-turns.js';
@@ -29,7 +29,8 @@ export const STEPS: Steps = {
   // BG-9: the one place a card window opens: a step declares the moment it reached (`d.reach`).
   reach: openWindow,
   enterRoundPhase: resumeRoundPhase,
-  startSpaceBattles,
+  // The segment's fights, queued once its card window has closed (the loop then fights them).
+  startSpaceBattles: queueFights,
   vetoAgenda,
 };
 

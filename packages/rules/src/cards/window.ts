@@ -17,6 +17,7 @@ import {
   sacrificeAgent,
 } from '../leaders/agent.js';
 import { momentRules, type WindowTrigger } from './moments.js';
+import { endingSeat, keepTurn } from '../phases/turn-ending.js';
 import type { CardTarget, CardWindow, PlayedCard } from './types.js';
 
 /**
@@ -205,38 +206,21 @@ function askAgain(t: GameState, w: CardWindow): CardWindow {
 }
 
 /**
- * BG-2 / BG-9: the active player is ending the turn (`TurnsPhase.ending`, phases/individual-turns.ts)
- * as the window at the start of their Movement segment opens. The turn goes on to its end once
- * the window closes; meanwhile the window does not wait for that player at a moment where they
- * hold no card that fits (they asked to do nothing more). Holding one, they are asked as usual:
+ * BG-2 / BG-9: the active player is ending the turn (phases/turn-ending.ts) as the window at the
+ * start of their Movement segment opens. The turn goes on to its end once the window closes;
+ * meanwhile the window does not wait for that player at a moment where they hold no card that
+ * fits (they asked to do nothing more): they pass at once. Holding one, they are asked as usual:
  * ending the turn hides no choice. The table sees that player pass at once, as it would see a
  * quick pass by a player with nothing to play (the same kind of hint as the window's own
  * existence, see the top of this file).
  */
-function endingSeat(t: Table, tr: WindowTrigger): Seat | undefined {
-  const phase = t.phase;
-  if (tr.kind !== 'movement-start' || phase.name !== 'individual-turns') return undefined;
-  return phase.ending === true && phase.active === tr.seat ? tr.seat : undefined;
-}
-
-/** The ending player passes at this moment when nothing in their hand fits it. */
 function passIfEnding(t: Table, w: CardWindow): CardWindow {
-  const seat = endingSeat(t, w.trigger);
+  const tr = w.trigger;
+  const seat = tr.kind === 'movement-start' ? endingSeat(t, tr.seat) : undefined;
   if (seat === undefined || !w.asked.includes(seat) || w.passed.includes(seat)) return w;
   const m = currentMoment(w);
   if (handOf(t, seat).some((c) => playsOf(t, seat, c, m, false).length > 0)) return w;
   return { ...w, passed: [...w.passed, seat] };
-}
-
-/**
- * A card played by the player who was ending the turn: they want to act, so the turn no longer
- * ends by itself: once the window closes, the Movement segment waits for them.
- */
-function keepsTurn(d: Draft, w: CardWindow, seat: Seat): void {
-  const phase = d.s.phase;
-  if (endingSeat(d.s, w.trigger) !== seat || phase.name !== 'individual-turns') return;
-  const { ending: _e, ...rest } = phase;
-  d.s.phase = rest;
 }
 
 function setWindow(d: Draft, w: CardWindow | undefined): void {
@@ -402,7 +386,10 @@ function playCard(d: Draft, seat: Seat, a: ActionOf<'play-card'>): RuleError | n
 
 /** "As it is played": the table may answer the card before it takes effect. */
 function pushPlayed(d: Draft, w: CardWindow, played: PlayedCard): void {
-  keepsTurn(d, w, played.seat);
+  // A card played by the player ending the turn before their Movement: they want to act, so the
+  // turn no longer ends by itself, and once the window closes Movement waits for them.
+  const tr = w.trigger;
+  if (tr.kind === 'movement-start' && endingSeat(d.s, tr.seat) === played.seat) keepTurn(d);
   const next: CardWindow = { ...w, stack: [...w.stack, played], passed: [] };
   const moment = currentMoment(next);
   const asked = askedFor(d.s, moment);

@@ -82,11 +82,6 @@ export function enterSpaceBattle(d: Draft): void {
   queueFights(d);
 }
 
-/** The segment's fights, queued once its card window has closed (the step loop runs them). */
-export function startSpaceBattles(d: Draft): void {
-  queueFights(d);
-}
-
 /** Entering the Invasion Combat segment (BG-7): nothing is forced; the active player lands or ends. */
 export function enterInvasionCombat(d: Draft): void {
   const phase = turnsOf(d);

@@ -9,6 +9,7 @@ import { TURN_SEGMENTS, type TurnsPhase } from '../state/phase.js';
 import type { Seat, Table } from '../state/types.js';
 import { segmentName } from '../views/describe.js';
 import { SEGMENT_RULES } from './turn-segments.js';
+import { keepTurn } from './turn-ending.js';
 import { rollTiebreak, turnOrder } from './turn-order.js';
 
 /**
@@ -108,14 +109,6 @@ function nextSegment(d: Draft): void {
   // player may want to act in: the turn no longer ends by itself.
   const w = d.s.window;
   if (w !== undefined && w.trigger.kind !== 'movement-start') keepTurn(d);
-}
-
-/** The active player takes the turn back: it no longer ends by itself. */
-function keepTurn(d: Draft): void {
-  const phase = d.s.phase;
-  if (phase.name !== 'individual-turns' || phase.ending !== true) return;
-  const { ending: _e, ...rest } = phase;
-  d.s.phase = rest;
 }
 
 /**
