@@ -66,12 +66,8 @@ function printedOrAbilityCost(t: Table, phase: TechnologyPhase, seat: Seat, tech
   return cost;
 }
 
-function buyable(t: Table, phase: TechnologyPhase, seat: Seat): TechDef[] {
-  return buyableTechs(t, phase, seat, false);
-}
-
 /** The technologies `seat` may buy now; with `first`, only whether there is one (the first found). */
-function buyableTechs(t: Table, phase: TechnologyPhase, seat: Seat, first: boolean): TechDef[] {
+function buyable(t: Table, phase: TechnologyPhase, seat: Seat, first = false): TechDef[] {
   const p = t.players[seat];
   if (p === undefined) return [];
   // BG-9 Scientist Assassination: this player buys nothing this phase.
@@ -95,9 +91,7 @@ function openingPhase(t: Table): TechnologyPhase {
     for (const id of p.technologies) knownBefore[id] = [...(knownBefore[id] ?? []), seat];
   });
   const phase: TechnologyPhase = { name: 'technology', done: [], knownBefore };
-  const done = t.players
-    .map((_, i) => i)
-    .filter((s) => buyableTechs(t, phase, s, true).length === 0);
+  const done = t.players.map((_, i) => i).filter((s) => buyable(t, phase, s, true).length === 0);
   return { ...phase, done };
 }
 
@@ -172,7 +166,7 @@ export function applyTechnology(
   );
   if (breakthrough !== -1) {
     d.s.cardEffects = d.s.cardEffects.filter((_, i) => i !== breakthrough);
-    const again = buyable(d.s, phase, seat).length > 0;
+    const again = buyable(d.s, phase, seat, true).length > 0;
     d.s.phase = again ? phase : { ...phase, done: [...phase.done, seat] };
   } else d.s.phase = { ...phase, done: [...phase.done, seat] };
   d.emit({ type: 'technology-bought', seat, technology: tech.id, cost });
