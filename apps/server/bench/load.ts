@@ -12,7 +12,11 @@
 //                          times, whatever earlier answers (BENCH_RATE); each offer goes to the
 //                          seat asked longest, round trips are timed from the offer's due time,
 //                          and the JSON says the offered and achieved rates (support/pacer.ts).
-//                          Without it, closed loop: each seat acts the moment it is asked
+//                          Without it, closed loop: each seat acts the moment it is asked.
+//                          The warm-up is played closed loop but for its last PACED_SETTLE_S
+//                          seconds at the rate: a server that has run for hours at 400/s has
+//                          long finished compiling, and 30 s at 400/s leaves V8 still at it
+//   --warmup-at-rate       the whole warm-up at the offered rate (BENCH_WARMUP_AT_RATE=1)
 //   --out path.json        where the JSON goes (default bench-results/load-<time>.json)
 //   --cpu-prof dir         the server writes a V8 CPU profile of each run there (node --cpu-prof)
 //   --perf dir             `perf record` of the server's threads over each measured window goes
@@ -67,6 +71,7 @@ const { values } = parseArgs({
     bot: { type: 'string', default: process.env.BENCH_BOT ?? 'random' },
     'round-limit': { type: 'string', default: process.env.BENCH_ROUND_LIMIT ?? '50' },
     rate: { type: 'string', default: process.env.BENCH_RATE ?? '' },
+    'warmup-at-rate': { type: 'boolean', default: process.env.BENCH_WARMUP_AT_RATE === '1' },
     out: { type: 'string' },
     'cpu-prof': { type: 'string' },
     perf: { type: 'string' },
@@ -84,6 +89,12 @@ const bot = values.bot as BotKind;
 const roundLimit = Number(values['round-limit']);
 /** open loop at this many actions a second; undefined: closed loop */
 const rate = values.rate === '' ? undefined : Number(values.rate);
+const warmupAtRate = values['warmup-at-rate'];
+/**
+ * The open loop's last seconds of warm-up at the offered rate, after the closed loop: the
+ * seats' queues and the server's settle at the rate before anything is measured.
+ */
+const PACED_SETTLE_S = 5;
 if (
   (rate !== undefined && !(rate > 0)) ||
   counts.some((m) => !Number.isInteger(m) || m < 1) ||
@@ -247,7 +258,14 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     };
     await fleet.start();
     pacer?.start();
-    await sleep(warmup * 1000);
+    if (pacer !== undefined && !warmupAtRate && warmup > PACED_SETTLE_S) {
+      pacer.unpace();
+      await sleep((warmup - PACED_SETTLE_S) * 1000);
+      pacer.pace();
+      await sleep(PACED_SETTLE_S * 1000);
+    } else {
+      await sleep(warmup * 1000);
+    }
 
     const { probe } = fleet;
     const loop = monitorEventLoopDelay({ resolution: 10 });
@@ -464,7 +482,7 @@ const out = resolve(
 );
 process.stdout.write(
   `bench:load: M ∈ {${counts.join(', ')}} × (${SEATS} seats + ${SPECTATORS} spectators), ${bot} bots, ` +
-    `round limit ${roundLimit}; ${warmup} s warm-up + ${seconds} s measured per run; ` +
+    `round limit ${roundLimit}; ${warmup} s warm-up${rate !== undefined && !warmupAtRate && warmup > PACED_SETTLE_S ? ` (closed loop, then ${String(PACED_SETTLE_S)} s at the rate)` : ''} + ${seconds} s measured per run; ` +
     `${cpus().length} cores, load avg ${loadavg()[0]?.toFixed(2) ?? '?'}\n`,
 );
 const bundle = await bundleForRun('bench-load');
@@ -476,7 +494,16 @@ const results: RunResult[] = [];
 /** Written after every run, so an interrupted benchmark keeps what it measured. */
 function save(): void {
   mkdirSync(dirname(out), { recursive: true });
-  const settings = { counts, databases, seconds, warmup, bot, roundLimit, rate: rate ?? null };
+  const settings = {
+    counts,
+    databases,
+    seconds,
+    warmup,
+    ...(rate === undefined ? {} : { warmupAtRate }),
+    bot,
+    roundLimit,
+    rate: rate ?? null,
+  };
   const report = {
     startedAt: startedAt.toISOString(),
     node: process.version,

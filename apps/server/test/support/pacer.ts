@@ -28,11 +28,37 @@ export class Pacer {
     this.#intervalMs = 1000 / ratePerSecond;
   }
 
+  /**
+   * While unpaced (the warm-up of `bench:load --rate`), a seat asked sends at once, as in the
+   * closed loop: the server's compiler reaches in seconds the state that hours at the offered
+   * rate would leave it in. `pace()` starts the fixed offers from that moment.
+   */
+  #unpaced = false;
+
   /** A seat asked to decide waits here for its offer (once, however often it asks). */
   wait(sender: PacedSender): void {
+    if (this.#unpaced) {
+      sender.sendPaced(performance.now());
+      return;
+    }
     if (this.#queued.has(sender)) return;
     this.#queued.add(sender);
     this.#waiting.push(sender);
+  }
+
+  /** Every seat asked sends at once (closed loop) until `pace()`; the seats waiting send now. */
+  unpace(): void {
+    this.#unpaced = true;
+    for (let sender = this.#waiting.shift(); sender; sender = this.#waiting.shift()) {
+      this.#queued.delete(sender);
+      sender.sendPaced(performance.now());
+    }
+  }
+
+  /** Offers at the fixed rate again, the first one now: no backlog of offers is carried over. */
+  pace(): void {
+    this.#unpaced = false;
+    this.#next = performance.now();
   }
 
   start(): void {
@@ -52,6 +78,7 @@ export class Pacer {
   }
 
   #tick(): void {
+    if (this.#unpaced) return;
     const now = performance.now();
     while (this.#next <= now) {
       this.#offer(this.#next);
