@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Action, GameView } from '@outer-rim/rules';
 import { botClientId, isBotClientId } from '../src/bots/bot-seed.js';
 import type { ClaimSeatResponse } from '@outer-rim/protocol';
 import type { CreateGameResponse } from '@outer-rim/protocol';
 import { ClientIdSchema } from '@outer-rim/protocol';
 import type { ActionAck } from '@outer-rim/protocol';
-import { HEAVY_TEST_TIMEOUT, prepareBackend } from './support/backends.js';
-import type { Backend } from './support/backends.js';
+import { HEAVY_TEST_TIMEOUT } from './support/backends.js';
 import { quietAction } from './support/play.js';
-import { Client, http, startServer } from './support/server.js';
+import { Client, http } from './support/server.js';
 import type { RunningServer } from './support/server.js';
+import { serversOnBackend } from './support/servers-on-backend.js';
 
 /** Ids a player could send, spelled as a bot's once were: `bot-0` to `bot-49`. */
 const LOOKALIKE_IDS = Array.from({ length: 50 }, (_, n) => `bot-${String(n)}`);
@@ -25,21 +25,15 @@ describe('a bot’s action ids are its own', () => {
 });
 
 describe('a player cannot stall the bot that plays its seat', () => {
-  let backend: Backend;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    backend = await prepareBackend('postgres', 'bot-ids');
-    server = await startServer(backend.config({ BOT_DELAY_MS: '0', BOT_TICK_MS: '100' }));
-  });
-  afterAll(async () => {
-    await server.close();
-    await backend.dispose();
+  const running = serversOnBackend('postgres', 'bot-ids', 1, {
+    BOT_DELAY_MS: '0',
+    BOT_TICK_MS: '100',
   });
 
   it(
     'a player sends actions with ids bot-0…bot-49, then its seat is handed to a bot: the bot plays',
     async () => {
+      const server = running.servers[0] as RunningServer;
       const created = await http<CreateGameResponse>(server.url, 'POST', '/api/games', {
         name: 'Host',
         options: { playerCount: 2, handOverAfterSeconds: 1 },

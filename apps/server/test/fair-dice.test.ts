@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gameOptionsFromLobby, LobbyOptionsSchema, replay, view } from '@outer-rim/rules';
 import type { Action } from '@outer-rim/rules';
 import type { ActionLogResponse } from '@outer-rim/protocol';
@@ -8,10 +8,10 @@ import type { CreateGameResponse } from '@outer-rim/protocol';
 import type { ErrorResponse } from '@outer-rim/protocol';
 import type { GameRecord } from '@outer-rim/protocol';
 import type { ReplayViewResponse } from '@outer-rim/protocol';
-import { HEAVY_TEST_TIMEOUT, prepareBackend } from './support/backends.js';
-import type { Backend } from './support/backends.js';
-import { http, startServer } from './support/server.js';
+import { HEAVY_TEST_TIMEOUT } from './support/backends.js';
+import { http } from './support/server.js';
 import type { RunningServer } from './support/server.js';
+import { serversOnBackend } from './support/servers-on-backend.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
@@ -27,21 +27,15 @@ function newShare(): { entropy: string; entropyCommitment: string } {
  * seed mixed with every share. Anyone verifies a finished game from its public record alone.
  */
 describe('fair dice: a seed from the server and from every seat', () => {
-  let backend: Backend;
-  let server: RunningServer;
-
-  beforeAll(async () => {
-    backend = await prepareBackend('pglite', 'fair-dice');
-    server = await startServer(backend.config({ BOT_DELAY_MS: '0', BOT_TICK_MS: '100' }));
-  });
-  afterAll(async () => {
-    await server.close();
-    await backend.dispose();
+  const running = serversOnBackend('pglite', 'fair-dice', 1, {
+    BOT_DELAY_MS: '0',
+    BOT_TICK_MS: '100',
   });
 
   it(
     'shares are committed at seat time, revealed only when all are in, checked, and a finished game verifies over HTTP alone',
     async () => {
+      const server = running.servers[0] as RunningServer;
       const hostShare = newShare();
       const guestShare = newShare();
       const created = await http<CreateGameResponse>(server.url, 'POST', '/api/games', {
@@ -169,6 +163,7 @@ describe('fair dice: a seed from the server and from every seat', () => {
   it(
     'a seat that changes hands after a reveal voids every revealed share: those seats commit anew, and a revealed share is never replaced',
     async () => {
+      const server = running.servers[0] as RunningServer;
       const shares = [newShare(), newShare(), newShare()];
       const created = await http<CreateGameResponse>(server.url, 'POST', '/api/games', {
         name: 'Host',

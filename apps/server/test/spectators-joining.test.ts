@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { isGameOver } from '@outer-rim/rules';
 import type { GameView } from '@outer-rim/rules';
-import { HEAVY_TEST_TIMEOUT, prepareBackend } from './support/backends.js';
-import type { Backend } from './support/backends.js';
+import { HEAVY_TEST_TIMEOUT } from './support/backends.js';
 import { fullLobby, nextMove, startGame } from './support/play.js';
-import { Client, startServer } from './support/server.js';
+import { Client } from './support/server.js';
 import type { RunningServer } from './support/server.js';
+import { serversOnBackend } from './support/servers-on-backend.js';
 
 /**
  * Spectators keep arriving while a game is played as fast as its seats can act, through its last
@@ -17,25 +17,18 @@ describe.each([
   ['PGlite, one process', 'pglite', 1],
   ['PostgreSQL, two processes (CLUSTER=on)', 'postgres', 2],
 ] as const)('spectators joining a game played fast, to its end (%s)', (_name, kind, processes) => {
-  let backend: Backend;
-  let servers: RunningServer[];
+  const running = serversOnBackend(kind, 'joining', processes);
   const clients: Client[] = [];
-
-  beforeAll(async () => {
-    backend = await prepareBackend(kind, 'joining');
-    const config = backend.config(processes > 1 ? { CLUSTER: 'on' } : {});
-    servers = await Promise.all(Array.from({ length: processes }, () => startServer(config)));
-  });
-  afterAll(async () => {
+  // Registered after the servers' hooks: after-hooks run in reverse, so the clients close first.
+  afterAll(() => {
     for (const c of clients) c.close();
-    await Promise.all(servers.map((s) => s.close()));
-    await backend.dispose();
   });
 
   it(
     'each gets a state, then every update applies to its view, to the last one and the seed',
     async () => {
       // The seats play through the first process; spectators join through every process in turn.
+      const { servers } = running;
       const server = servers[0] as RunningServer;
       const game = await fullLobby(server.url, 3, { roundLimit: 1 });
       const seats = await Promise.all(
