@@ -228,6 +228,21 @@ async function serverMetrics(url: string): Promise<(name: string) => number> {
     Number(new RegExp(`^outer_rim_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
 }
 
+/** The server's garbage collections so far: how many, and their pauses in seconds, by kind. */
+export interface ServerCollections {
+  minor: { count: number; seconds: number };
+  major: { count: number; seconds: number };
+}
+
+export async function serverCollections(url: string): Promise<ServerCollections> {
+  const read = await serverMetrics(url);
+  const kind = (name: 'minor' | 'major') => ({
+    count: read(`nodejs_gc_duration_seconds_count\\{kind="${name}"\\}`),
+    seconds: read(`nodejs_gc_duration_seconds_sum\\{kind="${name}"\\}`),
+  });
+  return { minor: kind('minor'), major: kind('major') };
+}
+
 /** The server's own heap figures, from its Prometheus metrics. */
 export async function serverHeap(url: string): Promise<{ used: number; total: number }> {
   const read = await serverMetrics(url);

@@ -56,6 +56,7 @@ import {
   recordOnCpu,
   sampleAllocations,
   serverAppends,
+  serverCollections,
   serverHeap,
   sleep,
   startServerProcess,
@@ -186,6 +187,11 @@ interface RunResult {
   postgresCpuPercent: number;
   /** actions appended per statement over the window: how well commits were grouped */
   appendsPerStatement: number;
+  /**
+   * the server's garbage collections over the window, from its /metrics: scavenges (minor) and
+   * mark-compacts (major), how many and their pauses of the main thread, in all and each
+   */
+  serverCollections: Record<'minor' | 'major', { count: number; ms: number; meanMs: number }>;
   generatorLoopDelayP99Ms: number;
   generatorSaturated: boolean;
   /** with --perf: the shares of the server's CPU time over the window, from perf's samples */
@@ -273,6 +279,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     const serverSystem0 = server.systemCpuMicros();
     const postgresCpu0 = database === 'postgres' ? namedProcessesCpuMicros('postgres') : undefined;
     const appends0 = await serverAppends(server.url);
+    const collections0 = await serverCollections(server.url);
     const ownCpu0 = process.cpuUsage();
     const t0 = performance.now();
     const recorder =
@@ -297,6 +304,12 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
         ? NaN
         : cpuMicrosSince(postgresCpu0, namedProcessesCpuMicros('postgres'));
     const appends = await serverAppends(server.url);
+    const collections = await serverCollections(server.url);
+    const pauses = (kind: 'minor' | 'major') => {
+      const count = collections[kind].count - collections0[kind].count;
+      const ms = (collections[kind].seconds - collections0[kind].seconds) * 1000;
+      return { count, ms: round(ms), meanMs: round(count === 0 ? 0 : ms / count) };
+    };
     const serverRssBytes = server.rssBytes();
     const stuckTables = fleet.stuck(10_000);
     // Read back after the window's figures are taken: perf script takes a core for seconds.
@@ -390,6 +403,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
         (appends.appended - appends0.appended) / (appends.statements - appends0.statements),
         2,
       ),
+      serverCollections: { minor: pauses('minor'), major: pauses('major') },
       generatorLoopDelayP99Ms: round(loop.percentile(99) / 1e6, 1),
       generatorSaturated: generatorCpuPercent >= SATURATED_CPU * 100,
       ...(serverOnCpu === undefined ? {} : { serverOnCpu }),
@@ -438,6 +452,7 @@ function line(r: RunResult): string {
     `fan-out p50 ${r.fanOutMs.p50} / p99 ${r.fanOutMs.p99} ms;`,
     `server ${r.serverCpuMicrosPerAction} µs CPU/action (${r.serverCpuPercent}% of a core, ${r.serverSystemCpuPercent}% of it in the kernel);`,
     `${r.appendsPerStatement} actions per commit;`,
+    `collections ${collectionsLine(r.serverCollections)};`,
     r.serverAllocatedBytesPerAction === undefined
       ? ''
       : `server allocated ${kb(r.serverAllocatedBytesPerAction)}/action (sampled);`,
@@ -468,6 +483,12 @@ function generatorLine({ busySamples, shares }: ProfileShares, microsPerAction: 
       `${name} ${String(percent)}% (${((percent / 100) * microsPerAction).toFixed(0)} µs)`,
   );
   return `${parts.join(', ')} (of ${String(busySamples)} busy samples, V8's profiler)`;
+}
+
+function collectionsLine({ minor, major }: RunResult['serverCollections']): string {
+  const one = (name: string, k: RunResult['serverCollections']['minor']) =>
+    `${String(k.count)} ${name} (${String(k.ms)} ms paused, ${String(k.meanMs)} each)`;
+  return `${one('scavenges', minor)}, ${one('mark-compacts', major)}`;
 }
 
 function onCpuLine({ samples, shares, kernel, helperThreads }: OnCpu): string {
