@@ -22,6 +22,7 @@ const RING_OF: ReadonlyMap<HexKey, number> = new Map(
 const RINGS: readonly (readonly Hex[])[] = Array.from({ length: BOARD_RADIUS + 1 }, (_, k) =>
   ring(k),
 );
+const RING_KEYS: readonly (readonly HexKey[])[] = RINGS.map((r) => r.map(hexKey));
 const ADJACENT: ReadonlyMap<HexKey, readonly HexKey[]> = new Map(
   BOARD.map((h) => [
     hexKey(h),
@@ -52,6 +53,11 @@ export function ringOf(key: HexKey): number | undefined {
 /** Board ring k, clockwise from the top. */
 export function boardRing(k: number): readonly Hex[] {
   return RINGS[k] ?? [];
+}
+
+/** Keys of board ring k, in the order of `boardRing`. */
+export function boardRingKeys(k: number): readonly HexKey[] {
+  return RING_KEYS[k] ?? [];
 }
 
 /** Keys of the on-board neighbours of a board hex. */

@@ -14,7 +14,7 @@
  * - After a player lays a planetless tile, that player's next tile must have
  *   a planet if the player holds one that can be placed (`playableTiles`).
  */
-import { adjacentKeys, boardRing, isBoardKey, ringOf, OUTER_RIM } from './board.js';
+import { adjacentKeys, boardRingKeys, isBoardKey, ringOf, OUTER_RIM } from './board.js';
 import { tileById } from './catalogue.js';
 import { MapError } from './errors.js';
 import { buildingStockSize } from './galaxy.js';
@@ -42,8 +42,12 @@ const fail = (code: PlacementCode, message: string): PlacementCheck => ({
 
 /** The innermost ring that still has an empty hex, or undefined when the board is full. */
 export function currentRing(galaxy: Galaxy): number | undefined {
+  return snapshot(galaxy).ring;
+}
+
+function innermostOpenRing(tiles: Galaxy['tiles']): number | undefined {
   for (let k = 1; k <= OUTER_RIM; k++) {
-    if (boardRing(k).some((h) => galaxy.tiles[hexKey(h)] === undefined)) return k;
+    if (boardRingKeys(k).some((key) => tiles[key] === undefined)) return k;
   }
   return undefined;
 }
@@ -56,15 +60,15 @@ function touchesAnomaly(galaxy: Galaxy, key: HexKey): boolean {
 }
 
 function emptyInRing(galaxy: Galaxy, k: number): HexKey[] {
-  return boardRing(k)
-    .map(hexKey)
-    .filter((key) => galaxy.tiles[key] === undefined);
+  return boardRingKeys(k).filter((key) => galaxy.tiles[key] === undefined);
 }
 
 /** What the tile checks need to know about the board, gathered in one pass. */
 interface Snapshot {
   readonly placedIds: ReadonlySet<string>;
   readonly built: boolean;
+  /** The innermost ring with an empty hex (`currentRing`). */
+  readonly ring: number | undefined;
 }
 
 /**
@@ -86,6 +90,7 @@ function snapshot(galaxy: Galaxy): Snapshot {
   const snap = {
     placedIds,
     built: systems >= buildingStockSize(galaxy.players),
+    ring: innermostOpenRing(galaxy.tiles),
     players: galaxy.players,
   };
   SNAPSHOTS.set(galaxy.tiles, snap);
@@ -142,12 +147,22 @@ export function canPlace(galaxy: Galaxy, tileId: string, hex: Hex): PlacementChe
   return { ok: true };
 }
 
+/** Each board key read back as a hex once (its `q,r` text), for `legalPlacements`. */
+const HEX_OF_KEY: ReadonlyMap<HexKey, Hex> = new Map(
+  Array.from({ length: OUTER_RIM + 1 }, (_, k) => boardRingKeys(k)).flatMap((keys) =>
+    keys.map((key): [HexKey, Hex] => {
+      const [q, r] = key.split(',').map(Number);
+      return [key, { q: q ?? 0, r: r ?? 0 }];
+    }),
+  ),
+);
+
 export function legalPlacements(galaxy: Galaxy, tileId: string): Hex[] {
   if (tileProblem(galaxy, tileId)) return [];
   const tile = tileById(tileId) as TileDef;
   return legalKeys(galaxy, tile).map((key) => {
-    const [q, r] = key.split(',').map(Number);
-    return { q: q ?? 0, r: r ?? 0 };
+    const hex = HEX_OF_KEY.get(key) as Hex;
+    return { q: hex.q, r: hex.r };
   });
 }
 

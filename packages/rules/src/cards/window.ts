@@ -272,8 +272,7 @@ function resolveTop(d: Draft, w: CardWindow): void {
 export function stepWindow(d: Draft): boolean {
   const w = d.s.window;
   if (w === undefined || w.proposal !== undefined) return false;
-  const pending = w.asked.filter((s) => !w.passed.includes(s) && !d.s.neverAsk.includes(s));
-  if (pending.length > 0) return false;
+  if (w.asked.some((s) => !w.passed.includes(s) && !d.s.neverAsk.includes(s))) return false;
   if (w.stack.length > 0) {
     const level = depth(d.s);
     resolveTop(d, w);
@@ -295,10 +294,14 @@ export function windowDecisions(t: Table): Decision[] {
   const w = t.window;
   if (w === undefined) return [];
   if (w.proposal !== undefined) return proposalDecisions(t, w.proposal);
-  const what = momentName(t, currentMoment(w));
-  return w.asked
-    .filter((s) => !w.passed.includes(s) && !t.neverAsk.includes(s))
-    .map((seat) => ({ seat, kind: 'card', prompt: `${what}: play an action card, or pass.` }));
+  // One prompt for every seat asked: the moment is the table's, not a seat's.
+  const prompt = `${momentName(t, currentMoment(w))}: play an action card, or pass.`;
+  const out: Decision[] = [];
+  for (const seat of w.asked) {
+    if (!w.passed.includes(seat) && !t.neverAsk.includes(seat))
+      out.push({ seat, kind: 'card', prompt });
+  }
+  return out;
 }
 
 export function windowLegal(t: Table, seat: Seat): Action[] {

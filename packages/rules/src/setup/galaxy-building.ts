@@ -22,8 +22,9 @@ import type { Seat, Table } from '../state/types.js';
 export type BuildingPhase = Extract<PhaseState, { name: 'galaxy-building' }>;
 
 const hasPlanets = (id: string): boolean => (tileById(id)?.planets.length ?? 0) > 0;
+/** The tile may be laid somewhere now (the map's tile checks; an open ring always has a hex). */
 const fits = (galaxy: Table['galaxy'], id: string): boolean =>
-  legalPlacements(galaxy, id).length > 0;
+  playableTiles(galaxy, [id], false).length > 0;
 
 function dealtOf(t: Table, seat: Seat): readonly string[] {
   return t.players[seat]?.dealtTiles ?? [];
