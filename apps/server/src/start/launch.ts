@@ -25,7 +25,6 @@ import { bundleServer } from './bundle.js';
 import {
   SERVER_BUNDLE,
   SERVER_INPUTS,
-  SERVER_NODE_FLAGS,
   SERVER_STAMP,
   WEB_INPUTS,
   WEB_STAMP,
@@ -144,8 +143,7 @@ async function prepareDatabase(plan: DatabasePlan | undefined): Promise<void> {
 
 function startServer(): void {
   say('[server] starting…');
-  const args = ['--enable-source-maps', ...SERVER_NODE_FLAGS, join(root, SERVER_BUNDLE)];
-  const server = spawn(process.execPath, args, {
+  const server = spawn(process.execPath, ['--enable-source-maps', join(root, SERVER_BUNDLE)], {
     cwd: root,
     env: { ...process.env, OUTER_RIM_LAUNCHER: '1' },
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],

@@ -40,16 +40,6 @@ export const SERVER_INPUTS: readonly string[] = [
   'package-lock.json',
 ];
 
-/**
- * The flags the server's node runs with, wherever it runs (`npm start`, the Docker image, the
- * benchmarks and the tests that start its bundle). A young generation of 64 MB semi-spaces: a
- * step's state and views live about a second (a game keeps its last eight steps), longer than
- * V8's default 16 MB lasted under load (a scavenge every half second at 400 actions/s), so most
- * of them were copied and promoted to die in the old generation; with 64 MB most die young.
- * Measured with `bench:load -- --m 50 --rate 400 --node-args=...` against the default.
- */
-export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64'];
-
 /** The server bundle `npm start` runs, inside dist/ so it resolves node_modules as the build does. */
 export const SERVER_BUNDLE = 'apps/server/dist/bundle/main.mjs';
 export const SERVER_STAMP = 'node_modules/.cache/outer-rim/server-bundle.json';

@@ -7,7 +7,6 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleServer } from '../../src/start/bundle.js';
-import { SERVER_NODE_FLAGS } from '../../src/start/plan.js';
 
 /** The repository root, from this file's place in it. */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -154,8 +153,7 @@ export function startServerProcess(
     nodeArgs = [],
   }: { base?: Record<string, string>; timeoutMs?: number; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
-  const args = ['--enable-source-maps', ...SERVER_NODE_FLAGS, ...nodeArgs, bundle];
-  const child = spawn(process.execPath, args, {
+  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, bundle], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? '/usr/bin:/bin',
