@@ -15,7 +15,8 @@
 //                          Without it, closed loop: each seat acts the moment it is asked.
 //                          The warm-up is played closed loop but for its last PACED_SETTLE_S
 //                          seconds at the rate: a server that has run for hours at 400/s has
-//                          long finished compiling, and 30 s at 400/s leaves V8 still at it
+//                          long finished compiling, and 30 s at 400/s (12,000 actions) leaves
+//                          V8 further from that than 30 s as fast as the tables go
 //   --warmup-at-rate       the whole warm-up at the offered rate (BENCH_WARMUP_AT_RATE=1)
 //   --out path.json        where the JSON goes (default bench-results/load-<time>.json)
 //   --cpu-prof dir         the server writes a V8 CPU profile of each run there (node --cpu-prof)

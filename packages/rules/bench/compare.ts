@@ -16,7 +16,7 @@
  * is the geometric mean of the two medians: below 1, the working tree is the faster.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -75,7 +75,7 @@ function parent(ref: string | undefined): void {
   const work = mkdtempSync(join(os.tmpdir(), 'outer-rim-compare-'));
   try {
     const oldRoot = join(work, 'old-tree');
-    execFileSync('mkdir', ['-p', oldRoot]);
+    mkdirSync(oldRoot, { recursive: true });
     const paths = ['tsconfig.json', 'packages/rules', 'packages/map'];
     const archive = execFileSync('git', ['archive', commit, ...paths], {
       cwd: repo,
@@ -120,7 +120,7 @@ function parent(ref: string | undefined): void {
 /** The engine of the tree at `root`, bundled into `out/engine.mjs`. */
 function bundle(root: string, out: string): void {
   const rules = join(root, 'packages/rules/src');
-  execFileSync('mkdir', ['-p', out]);
+  mkdirSync(out, { recursive: true });
   const entry = join(out, 'entry.ts');
   writeFileSync(
     entry,

@@ -30,8 +30,9 @@ export class Pacer {
 
   /**
    * While unpaced (the warm-up of `bench:load --rate`), a seat asked sends at once, as in the
-   * closed loop: the server's compiler reaches in seconds the state that hours at the offered
-   * rate would leave it in. `pace()` starts the fixed offers from that moment.
+   * closed loop: in the same seconds the server plays more actions, and its compiler gets further
+   * towards where a server running for hours at the offered rate is. `pace()` starts the fixed
+   * offers from that moment.
    */
   #unpaced = false;
 
