@@ -97,6 +97,8 @@ const warmupAtRate = values['warmup-at-rate'];
  * seats' queues and the server's settle at the rate before anything is measured.
  */
 const PACED_SETTLE_S = 5;
+/** whether the open loop's warm-up is played in closed loop before its last seconds at the rate */
+const closedLoopWarmup = rate !== undefined && !warmupAtRate && warmup > PACED_SETTLE_S;
 if (
   (rate !== undefined && !(rate > 0)) ||
   counts.some((m) => !Number.isInteger(m) || m < 1) ||
@@ -265,7 +267,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     };
     await fleet.start();
     pacer?.start();
-    if (pacer !== undefined && !warmupAtRate && warmup > PACED_SETTLE_S) {
+    if (pacer !== undefined && closedLoopWarmup) {
       pacer.unpace();
       await sleep((warmup - PACED_SETTLE_S) * 1000);
       pacer.pace();
@@ -504,7 +506,7 @@ const out = resolve(
 );
 process.stdout.write(
   `bench:load: M ∈ {${counts.join(', ')}} × (${SEATS} seats + ${SPECTATORS} spectators), ${bot} bots, ` +
-    `round limit ${roundLimit}; ${warmup} s warm-up${rate !== undefined && !warmupAtRate && warmup > PACED_SETTLE_S ? ` (closed loop, then ${String(PACED_SETTLE_S)} s at the rate)` : ''} + ${seconds} s measured per run; ` +
+    `round limit ${roundLimit}; ${warmup} s warm-up${closedLoopWarmup ? ` (closed loop, then ${String(PACED_SETTLE_S)} s at the rate)` : ''} + ${seconds} s measured per run; ` +
     `${cpus().length} cores, load avg ${loadavg()[0]?.toFixed(2) ?? '?'}\n`,
 );
 const bundle = await bundleForRun('bench-load');
