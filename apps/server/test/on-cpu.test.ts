@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { onCpu, parsePerfScript } from './support/on-cpu.js';
 
-// Six samples as `perf script -F tid,ip,sym,dso` prints them, cut to the frames that matter:
-// a socket write under engine.io's flush, one written straight from the step, a step's updates
-// (in stepMessages, and inlined into #emitStep), a scavenge on the main thread, and a compile on
-// one of V8's threads.
+// Eight samples as `perf script -F tid,ip,sym,dso` prints them, cut to the frames that matter:
+// a socket write under engine.io's flush, one written straight from the step, one from the step
+// whose JIT frame perf names after another function, a query's write, a step's updates (in
+// stepMessages, and inlined into #emitStep), a scavenge on the main thread, and a compile on one
+// of V8's threads.
 const SCRIPT = `100 
 \tffffffff81c1 tcp_sendmsg_locked ([kernel.kallsyms])
 \t7fc2b7b6 JS:*writevGeneric node:internal/stream_base_commons:123:23 (/tmp/perf-100.map)
@@ -23,6 +24,17 @@ const SCRIPT = `100
 \t7fc2b7c2 JS:*#emitStep file:///work/apps/server/dist/bench-load-1/main.mjs:14479:16 (/tmp/perf-100.map)
 
 100 
+\tffffffff81c1 tcp_sendmsg_locked ([kernel.kallsyms])
+\tb0c101 node::StreamBase::WriteBuffer(v8::FunctionCallbackInfo<v8::Value> const&) (/usr/bin/node)
+\t7fc2b7c4 JS:*get file:///work/apps/server/dist/bench-load-1/main.mjs:11198:16 (/tmp/perf-100.map)
+\t7fc2b7c2 JS:*#emitStep file:///work/apps/server/dist/bench-load-1/main.mjs:14479:16 (/tmp/perf-100.map)
+
+100 
+\tb0c102 node::StreamBase::Writev(v8::FunctionCallbackInfo<v8::Value> const&) (/usr/bin/node)
+\t7fc2b7b6 JS:*writevGeneric node:internal/stream_base_commons:123:23 (/tmp/perf-100.map)
+\t7fc2b7e2 JS:*query /work/node_modules/pg/lib/client.js:668:8 (/tmp/perf-100.map)
+
+100 
 \t7fc2b7d3 JS:*viewerPart file:///work/apps/server/dist/bench-load-1/main.mjs:12407:20 (/tmp/perf-100.map)
 \t7fc2b7c2 JS:*#emitStep file:///work/apps/server/dist/bench-load-1/main.mjs:14479:16 (/tmp/perf-100.map)
 
@@ -39,23 +51,24 @@ const SCRIPT = `100
 describe('on-CPU shares from perf samples', () => {
   it('reads each sample with its thread and frames', () => {
     const samples = parsePerfScript(SCRIPT);
-    expect(samples.map((s) => s.tid)).toEqual([100, 100, 100, 100, 100, 102]);
-    expect(samples.map((s) => s.stack.length)).toEqual([4, 4, 3, 2, 3, 2]);
+    expect(samples.map((s) => s.tid)).toEqual([100, 100, 100, 100, 100, 100, 100, 102]);
+    expect(samples.map((s) => s.stack.length)).toEqual([4, 4, 3, 4, 3, 2, 3, 2]);
   });
 
   it('gives each sample to the first share that names one of its frames', () => {
     const shares = onCpu(parsePerfScript(SCRIPT), 100);
-    expect(shares.samples).toBe(6);
+    expect(shares.samples).toBe(8);
     // The scavenge ran inside the rules' apply: it is the collector's. The writes ran inside the
-    // step: they are sending.
+    // step, the misnamed one too: they are sending. The query's write is the database's.
     expect(shares.shares).toEqual({
-      sending: 33.3,
-      updates: 33.3,
-      'garbage collection': 16.7,
-      compiling: 16.7,
+      sending: 37.5,
+      updates: 25,
+      'garbage collection': 12.5,
+      compiling: 12.5,
+      database: 12.5,
     });
-    expect(shares.kernel).toBe(16.7);
-    expect(shares.helperThreads).toBe(16.7);
+    expect(shares.kernel).toBe(25);
+    expect(shares.helperThreads).toBe(12.5);
   });
 
   it('calls what no share names "other"', () => {

@@ -25,17 +25,21 @@ const SHARES: readonly { name: string; frame: RegExp }[] = [
     name: 'compiling',
     frame: /v8::internal::(compiler::|maglev::|baseline::|Compiler::|OptimizingCompileDispatcher)/,
   },
+  // The queries, their writes included: before sending, which would otherwise take those.
+  { name: 'database', frame: /node_modules\/(pg|pg-pool|pg-protocol|drizzle-orm)\// },
   // The updates' and acks' socket writes, through engine.io and ws or straight from the step's
-  // own write (direct-frames.ts), down to the kernel; before the updates, which call them.
+  // own write (direct-frames.ts), down to the kernel; before the updates, which call them. Node's
+  // own write frames are named too: the JIT inlines `writeMessage` and `#writeTo` into the step,
+  // and `--perf-basic-prof` may then name the code of a step's writes after a function whose
+  // code once stood at the same address, while Node's C++ frames below keep their names.
   {
     name: 'sending',
     frame:
-      /JS:\S?(sendPacket|flush) \S*engine\.io\/build\/socket\.js|ws\/lib\/sender\.js|JS:\S?(writeMessage|#writeTo) /,
+      /JS:\S?(sendPacket|flush) \S*engine\.io\/build\/socket\.js|ws\/lib\/sender\.js|JS:\S?(writeMessage|#writeTo) |node::StreamBase::(WriteBuffer|Writev|WriteString)|JS:\S?(writeGeneric|writevGeneric) node:internal\/stream_base_commons|JS:\S?(Socket\._writeGeneric|Socket\._write|Socket\._writev) node:net|JS:\S?writeOrBuffer node:internal\/streams\/writable/,
   },
   // A step's messages made; `#emitStep` too, as the compiler often inlines `stepMessages` there.
   { name: 'updates', frame: /JS:\S?(stepMessages|#emitStates|#emitStep) / },
   { name: 'rules', frame: /JS:\S?(apply|decisions|decisionsOf|legalActions) \S*main\.mjs/ },
-  { name: 'database', frame: /node_modules\/(pg|pg-pool|pg-protocol|drizzle-orm)\// },
   // What arrives: frames read and decoded, and the handlers' synchronous part (validation).
   {
     name: 'receiving',
