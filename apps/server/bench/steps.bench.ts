@@ -6,6 +6,11 @@
 // machine: compare a change here first (alternate runs of the old and the new code).
 //   node --conditions outer-rim-source --import tsx apps/server/bench/steps.bench.ts
 //   (BENCH_GAMES 4, BENCH_STEPS 3000, BENCH_REPS 3: the first pass is a warm-up)
+// Then `apply` as a server meets it: BENCH_TABLES (50) games of BENCH_TABLE_STEPS (1,500) steps,
+// played one game after another, then held at once and played a step of each in turn, then so
+// with each step's updates made after it, as the server makes them. Only `apply` is timed: what
+// it costs more in turn is what the other games' states and the updates' garbage, passing through
+// the processor's caches between two steps of one game, make it cost.
 import { apply, createGame, decisions, randomBot, view } from '@outer-rim/rules';
 import type { GameState, Viewer } from '@outer-rim/rules';
 import { stepMessages } from '../src/realtime/step-messages.js';
@@ -18,7 +23,10 @@ const SEATS = 8;
 const viewers: Viewer[] = [...Array.from({ length: SEATS }, (_, seat) => seat), 'spectator'];
 
 /** A game of random bots, each deciding from its own view, as `bench:load` plays. */
-function botGame(seed: number): { start: GameState; played: { seat: number; action: unknown }[] } {
+function botGame(
+  seed: number,
+  steps = STEPS,
+): { start: GameState; played: { seat: number; action: unknown }[] } {
   const options = {
     players: Array.from({ length: SEATS }, () => ({ race: 'random' as const })),
     galaxy: { mode: 'build' as const },
@@ -28,7 +36,7 @@ function botGame(seed: number): { start: GameState; played: { seat: number; acti
   const bots = Array.from({ length: SEATS }, (_, seat) => randomBot(seed * 10 + seat));
   const played: { seat: number; action: unknown }[] = [];
   let state = start;
-  while (played.length < STEPS) {
+  while (played.length < steps) {
     const asked = decisions(state)[0];
     if (asked === undefined) break;
     const action = bots[asked.seat]?.choose(view(state, asked.seat), asked.seat);
@@ -78,4 +86,59 @@ console.log(
   `steps: ${String(steps)} steps of ${String(GAMES)} eight-seat games; µs per step: ` +
     `apply ${per(micros.apply)}, updates for 9 viewers ${per(micros.messages)}, ` +
     `decisions ${per(micros.decisions)}, all ${per(micros.apply + micros.messages + micros.decisions)}`,
+);
+
+const TABLES = Number(process.env.BENCH_TABLES ?? 50);
+const TABLE_STEPS = Number(process.env.BENCH_TABLE_STEPS ?? 1500);
+const tables = Array.from({ length: TABLES }, (_, i) => botGame(100 + i, TABLE_STEPS));
+
+/**
+ * Mean µs of `apply` over every table's steps: one whole game after another (`inTurn` false), or
+ * a step of each table in turn, with each step's updates made after it or not.
+ */
+function applyMicros(inTurn: boolean, withUpdates: boolean): number {
+  const states = tables.map((t) => t.start);
+  const sentViews: (SentViews | undefined)[] = tables.map(() => undefined);
+  const order: [number, number][] = [];
+  for (let a = 0; a < (inTurn ? TABLE_STEPS : TABLES); a++) {
+    for (let b = 0; b < (inTurn ? TABLES : TABLE_STEPS); b++) order.push(inTurn ? [b, a] : [a, b]);
+  }
+  let total = 0;
+  let count = 0;
+  for (const [table, index] of order) {
+    const step = tables[table]?.played[index];
+    const state = states[table];
+    if (step === undefined || state === undefined) continue;
+    const t0 = performance.now();
+    const result = apply(state, step.seat, step.action);
+    total += (performance.now() - t0) * 1000;
+    count++;
+    if (!result.ok) throw new Error(result.error.message);
+    states[table] = result.state;
+    if (withUpdates) {
+      const gameId = `table-${String(table)}`;
+      const out = stepMessages(
+        { gameId, seq: index + 1, seat: step.seat, events: result.events, state: result.state },
+        sentViews[table],
+        viewers,
+      );
+      sentViews[table] = out.sent;
+    }
+  }
+  return total / count;
+}
+
+const kinds = [
+  ['one game after another', false, false],
+  ['a step of each in turn', true, false],
+  ["a step of each in turn, each step's updates made after it", true, true],
+] as const;
+// A warm-up pass of each, then the timed ones.
+for (const [, inTurn, withUpdates] of kinds) applyMicros(inTurn, withUpdates);
+const timed = kinds.map(([name, inTurn, withUpdates]) => {
+  return `${applyMicros(inTurn, withUpdates).toFixed(1)} ${name}`;
+});
+console.log(
+  `steps: ${String(TABLES)} eight-seat games of ${String(TABLE_STEPS)} steps; µs per apply: ` +
+    timed.join(', '),
 );
