@@ -13,7 +13,7 @@ import { BotTable } from '../test/support/bot-table.js';
 import type { BotKind } from '../test/support/bot-table.js';
 import { profileShares } from '../test/support/cpu-profile-shares.js';
 import type { CpuProfile, ProfileShares } from '../test/support/cpu-profile-shares.js';
-import { LoadProbe } from '../test/support/load-probe.js';
+import { LoadProbe, histogramBuckets } from '../test/support/load-probe.js';
 import type { Pacer } from '../test/support/pacer.js';
 import { onCpu, parsePerfScript } from '../test/support/on-cpu.js';
 import type { OnCpu } from '../test/support/on-cpu.js';
@@ -226,6 +226,15 @@ async function serverMetrics(url: string): Promise<(name: string) => number> {
   const text = await (await fetch(`${url}/metrics`)).text();
   return (name) =>
     Number(new RegExp(`^outer_rim_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
+}
+
+/**
+ * The server's histogram of accepted actions' time from arrival to acknowledgement, so far: its
+ * cumulative buckets (upper bounds in seconds).
+ */
+export async function serverAckBuckets(url: string): Promise<{ le: number; count: number }[]> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  return histogramBuckets(text, 'outer_rim_action_duration_seconds', { outcome: 'accepted' });
 }
 
 /** The server's garbage collections so far: how many, and their pauses in seconds, by kind. */

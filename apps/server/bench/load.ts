@@ -35,7 +35,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { BotKind } from '../test/support/bot-table.js';
 import type { ProfileShares } from '../test/support/cpu-profile-shares.js';
-import { percentile } from '../test/support/load-probe.js';
+import { bucketBound, percentile } from '../test/support/load-probe.js';
 import { Pacer } from '../test/support/pacer.js';
 import type { OnCpu } from '../test/support/on-cpu.js';
 import { freePort } from '../test/support/ports.js';
@@ -56,6 +56,7 @@ import {
   profileGenerator,
   recordOnCpu,
   sampleAllocations,
+  serverAckBuckets,
   serverAppends,
   serverCollections,
   serverHeap,
@@ -195,6 +196,13 @@ interface RunResult {
    * mark-compacts (major), how many and their pauses of the main thread, in all and each
    */
   serverCollections: Record<'minor' | 'major', { count: number; ms: number; meanMs: number }>;
+  /**
+   * the server's own part of the round trip, from an action's arrival to its acknowledgement, for
+   * the actions accepted over the window: the bound of its histogram's bucket (1, 2.5, 5, 10, 25,
+   * 50, 100 ms...) that holds half of them and 99 %; what the round trip adds to it is the
+   * generator's and the sockets'
+   */
+  serverAckMsAtMost: { p50: number; p99: number };
   generatorLoopDelayP99Ms: number;
   generatorSaturated: boolean;
   /** with --perf: the shares of the server's CPU time over the window, from perf's samples */
@@ -283,6 +291,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     const postgresCpu0 = database === 'postgres' ? namedProcessesCpuMicros('postgres') : undefined;
     const appends0 = await serverAppends(server.url);
     const collections0 = await serverCollections(server.url);
+    const acks0 = await serverAckBuckets(server.url);
     const ownCpu0 = process.cpuUsage();
     const t0 = performance.now();
     const recorder =
@@ -308,6 +317,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
         : cpuMicrosSince(postgresCpu0, namedProcessesCpuMicros('postgres'));
     const appends = await serverAppends(server.url);
     const collections = await serverCollections(server.url);
+    const acks = await serverAckBuckets(server.url);
     const pauses = (kind: 'minor' | 'major') => {
       const count = collections[kind].count - collections0[kind].count;
       const ms = (collections[kind].seconds - collections0[kind].seconds) * 1000;
@@ -407,6 +417,10 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
         2,
       ),
       serverCollections: { minor: pauses('minor'), major: pauses('major') },
+      serverAckMsAtMost: {
+        p50: bucketBound(acks0, acks, 0.5) * 1000,
+        p99: bucketBound(acks0, acks, 0.99) * 1000,
+      },
       generatorLoopDelayP99Ms: round(loop.percentile(99) / 1e6, 1),
       generatorSaturated: generatorCpuPercent >= SATURATED_CPU * 100,
       ...(serverOnCpu === undefined ? {} : { serverOnCpu }),
@@ -452,6 +466,7 @@ function line(r: RunResult): string {
       : `open loop: ${r.openLoop.offeredPerSecond} offered/s, ${r.openLoop.achievedPerSecond} sent/s (${r.openLoop.missedOffers} offers missed);`,
     `${r.actionsPerSecond.toFixed(0)} actions/s (${r.actionsInFlight} in flight on average);`,
     `round trip p50 ${r.roundTripMs.p50} / p95 ${r.roundTripMs.p95} / p99 ${r.roundTripMs.p99} ms;`,
+    `in the server (arrival to ack, by its histogram's buckets) p50 ≤ ${String(r.serverAckMsAtMost.p50)} / p99 ≤ ${String(r.serverAckMsAtMost.p99)} ms;`,
     `fan-out p50 ${r.fanOutMs.p50} / p99 ${r.fanOutMs.p99} ms;`,
     `server ${r.serverCpuMicrosPerAction} µs CPU/action (${r.serverCpuPercent}% of a core, ${r.serverSystemCpuPercent}% of it in the kernel);`,
     `${r.appendsPerStatement} actions per commit;`,

@@ -81,3 +81,46 @@ export function fitLine(points: readonly { x: number; y: number }[]): {
   const residuals = points.reduce((s, p) => s + (p.y - my - slope * (p.x - mx)) ** 2, 0);
   return { slope, standardError: Math.sqrt(residuals / (n - 2) / sxx) };
 }
+
+/**
+ * The cumulative buckets of one Prometheus histogram in a /metrics text, for the series whose
+ * labels include `labels`: each upper bound (`le`, in the metric's unit, +Inf last) with the
+ * count of observations at or below it.
+ */
+export function histogramBuckets(
+  text: string,
+  name: string,
+  labels: Readonly<Record<string, string>> = {},
+): { le: number; count: number }[] {
+  const buckets: { le: number; count: number }[] = [];
+  for (const [, labelText = '', value = ''] of text.matchAll(
+    new RegExp(`^${name}_bucket\\{([^}]*)\\} (\\S+)$`, 'gm'),
+  )) {
+    const found = Object.fromEntries(
+      [...labelText.matchAll(/(\w+)="([^"]*)"/g)].map(([, key = '', v = '']) => [key, v]),
+    );
+    if (Object.entries(labels).some(([key, v]) => found[key] !== v)) continue;
+    const le = found.le === '+Inf' ? Number.POSITIVE_INFINITY : Number(found.le);
+    buckets.push({ le, count: Number(value) });
+  }
+  return buckets.sort((a, b) => a.le - b.le);
+}
+
+/**
+ * The smallest bucket bound that holds the fraction `q` (0..1) of what was observed between two
+ * readings of one histogram's buckets: a percentile as far as the buckets can tell it ("at most
+ * this"); NaN when nothing was observed between them.
+ */
+export function bucketBound(
+  before: readonly { le: number; count: number }[],
+  after: readonly { le: number; count: number }[],
+  q: number,
+): number {
+  const inWindow = after.map(({ le, count }) => ({
+    le,
+    count: count - (before.find((b) => b.le === le)?.count ?? 0),
+  }));
+  const total = inWindow.at(-1)?.count ?? 0;
+  if (total <= 0) return Number.NaN;
+  return inWindow.find(({ count }) => count >= q * total)?.le ?? Number.NaN;
+}
