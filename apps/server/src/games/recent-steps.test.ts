@@ -36,4 +36,19 @@ describe('the last steps of a game, for judging actions decided on a recent stat
     expect(signatureOf(step, seat)).toBe(decisionSignature(state, seat));
     expect(step.signatures?.[seat]).toBe(decisionSignature(state, seat));
   });
+
+  it('lets a step’s state go once a newer step follows it, keeping every seat’s signature', () => {
+    const steps = new RecentSteps();
+    steps.remember('g', 1, state, undefined);
+    steps.remember('g', 2, state, { seat: 0, clientId: 'c2' });
+    const older = steps.of('g')?.get(1);
+    const newest = steps.of('g')?.get(2);
+    if (older === undefined || newest === undefined) throw new Error('the steps were not kept');
+    expect(older.state).toBeUndefined();
+    expect(newest.state).toBe(state);
+    for (let seat = 0; seat < state.players.length; seat++) {
+      expect(signatureOf(older, seat)).toBe(decisionSignature(state, seat));
+    }
+    expect(signatureOf(older, state.players.length)).toBe('[]');
+  });
 });
