@@ -221,9 +221,14 @@ export async function playLongGame(
   return { gameId: table.gameId, seq, over };
 }
 
+/** The server's Prometheus metrics as its /metrics serves them. */
+async function metricsText(url: string): Promise<string> {
+  return (await fetch(`${url}/metrics`)).text();
+}
+
 /** The server's Prometheus metrics: one unlabelled value by name. */
 async function serverMetrics(url: string): Promise<(name: string) => number> {
-  const text = await (await fetch(`${url}/metrics`)).text();
+  const text = await metricsText(url);
   return (name) =>
     Number(new RegExp(`^outer_rim_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
 }
@@ -233,8 +238,9 @@ async function serverMetrics(url: string): Promise<(name: string) => number> {
  * cumulative buckets (upper bounds in seconds).
  */
 export async function serverAckBuckets(url: string): Promise<{ le: number; count: number }[]> {
-  const text = await (await fetch(`${url}/metrics`)).text();
-  return histogramBuckets(text, 'outer_rim_action_duration_seconds', { outcome: 'accepted' });
+  return histogramBuckets(await metricsText(url), 'outer_rim_action_duration_seconds', {
+    outcome: 'accepted',
+  });
 }
 
 /** The server's garbage collections so far: how many, and their pauses in seconds, by kind. */
