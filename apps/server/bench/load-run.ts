@@ -233,14 +233,21 @@ async function serverMetrics(url: string): Promise<(name: string) => number> {
     Number(new RegExp(`^outer_rim_${name} (\\S+)$`, 'm').exec(text)?.[1] ?? Number.NaN);
 }
 
+/** A histogram's cumulative buckets (upper bounds in seconds), as read from /metrics. */
+type Buckets = { le: number; count: number }[];
+
 /**
- * The server's histogram of accepted actions' time from arrival to acknowledgement, so far: its
- * cumulative buckets (upper bounds in seconds).
+ * Two of the server's histograms so far, read together: accepted actions' time from arrival to
+ * acknowledgement, and the group commits' time from sending the statement to its answer.
  */
-export async function serverAckBuckets(url: string): Promise<{ le: number; count: number }[]> {
-  return histogramBuckets(await metricsText(url), 'outer_rim_action_duration_seconds', {
-    outcome: 'accepted',
-  });
+export async function serverLatencyBuckets(
+  url: string,
+): Promise<{ acks: Buckets; commits: Buckets }> {
+  const text = await metricsText(url);
+  return {
+    acks: histogramBuckets(text, 'outer_rim_action_duration_seconds', { outcome: 'accepted' }),
+    commits: histogramBuckets(text, 'outer_rim_append_duration_seconds'),
+  };
 }
 
 /** The server's garbage collections so far: how many, and their pauses in seconds, by kind. */

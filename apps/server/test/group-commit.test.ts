@@ -103,4 +103,14 @@ describe.each(BACKENDS)('group commit on %s', (kind) => {
     },
     HEAVY_TEST_TIMEOUT,
   );
+
+  it('times each group commit from sending its statement to the answer, for /metrics', async () => {
+    const seconds: number[] = [];
+    const store = new GameStore(server.app.fastify.db, (s) => seconds.push(s));
+    const games = gameIds.slice(1, 5);
+    await Promise.all(games.map((id) => store.append(input(id, 3, `c-${id}`))));
+    expect(store.appended).toBe(games.length);
+    expect(seconds).toHaveLength(store.statements);
+    expect(seconds.every((s) => s > 0 && s < 60)).toBe(true);
+  });
 });

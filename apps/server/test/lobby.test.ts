@@ -297,6 +297,7 @@ describe.each(BACKENDS)('lobby over HTTP on %s', (kind) => {
       expect(text).toMatch(/^outer_rim_games\{status="lobby"\} [1-9]/m);
       expect(text).toContain('outer_rim_socket_connections');
       expect(text).toContain('outer_rim_action_duration_seconds');
+      expect(text).toMatch(/^outer_rim_append_duration_seconds_count \d+$/m);
       expect(text).toMatch(/^outer_rim_append_statements_total \d+$/m);
       expect(text).toMatch(/^outer_rim_appended_actions_total \d+$/m);
       const openapi = await http<{ paths: Record<string, unknown> }>(

@@ -41,6 +41,8 @@ export interface GameServiceOptions {
   shared?: boolean;
   /** action outcome (`accepted`, `duplicate` or an error code) and seconds spent */
   observe?: (outcome: string, seconds: number) => void;
+  /** seconds from sending a group commit's statement to its answer */
+  observeCommit?: (seconds: number) => void;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -72,7 +74,7 @@ export class GameService {
     db: Db,
     private readonly options: GameServiceOptions,
   ) {
-    this.store = new GameStore(db);
+    this.store = new GameStore(db, options.observeCommit);
   }
 
   get cachedGames(): number {

@@ -38,7 +38,14 @@ export interface StoredSnapshot {
 export class GameStore {
   readonly #query: RawQuery;
 
-  constructor(private readonly db: Db) {
+  /**
+   * `observeCommit`, if given, hears how long each append statement took, from sending it to its
+   * answer: the database's round trip and its flush to disk, shared by the appends grouped in it.
+   */
+  constructor(
+    private readonly db: Db,
+    private readonly observeCommit?: (seconds: number) => void,
+  ) {
     this.#query = rawQuery(db);
   }
 
@@ -196,10 +203,17 @@ export class GameStore {
     }
   }
 
+  /** One append statement; once it commits, its time from sending to the answer is observed. */
+  async #statement(inputs: AppendInput[]): Promise<void> {
+    this.statements++;
+    const sent = performance.now();
+    await this.#query(APPEND, [appendRows(inputs)]);
+    this.observeCommit?.((performance.now() - sent) / 1000);
+  }
+
   async #write(batch: PendingAppend[]): Promise<void> {
     try {
-      this.statements++;
-      await this.#query(APPEND, [appendRows(batch.map((p) => p.input))]);
+      await this.#statement(batch.map((p) => p.input));
     } catch (error) {
       if (batch.length > 1 && isUniqueViolation(error)) {
         // One of them met a unique key and the statement stored nothing: each alone, so each
@@ -207,8 +221,7 @@ export class GameStore {
         await Promise.all(
           batch.map(async (p) => {
             try {
-              this.statements++;
-              await this.#query(APPEND, [appendRows([p.input])]);
+              await this.#statement([p.input]);
               this.appended++;
               p.resolve();
             } catch (alone) {

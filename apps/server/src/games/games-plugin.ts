@@ -22,6 +22,9 @@ export const gamesPlugin = fp(
       observe: (outcome, seconds) => {
         metrics.observeAction(outcome, seconds);
       },
+      observeCommit: (seconds) => {
+        metrics.commitSeconds.observe(seconds);
+      },
     });
     metrics.watchGames(games);
     fastify.decorate('games', games);
