@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { satisfies } from 'semver';
 import { ConfigSchema } from '../src/config/config.js';
+import { SERVER_NODE_FLAGS } from '../src/start/node-flags.js';
 import { NGINX_CONF, testNginxConfig, writeNginxConfig } from './support/nginx.js';
 
 const root = (path: string) => fileURLToPath(new URL(`../../../${path}`, import.meta.url));
@@ -157,7 +158,12 @@ describe('server Dockerfile', () => {
     expect(dockerfile).toMatch(/COPY --from=build \/app\/migrations migrations/);
     expect(dockerfile).toMatch(/HEALTHCHECK[\s\S]*\/healthz/);
     expect(dockerfile).toMatch(/^USER node$/m);
-    expect(dockerfile).toMatch(/^CMD \["node", "apps\/server\/dist\/src\/main.js"\]$/m);
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
+    expect(JSON.parse(cmd ?? 'null')).toEqual([
+      'node',
+      ...SERVER_NODE_FLAGS,
+      'apps/server/dist/src/main.js',
+    ]);
   });
 
   it('keeps node_modules and builds out of the context', () => {

@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { ConfigError, parseConfig, type Config } from '../config/config.js';
 import { seedDataDir } from '../db/pglite-template.js';
 import { bundleServer } from './bundle.js';
+import { SERVER_NODE_FLAGS } from './node-flags.js';
 import {
   SERVER_BUNDLE,
   SERVER_INPUTS,
@@ -143,11 +144,15 @@ async function prepareDatabase(plan: DatabasePlan | undefined): Promise<void> {
 
 function startServer(): void {
   say('[server] starting…');
-  const server = spawn(process.execPath, ['--enable-source-maps', join(root, SERVER_BUNDLE)], {
-    cwd: root,
-    env: { ...process.env, OUTER_RIM_LAUNCHER: '1' },
-    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-  });
+  const server = spawn(
+    process.execPath,
+    ['--enable-source-maps', ...SERVER_NODE_FLAGS, join(root, SERVER_BUNDLE)],
+    {
+      cwd: root,
+      env: { ...process.env, OUTER_RIM_LAUNCHER: '1' },
+      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    },
+  );
   children.add(server);
   server.on('message', (message: unknown) => {
     if (

@@ -7,6 +7,7 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bundleServer } from '../../src/start/bundle.js';
+import { SERVER_NODE_FLAGS } from '../../src/start/node-flags.js';
 
 /** The repository root, from this file's place in it. */
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -142,7 +143,8 @@ export function processRssBytes(pid: number): number {
 /**
  * Starts the bundled server as a child process with `base` and then `env` (plus PATH and HOME)
  * and resolves once it listens, with the address it reported. It reports through the same IPC
- * message `npm start`'s launcher waits for.
+ * message `npm start`'s launcher waits for, and runs with the same flags (SERVER_NODE_FLAGS);
+ * `nodeArgs` come after them, so a flag given there wins.
  */
 export function startServerProcess(
   bundle: string,
@@ -153,17 +155,21 @@ export function startServerProcess(
     nodeArgs = [],
   }: { base?: Record<string, string>; timeoutMs?: number; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--enable-source-maps', ...nodeArgs, bundle], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      HOME: process.env.HOME ?? '/tmp',
-      ...base,
-      ...env,
-      OUTER_RIM_LAUNCHER: '1',
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', ...SERVER_NODE_FLAGS, ...nodeArgs, bundle],
+    {
+      cwd: REPO_ROOT,
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: process.env.HOME ?? '/tmp',
+        ...base,
+        ...env,
+        OUTER_RIM_LAUNCHER: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     },
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
+  );
   let printed = '';
   const keep = (chunk: Buffer) => {
     printed = (printed + chunk.toString()).slice(-16_000);
