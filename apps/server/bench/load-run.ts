@@ -322,21 +322,6 @@ export async function collectedHeap(
 }
 
 /**
- * The server's heap used right after a full collection, asked through its inspector: what is live
- * then, without a heap snapshot (one collection, one short pause).
- */
-export async function heapAfterCollection(inspectorPort: number): Promise<number> {
-  const inspector = await inspectorSession(inspectorPort);
-  try {
-    await inspector.call('HeapProfiler.collectGarbage');
-    const usage = await inspector.call('Runtime.getHeapUsage');
-    return Number(usage.usedSize);
-  } finally {
-    inspector.close();
-  }
-}
-
-/**
  * V8's sampling heap profiler on the server, from now until `stop`, counting the objects
  * collected meanwhile too: what the server allocates, not what it keeps. `stop` gives the bytes
  * sampled and the profile (Chrome's `.heapprofile` format). Sampling costs the server some CPU,
