@@ -9,6 +9,6 @@
  * later, so with the limit left to V8 a server at 50 tables marked its old generation every three
  * seconds, and the incremental marking steps and the pause of each cycle held up the actions
  * in flight for 10 to 40 ms: those cycles were the round trip's p99. The cost is resident memory
- * (docs/benchmarking.md, "The round trip's tail"; docs/hosting.md, "Memory").
+ * (docs/benchmarking.md, "The round trip's tail"; docs/hosting.md, "Limits").
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--initial-old-space-size=256'];
