@@ -234,7 +234,7 @@ async function serverMetrics(url: string): Promise<(name: string) => number> {
 }
 
 /** A histogram's cumulative buckets (upper bounds in seconds), as read from /metrics. */
-type Buckets = { le: number; count: number }[];
+type Buckets = ReturnType<typeof histogramBuckets>;
 
 /**
  * Two of the server's histograms so far, read together: accepted actions' time from arrival to
