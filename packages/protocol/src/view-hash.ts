@@ -4,27 +4,18 @@
  * by the server, which hashes each viewer's view at every step, and the clients, which check the
  * view a patch made against it.
  */
+import { HiddenSlot } from '@outer-rim/rules';
 import { LARGE, isContainer } from './json-containers.js';
 
 /**
  * Hashes are remembered for the containers the diff remembers (LARGE wide) and for those that
  * hold containers: hashing one of those again would walk everything below it (a change to one
  * system's units would hash every system's again); the small leaves cost less to hash again.
- * A remembered hash is a hidden property of the container itself: a WeakMap entry cost several
- * times as much to make and to look up (measured, and its tables were a third of the live heap
- * under load), and a property that is not enumerable is not copied by `{ ...value }`, seen by
- * JSON or compared by deep equality, so a changed copy never carries its original's hash. A
- * frozen container (the rules' tests freeze states) is hashed again each time.
+ * A remembered hash is kept beside the container (`HiddenSlot`), where a copy with changes does
+ * not carry it. A WeakMap entry cost several times as much to make and to look up (measured,
+ * and its tables were a third of the live heap under load).
  */
-const HASH: unique symbol = Symbol('viewHash');
-
-interface Hashed {
-  [HASH]?: number;
-}
-
-function remember(value: object, hash: number): void {
-  if (Object.isExtensible(value)) Object.defineProperty(value, HASH, { value: hash });
-}
+const hashes = new HiddenSlot<object, number>('viewHash');
 
 /**
  * The hash of a JSON value. Views are never changed in place and keep their unchanged parts, so
@@ -44,7 +35,7 @@ export function viewHash(value: unknown): number {
       return value ? 0x74727565 : 0x66616c73;
     case 'object': {
       if (value === null) return 0x6c6c756e;
-      const known = (value as Hashed)[HASH];
+      const known = hashes.get(value);
       if (known !== undefined) return known;
       let hash: number;
       let remembered: boolean;
@@ -62,7 +53,7 @@ export function viewHash(value: unknown): number {
         hash = mix(mix(0x6f, sum), count);
         remembered = nested || count >= LARGE;
       }
-      if (remembered) remember(value, hash);
+      if (remembered) hashes.set(value, hash);
       return hash;
     }
     default:
@@ -97,11 +88,11 @@ function keySum(
   return { sum, count, nested };
 }
 
-const sums = new WeakMap<object, { sum: number; count: number }>();
+const sums = new HiddenSlot<object, { sum: number; count: number }>('viewHashSum');
 
 /**
  * `viewHash({ ...shared, ...own })` for two objects without a key in common, without building
- * it: the part every viewer of a step shares is summed once (remembered by identity), and each
+ * it: the part every viewer of a step shares is summed once (its sum kept beside it), and each
  * viewer adds its own few keys. `known` (a Map kept for one step) lets viewers whose own parts
  * hold the same values (the phase, mostly) hash them once.
  */

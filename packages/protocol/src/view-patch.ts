@@ -1,5 +1,6 @@
 import jsonPatch from 'fast-json-patch';
 import type { Operation as JsonOperation } from 'fast-json-patch';
+import { HiddenSlot } from '@outer-rim/rules';
 import { z } from 'zod';
 import { isContainer, isLarge } from './json-containers.js';
 import type { Container } from './json-containers.js';
@@ -21,11 +22,11 @@ export type ViewPatch = z.infer<typeof JsonPatchOperationSchema>[];
 
 type Operation = ViewPatch[number];
 /**
- * Differences already worked out, by the object they start from: the nine views of one step
- * share every public part by identity, and a changed part reached again by the same path (by
- * the next viewer) costs a lookup.
+ * Differences already worked out, kept beside the object they start from (`HiddenSlot`): the
+ * nine views of one step share every public part by identity, and a changed part reached again
+ * by the same path (by the next viewer) costs a lookup.
  */
-const diffs = new WeakMap<object, { after: object; path: string; ops: Operation[] }>();
+const diffs = new HiddenSlot<object, { after: object; path: string; ops: Operation[] }>('diff');
 
 /**
  * The operations that turn `before` into `after`: add, remove and replace only (RFC 6902). Views

@@ -2,6 +2,7 @@ import type { Action, ActionOf } from '../actions/schema.js';
 import type { Decision } from '../decision.js';
 import { ruleError, type RuleError } from '../errors.js';
 import type { Draft } from '../state/draft.js';
+import { HiddenSlot } from '../state/hidden-slot.js';
 import type { LeaderState, Seat, Table } from '../state/types.js';
 import { escapePlanets, escapeTo } from './fates.js';
 import { leaderName } from './names.js';
@@ -32,7 +33,7 @@ function escaping(t: Table): { owner: Seat; leader: LeaderState }[] {
  * never edited in place, so a list's answer holds for as long as it lives (and a list changes
  * far less often than `decisions` is asked).
  */
-const escapingIn = new WeakMap<readonly LeaderState[], boolean>();
+const escapingIn = new HiddenSlot<readonly LeaderState[], boolean>('escaping');
 
 /** Asked by every `decisions`: answered without building the list. */
 export function escapePending(t: Table): boolean {

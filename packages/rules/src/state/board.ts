@@ -1,5 +1,6 @@
 import { hexKey, planetByName } from '@outer-rim/map';
 import type { HexKey, PlanetDef } from '@outer-rim/map';
+import { HiddenSlot } from './hidden-slot.js';
 import type { Owner, Table, UnitGroup, UnitKind } from './types.js';
 
 /** Planet names are unique across the catalogue, so a name identifies a planet. */
@@ -37,7 +38,7 @@ export function enemyShipsIn(t: Table, hex: HexKey, owner: Owner): boolean {
  * object lives.
  */
 type PlanetRecord = Table['planets'];
-const byOwnerCache = new WeakMap<PlanetRecord, Map<Owner, string[]>>();
+const byOwnerCache = new HiddenSlot<PlanetRecord, Map<Owner, string[]>>('planetsByOwner');
 const NONE: readonly string[] = [];
 
 function planetsByOwner(planets: PlanetRecord): Map<Owner, string[]> {
@@ -61,7 +62,9 @@ export function planetsOf(t: Table, owner: Owner): readonly string[] {
 }
 
 /** The printed influence and resources of a list of planets, summed once per list. */
-const sumsCache = new WeakMap<readonly string[], { influence: number; resources: number }>();
+const sumsCache = new HiddenSlot<readonly string[], { influence: number; resources: number }>(
+  'printedValues',
+);
 
 /** The printed influence and resources of the planets `owner` controls, summed. */
 export function printedValuesOf(t: Table, owner: Owner): { influence: number; resources: number } {

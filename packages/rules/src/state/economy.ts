@@ -5,10 +5,14 @@ import { techById } from '../content/technologies.js';
 import { UNITS } from '../content/units.js';
 import { unitSurcharge } from '../politics/laws.js';
 import { homeHexKey, planetDef, planetsOf, printedValuesOf, spacedocksOf } from './board.js';
+import { HiddenSlot } from './hidden-slot.js';
 import type { Seat, Table, UnitKind } from './types.js';
 
 /** Technology lists are replaced, never edited, so their identity keys this cache. */
-const effectsCache = new WeakMap<readonly string[], { race: string; effects: readonly Effect[] }>();
+const effectsCache = new HiddenSlot<
+  readonly string[],
+  { race: string; effects: readonly Effect[] }
+>('effects');
 
 /** BG-9 Flank Speed: +1 move for every ship this turn. */
 const FLANK_SPEED: Effect = {

@@ -1,6 +1,7 @@
 import type { GameEvent } from '../events.js';
 import type { GameState, GameView, PlayerState, PlayerView, Viewer } from '../state/types.js';
 import type { PoliticalPhase } from '../politics/types.js';
+import { HiddenSlot } from '../state/hidden-slot.js';
 import { eventsFor } from './events-for.js';
 
 type Politics = NonNullable<GameState['politics']>;
@@ -15,13 +16,16 @@ function politicalPhaseFor(phase: PoliticalPhase, viewer: Viewer): PoliticalPhas
 /**
  * Cuts made before, by the identity of what they were cut from: states are never changed in
  * place and keep their unchanged parts, so the view of the next step keeps them too, which
- * makes comparing and hashing successive views cost about what changed.
+ * makes comparing and hashing successive views cost about what changed. Each is kept beside what
+ * it was cut from (`HiddenSlot`).
  */
-const publicPlayers = new WeakMap<PlayerState, PlayerView>();
-const ownPlayers = new WeakMap<PlayerState, PlayerView>();
-const setupCuts = new WeakMap<readonly GameEvent[], Map<Viewer, GameEvent[]>>();
+const publicPlayers = new HiddenSlot<PlayerState, PlayerView>('publicPlayer');
+const ownPlayers = new HiddenSlot<PlayerState, PlayerView>('ownPlayer');
+const setupCuts = new HiddenSlot<readonly GameEvent[], Map<Viewer, GameEvent[]>>('setupCuts');
 /** each viewer's list of the players, by the state's list: the same list while no player changes */
-const playersCuts = new WeakMap<readonly PlayerState[], Map<Viewer, PlayerView[]>>();
+const playersCuts = new HiddenSlot<readonly PlayerState[], Map<Viewer, PlayerView[]>>(
+  'playersCuts',
+);
 
 function playerFor(p: PlayerState, own: boolean): PlayerView {
   const cache = own ? ownPlayers : publicPlayers;
@@ -36,7 +40,7 @@ function playerFor(p: PlayerState, own: boolean): PlayerView {
 
 /** `make()`, the cut of `from` for `viewer`, made once per `from` and viewer. */
 function cutOnce<K extends object, V>(
-  cuts: WeakMap<K, Map<Viewer, V>>,
+  cuts: HiddenSlot<K, Map<Viewer, V>>,
   from: K,
   viewer: Viewer,
   make: () => V,
@@ -58,7 +62,7 @@ function setupEventsFor(events: readonly GameEvent[], viewer: Viewer): GameEvent
   return cutOnce(setupCuts, events, viewer, () => eventsFor(events, viewer));
 }
 
-const politicsCuts = new WeakMap<Politics, PoliticsView>();
+const politicsCuts = new HiddenSlot<Politics, PoliticsView>('politicsCut');
 
 /** BG-8: the political deck's order is hidden from everyone. */
 function politicsFor(politics: Politics): PoliticsView {
@@ -75,7 +79,7 @@ type ViewerKeys = 'phase' | 'viewer' | 'players' | 'setupEvents';
 export type SharedView = Omit<GameView, ViewerKeys>;
 export type ViewerPart = Pick<GameView, ViewerKeys>;
 
-const sharedViews = new WeakMap<GameState, SharedView>();
+const sharedViews = new HiddenSlot<GameState, SharedView>('sharedView');
 
 /**
  * The part of a state's view that is the same for every viewer, cut once per state: whoever
@@ -121,10 +125,10 @@ export function viewerPart(state: GameState, viewer: Viewer): ViewerPart {
 }
 
 type Phase = GameState['phase'];
-const phaseCuts = new WeakMap<Phase, Map<Viewer, Phase>>();
+const phaseCuts = new HiddenSlot<Phase, Map<Viewer, Phase>>('phaseCuts');
 
 type Offer = Extract<Phase, { name: 'market' }>['offers'][number];
-const hiddenOffers = new WeakMap<Offer, Offer>();
+const hiddenOffers = new HiddenSlot<Offer, Offer>('hiddenOffer');
 
 /** An offer as those who are not party to it see it: its cards hidden; made once per offer. */
 function hiddenOffer(offer: Offer): Offer {
