@@ -22,9 +22,10 @@ function held(server: RunningServer, gameId: string) {
     cached: server.app.games.isCached(gameId),
     sent: server.app.realtime.hasSent(gameId),
     driven: server.app.bots.driven.includes(gameId),
+    notified: server.app.notifier.knows(gameId),
   };
 }
-const NOTHING = { cached: false, sent: false, driven: false };
+const NOTHING = { cached: false, sent: false, driven: false, notified: false };
 
 /** The `outer_rim_cached_games` gauge, as /metrics reports it. */
 async function cachedGamesMetric(server: RunningServer): Promise<number> {
@@ -128,6 +129,8 @@ describe.each<[BackendKind, number]>([
 
         // The end-of-game step goes out a moment after its commit (the seed is read back first).
         for (const s of servers) await until(() => !held(s, table.gameId).sent);
+        // The notices of the last step are noted off the game's path: once they are.
+        for (const s of servers) await s.app.notifier.idle();
         for (const s of servers) {
           expect(held(s, table.gameId)).toEqual(NOTHING);
           expect(s.app.games.cachedGames).toBe(0);
@@ -204,6 +207,7 @@ describe.each<[BackendKind, number]>([
         for (const [i, s] of servers.entries()) {
           await until(() => s.app.bots.ticks >= (ticked[i] ?? 0) + 2);
         }
+        for (const s of servers) await s.app.notifier.idle();
         for (const s of servers) {
           expect(held(s, gameId)).toEqual(NOTHING);
           expect(s.app.games.cachedGames).toBe(0);

@@ -73,6 +73,8 @@ export class Notifier {
   stepCommitted(gameId: string, seq: number, state: GameState): void {
     if (this.#closed) return;
     const seatCount = state.players.length;
+    // Nothing asks for a finished game's settings again: they leave memory with the game.
+    const over = state.phase.name === 'game-over';
     // Settings read lately that tell nobody of this game: nothing to note, and nothing queued
     // (what `#record` would find out after reading them from its queue).
     const known = this.#targets.get(gameId);
@@ -81,11 +83,18 @@ export class Notifier {
       this.options.clock.now() - known.at < TARGETS_TTL_MS &&
       tellsNobody(known.read, seatCount)
     ) {
+      if (over) this.#targets.delete(gameId);
       return;
     }
     const owed = owedDecisions(state);
     this.#work
-      .run(gameId, () => this.#record(gameId, seq, seatCount, owed))
+      .run(gameId, async () => {
+        try {
+          await this.#record(gameId, seq, seatCount, owed);
+        } finally {
+          if (over) this.#targets.delete(gameId);
+        }
+      })
       .catch((error: unknown) => {
         const level = isUnavailable(error) ? 'debug' : 'warn';
         this.options.logger[level]({ err: error, gameId }, 'notices of a step failed');
@@ -96,6 +105,11 @@ export class Notifier {
   async start(): Promise<void> {
     const now = this.options.clock.now();
     for (const timer of await this.options.timers.all()) this.#arm(timer.id, timer.dueAt - now);
+  }
+
+  /** Whether this process holds anything of `gameId`'s settings (a finished game's: nothing). */
+  knows(gameId: string): boolean {
+    return this.#targets.has(gameId);
   }
 
   /** A game's settings changed: the next step reads them again. */
