@@ -94,9 +94,9 @@ export { leaderName, parseLeaderId } from './leaders/names.js';
 export { leaderShipsAt, type LeaderShipLine } from './leaders/aboard.js';
 export { eventsFor } from './views/events-for.js';
 export { sharedView, view, viewerPart } from './views/view.js';
+export type { SharedView, ViewerPart } from './views/view.js';
 // What the views' diff and hash work out by an object's identity is kept beside the object too.
 export { HiddenSlot } from './state/hidden-slot.js';
-export type { SharedView, ViewerPart } from './views/view.js';
 export type { BotPolicy } from './bots/policy.js';
 export { seededRandom } from './bots/policy.js';
 export { randomBot } from './bots/random-bot.js';
