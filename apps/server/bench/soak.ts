@@ -3,7 +3,9 @@
 // every minute, says at the end whether it stayed flat, and prints a JSON line (also written to
 // bench-results/soak-<time>.json, or SOAK_OUT) comparing the heap right after a forced full
 // collection at the end with the same at SOAK_BASELINE_MINUTE (with and without the compiler's
-// code and shapes), and the heap per game playing.
+// code and shapes), and the heap per game playing; and, each minute and in the JSON, the actions
+// played and the server's and (on PostgreSQL) the database's CPU per action, which stay level on a
+// server whose work per action does not grow with the games it has stored.
 // The environment sets it:
 //   SOAK_MINUTES=30       how long
 //   SOAK_BASELINE_MINUTE=5  when the heap is first collected and read (at most half the soak)
@@ -11,13 +13,26 @@
 //   SOAK_DB=postgres      postgres | pglite
 //   SOAK_ROUND_LIMIT=3    short games, so many start and end during the soak
 //   SOAK_BOT=random       random | heuristic | mixed
+//   SOAK_VACUUM=on        on PostgreSQL, `VACUUM (ANALYZE)` the database once a minute (off: never)
+// The project's machines run PostgreSQL with autovacuum off (their CI configuration), a host's
+// runs it on (PostgreSQL's default, the compose file's image): without it the rows a commit updates
+// (a game's `seq`) and a start updates (its seats) leave dead versions that no one clears, the
+// planner never learns how many games are stored, and the database's CPU per action grows against
+// the server's (0.42 to 0.65 of it in eight minutes, back to 0.48 after one VACUUM). Once a minute,
+// as autovacuum's default nap, the soak does what it would do.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
+import pg from 'pg';
 import type { BotKind } from '../test/support/bot-table.js';
 import { fitLine } from '../test/support/load-probe.js';
 import { freePort } from '../test/support/ports.js';
-import { REPO_ROOT, bundleForRun } from '../test/support/server-process.js';
+import {
+  REPO_ROOT,
+  bundleForRun,
+  cpuMicrosSince,
+  namedProcessesCpuMicros,
+} from '../test/support/server-process.js';
 import {
   Fleet,
   collectedHeap,
@@ -35,6 +50,7 @@ const games = Number(process.env.SOAK_GAMES ?? 10);
 const database = (process.env.SOAK_DB ?? 'postgres') as DatabaseKind;
 const roundLimit = Number(process.env.SOAK_ROUND_LIMIT ?? 3);
 const bot = (process.env.SOAK_BOT ?? 'random') as BotKind;
+const vacuum = database === 'postgres' && process.env.SOAK_VACUUM !== 'off';
 const baselineMinute = Math.max(
   1,
   Math.min(Number(process.env.SOAK_BASELINE_MINUTE ?? 5), Math.floor(minutes / 2)),
@@ -63,6 +79,23 @@ interface Minute {
   heapFloor: number;
 }
 
+/** One minute's work: the actions accepted, and the CPU each cost the server and the database. */
+interface Work {
+  minute: number;
+  actions: number;
+  serverCpuMicrosPerAction: number;
+  /** NaN on PGlite, which runs inside the server's process */
+  databaseCpuMicrosPerAction: number;
+  /**
+   * the database's CPU over the server's: the machine's speed, which moves both by up to twice
+   * from minute to minute on a shared host, cancels out of it, so work that grows with what is
+   * stored shows in it (as the server over generator ratio does for `bench:load`)
+   */
+  databaseOverServerCpu: number;
+  /** actions refused in the minute (mostly the random bots' races), whose CPU the others carry */
+  refused: number;
+}
+
 /**
  * Whether a series stayed flat, and its fitted slope in MB per minute. It grows when the fitted
  * growth over the soak is above FLAT_SHARE of its average and the slope is clearly above the
@@ -84,9 +117,20 @@ function verdict(minutes: readonly Minute[], pick: (m: Minute) => number) {
   };
 }
 
+/** What autovacuum would have done by now: dead row versions cleared, the planner's counts new. */
+async function vacuumDatabase(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('vacuum (analyze)');
+  } finally {
+    await client.end();
+  }
+}
+
 say(
   `bench:soak: ${minutes} min of ${games} bot games (8 seats + 2 spectators, ${bot} bots, round ` +
-    `limit ${roundLimit}) on ${database}; load avg ${loadavg()[0]?.toFixed(2) ?? '?'}`,
+    `limit ${roundLimit}) on ${database}${vacuum ? ', vacuumed once a minute' : ''}; load avg ${loadavg()[0]?.toFixed(2) ?? '?'}`,
 );
 const bundle = await bundleForRun('bench-soak');
 const db = await freshDatabase(database);
@@ -104,6 +148,9 @@ const cleanUp = onInterrupt(async () => {
 });
 const fleet = new Fleet(server, { games, bot, roundLimit, seats: 8, spectators: 2 });
 const rows: Minute[] = [];
+const work: Work[] = [];
+const databaseCpu = () =>
+  database === 'postgres' ? namedProcessesCpuMicros('postgres') : new Map<number, number>();
 /**
  * The heap used right after a forced full collection: idle, at the baseline minute, at the end;
  * each also how much of it is compiled code and object shapes (a heap snapshot).
@@ -123,6 +170,9 @@ try {
   await fleet.start();
   const t0 = performance.now();
   let actionsBefore = 0;
+  let serverCpuBefore = server.cpuMicros();
+  let databaseCpuBefore = databaseCpu();
+  let refusedBefore = 0;
   for (let minute = 1; minute <= minutes; minute++) {
     const rss: number[] = [];
     let heapFloor = Number.POSITIVE_INFINITY;
@@ -136,13 +186,39 @@ try {
     const row = { minute, rss: rss.reduce((a, b) => a + b, 0) / rss.length, heapFloor };
     rows.push(row);
     const actions = fleet.probe.acceptedTotal;
+    const played = actions - actionsBefore;
+    const refusedTotal = [...fleet.probe.refused.values()].reduce((a, b) => a + b, 0);
+    const serverCpu = server.cpuMicros();
+    const databaseCpuNow = databaseCpu();
+    const perAction = (micros: number) => (played === 0 ? Number.NaN : Math.round(micros / played));
+    const databaseMicros =
+      database === 'postgres' ? cpuMicrosSince(databaseCpuBefore, databaseCpuNow) : Number.NaN;
+    const minuteWork: Work = {
+      minute,
+      actions: played,
+      serverCpuMicrosPerAction: perAction(serverCpu - serverCpuBefore),
+      databaseCpuMicrosPerAction: perAction(databaseMicros),
+      databaseOverServerCpu:
+        Math.round((databaseMicros / Math.max(1, serverCpu - serverCpuBefore)) * 1000) / 1000,
+      refused: refusedTotal - refusedBefore,
+    };
+    work.push(minuteWork);
+    serverCpuBefore = serverCpu;
+    databaseCpuBefore = databaseCpuNow;
+    refusedBefore = refusedTotal;
     say(
       `[${String(minute).padStart(3)} min] RSS ${mb(row.rss)} MB, heap ${mb(heapFloor)} MB after ` +
-        `collections (${mb(last.used)} / ${mb(last.total)} MB now); ${actions - actionsBefore} ` +
-        `actions in the minute, ${fleet.probe.gamesFinished} games finished, ${fleet.tables.size} ` +
-        `playing; load avg ${loadavg()[0]?.toFixed(2) ?? '?'}`,
+        `collections (${mb(last.used)} / ${mb(last.total)} MB now); ${played} actions in the ` +
+        `minute (CPU per action: server ${String(minuteWork.serverCpuMicrosPerAction)} µs` +
+        (database === 'postgres'
+          ? `, PostgreSQL ${String(minuteWork.databaseCpuMicrosPerAction)} µs, ` +
+            `${String(minuteWork.databaseOverServerCpu)} of the server's`
+          : '') +
+        `), ${String(minuteWork.refused)} refused, ${fleet.probe.gamesFinished} games finished, ${fleet.tables.size} playing; load avg ` +
+        (loadavg()[0]?.toFixed(2) ?? '?'),
     );
     actionsBefore = actions;
+    if (vacuum) await vacuumDatabase(db.env.DATABASE_URL ?? '');
     if (minute === baselineMinute) {
       ({ used: collected.baseline, compiled: collected.baselineCompiled } =
         await collectedHeap(inspectorPort));
@@ -195,12 +271,21 @@ const perGame = (collected.end - collected.idle) / playing;
 const perGameWithoutCode =
   (collected.end - collected.endCompiled - (collected.idle - collected.idleCompiled)) / playing;
 const round = (bytes: number) => Math.round((bytes / 1024 / 1024) * 100) / 100;
+// The work per action at the baseline minute and the last: what stored games cost each commit
+// shows as the database's CPU per action climbing while the actions per minute fall.
+const workAt = (minute: number) => work.find((w) => w.minute === minute);
+const ratio = (pick: (w: Work) => number) => {
+  const [from, to] = [workAt(baselineMinute), work.at(-1)];
+  return from === undefined || to === undefined
+    ? Number.NaN
+    : Math.round((pick(to) / pick(from)) * 1000) / 1000;
+};
 const report = {
   startedAt: startedAt.toISOString(),
   node: process.version,
   cores: cpus().length,
   loadAverage: loadavg()[0],
-  settings: { minutes, baselineMinute, games, database, roundLimit, bot },
+  settings: { minutes, baselineMinute, games, database, roundLimit, bot, vacuum },
   actions: fleet.probe.acceptedTotal,
   gamesStarted: fleet.probe.gamesStarted,
   gamesFinished: fleet.probe.gamesFinished,
@@ -220,6 +305,15 @@ const report = {
   gamesPlayingAtEnd: collected.endPlaying,
   heapPerGameMet: perGameWithoutCode <= HEAP_PER_GAME_TARGET,
   fit: { heapFloor: heapUsed, rss },
+  work: {
+    perMinute: work,
+    endOverBaseline: {
+      actions: ratio((w) => w.actions),
+      serverCpuPerAction: ratio((w) => w.serverCpuMicrosPerAction),
+      databaseCpuPerAction: ratio((w) => w.databaseCpuMicrosPerAction),
+      databaseOverServerCpu: ratio((w) => w.databaseOverServerCpu),
+    },
+  },
   errors: fleet.errors.slice(0, 3),
 };
 mkdirSync(dirname(out), { recursive: true });
