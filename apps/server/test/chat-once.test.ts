@@ -6,6 +6,23 @@ import { serversOnBackend } from './support/servers-on-backend.js';
 import type { RunningServer } from './support/server.js';
 
 /**
+ * Lines posted at once on two processes may arrive in either order, and a client sorts by seq: a
+ * connection has heard a round when it holds every seq up to the round's last line's.
+ */
+function hasEvery(client: Client, last: number): boolean {
+  const seqs = new Set(client.chats.map((m) => m.seq));
+  return upTo(last).every((seq) => seqs.has(seq));
+}
+
+function seqsOf(client: Client): number[] {
+  return client.chats.map((m) => m.seq).sort((a, b) => a - b);
+}
+
+function upTo(last: number): number[] {
+  return Array.from({ length: last }, (_, i) => i + 1);
+}
+
+/**
  * A connection joins its rooms before its chat history is read, so a line posted while it is
  * welcomed is both sent live and in the history: each connection still gets each line once, on
  * one process and across two.
@@ -67,12 +84,15 @@ describe.each([
             text: `barrier ${String(round)}`,
           });
           posted += 1;
-          expect(barrier.ok).toBe(true);
-          await guest.waitFor(() => guest.chats.some((m) => m.text === `barrier ${String(round)}`));
-          // Lines posted at once on two processes may arrive in either order; a client sorts by
-          // seq. None arrives twice, and none is missing.
-          const seqs = guest.chats.map((m) => m.seq).sort((a, b) => a - b);
-          expect(seqs).toEqual(Array.from({ length: posted }, (_, i) => i + 1));
+          expect(barrier.ok && barrier.seq).toBe(posted);
+          await guest.waitFor(() => hasEvery(guest, posted));
+          // None arrives twice, and none is missing.
+          expect(seqsOf(guest)).toEqual(upTo(posted));
+        }
+        // The connections welcomed earlier heard every later line live, once each.
+        for (const client of clients) {
+          await client.waitFor(() => hasEvery(client, posted));
+          expect(seqsOf(client)).toEqual(upTo(posted));
         }
       } finally {
         for (const c of clients) c.close();

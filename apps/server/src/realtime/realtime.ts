@@ -60,6 +60,7 @@ import { TokenBucket } from './token-bucket.js';
 import { SpectatorChannel } from './spectator-channel.js';
 import { LastSentViews } from './last-sent-views.js';
 import { ChatOnce, type ChatLineOut } from './chat-once.js';
+import { inOrder } from './ordered-relay.js';
 import { stepMessages } from './step-messages.js';
 import type { SentViews } from './step-messages.js';
 import type { SpectatorChatService } from './spectator-chat-service.js';
@@ -102,8 +103,9 @@ export class Realtime {
     this.io = gameServer(httpServer, config);
     if (config.CLUSTER && config.DATABASE_URL !== undefined) {
       // Only with several processes (CLUSTER=on): one alone needs no NOTIFY per commit.
-      // Its own small pool: the adapter holds one connection open for LISTEN.
-      this.#adapterPool = resilientPool(config.DATABASE_URL, 3);
+      // Its own small pool: the adapter holds one connection open for LISTEN, and what it sends
+      // goes out one message after another, so the other processes hear it in order.
+      this.#adapterPool = inOrder(resilientPool(config.DATABASE_URL, 3));
       // Back from an outage: steps other processes committed while this one was not listening
       // were announced to nobody here.
       onListening(this.#adapterPool, () => {
