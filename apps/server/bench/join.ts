@@ -32,6 +32,7 @@ import {
   freshDatabase,
   onInterrupt,
   playLongGame,
+  perfNodeArgs,
   recordOnCpu,
   sleep,
   startServerProcess,
@@ -57,11 +58,10 @@ const storedGames = Number(values.games);
 const database = values.db as DatabaseKind;
 const bot = values.bot as BotKind;
 const perfDir = values.perf === undefined ? undefined : resolve(values.perf);
-// --perf-basic-prof also starts V8's log, which would land in the working directory.
-const nodeArgs =
-  perfDir === undefined
-    ? []
-    : ['--perf-basic-prof', '--no-logfile-per-isolate', `--logfile=${join(perfDir, 'v8.log')}`];
+// The server runs in the profile's folder, where V8 writes the code it compiles (perfNodeArgs).
+if (perfDir !== undefined) mkdirSync(perfDir, { recursive: true });
+const serverOptions =
+  perfDir === undefined ? {} : { nodeArgs: perfNodeArgs(join(perfDir, 'v8.log')), cwd: perfDir };
 const startedAt = new Date();
 const out =
   values.out ??
@@ -215,7 +215,7 @@ if (database !== 'postgres')
 const bundle = await bundleForRun('bench-join');
 const db = await freshDatabase(database);
 const emptySpawned = performance.now();
-let server = await startServerProcess(bundle.path, db.env, { nodeArgs });
+let server = await startServerProcess(bundle.path, db.env, serverOptions);
 /** the first start, on an empty database: what the stored games add to the restart's */
 const emptyStart = { readyMs: performance.now() - emptySpawned, cpuMs: server.cpuMicros() / 1000 };
 const cleanUp = onInterrupt(async () => {
@@ -231,7 +231,6 @@ try {
   const { gameId, seq } = await playLongGame(server, { steps, bot, say });
   const warm: JoinTime[] = [];
   for (let i = 0; i < warmJoins; i++) await timeJoin(server.url, gameId);
-  if (perfDir !== undefined) mkdirSync(perfDir, { recursive: true });
   const warmCpu = server.cpuMicros();
   const warmPerf = perfDir && recordOnCpu(server.pid, join(perfDir, 'warm.perf.data'));
   for (let i = 0; i < joins; i++) warm.push(await timeJoin(server.url, gameId));
@@ -246,7 +245,7 @@ try {
   const ids = await storeCopies(databaseUrl, gameId, storedGames);
   say(`stored ${ids.length} games in ${((performance.now() - copyStarted) / 1000).toFixed(1)} s`);
   const spawned = performance.now();
-  server = await startServerProcess(bundle.path, db.env, { nodeArgs });
+  server = await startServerProcess(bundle.path, db.env, serverOptions);
   let healthz = Number.NaN;
   for (;;) {
     const response = await fetch(`${server.url}/healthz`).catch(() => undefined);

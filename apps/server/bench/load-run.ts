@@ -481,15 +481,31 @@ export async function profileGenerator(): Promise<{
 }
 
 /**
- * `perf record` of a process's every thread, on CPU time only, from now until `stop`: the samples
- * go to `file`, and `stop` reads them back as the shares of `onCpu`. The process must run with
- * `--perf-basic-prof`, which names its compiled JavaScript for perf (in /tmp/perf-<pid>.map, where
- * `perf report -i file` finds it later too).
+ * Node flags for a server that `recordOnCpu` samples, to be run in the profile's folder
+ * (`startServerProcess`'s `cwd`): with `--perf-prof` V8 writes each piece of code it compiles,
+ * with its name, address and time, to `jit-<pid>.dump` in its working directory, and
+ * `recordOnCpu` names each sample after the code that stood at its address when it was taken.
+ * (`--perf-basic-prof`'s map file has one line per piece of code ever compiled and no times: V8
+ * moves and frees code, the addresses come back for other functions, and perf named a sample
+ * after whichever owner it found, so that the rules' share read from 0.1 % to 14 % of the same
+ * load.) The flag also starts V8's log, sent to `log` here.
+ */
+export function perfNodeArgs(log: string): string[] {
+  return ['--perf-prof', '--no-logfile-per-isolate', `--logfile=${log}`];
+}
+
+/**
+ * `perf record` of a process's every thread, on CPU time only, from now until `stop`, on the
+ * monotonic clock V8's dump keeps its times in. `stop` gives each compiled function its own image
+ * (`perf inject --jit`, beside the dump), writes the samples so named to `file` (`perf report -i
+ * file` reads them there later), and reads them back as the shares of `onCpu`. The process must
+ * run with `perfNodeArgs`.
  */
 export function recordOnCpu(pid: number, file: string): { stop(): Promise<OnCpu> } {
+  const raw = `${file}.raw`;
   const recorder = spawn(
     'perf',
-    ['record', '-e', 'cpu-clock', '-F', '999', '-g', '-p', String(pid), '-o', file, '-q'],
+    [...'record -k mono -e cpu-clock -F 999 -g -q'.split(' '), '-p', String(pid), '-o', raw],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
@@ -510,6 +526,8 @@ export function recordOnCpu(pid: number, file: string): { stop(): Promise<OnCpu>
       if (code !== 0 && signal !== 'SIGINT') {
         throw new Error(`perf record ended with ${String(code ?? signal)}`);
       }
+      await run('perf', ['inject', '--jit', '-i', raw, '-o', file]);
+      await rm(raw, { force: true });
       const script = await run('perf', ['script', '-i', file, '-F', 'tid,ip,sym,dso']);
       return onCpu(parsePerfScript(script), pid);
     },

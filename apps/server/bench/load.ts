@@ -54,6 +54,7 @@ import {
   onInterrupt,
   perfWorks,
   profileGenerator,
+  perfNodeArgs,
   recordOnCpu,
   sampleAllocations,
   serverAppends,
@@ -243,11 +244,9 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
       `--inspect=127.0.0.1:${String(inspectorPort)}`,
       ...(cpuProf === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${resolve(cpuProf)}`]),
       ...nodeArgs,
-      // --perf-basic-prof also starts V8's log, which would land in the working directory.
-      ...(perfStem === undefined
-        ? []
-        : ['--perf-basic-prof', '--no-logfile-per-isolate', `--logfile=${perfStem}.v8.log`]),
+      ...(perfStem === undefined ? [] : perfNodeArgs(`${perfStem}.v8.log`)),
     ],
+    ...(perfDir === undefined ? {} : { cwd: perfDir }),
   });
   const killServer = onInterrupt(async () => {
     server.child.kill('SIGKILL');

@@ -10,8 +10,9 @@ export type Stack = readonly string[];
 
 /**
  * What each share covers, tried in this order on a sample's whole stack: the first that names one
- * of its frames takes the sample. The names are the bundle's functions as `--perf-basic-prof`
- * writes them (`JS:*stepMessages file:///…/main.mjs:…`), V8's own C++ and the packages' paths.
+ * of its frames takes the sample. The names are the bundle's functions as V8's code dump names
+ * them (`JS:*stepMessages file:///…/main.mjs:…`; `perfNodeArgs` in bench/load-run.ts), V8's own
+ * C++ and the packages' paths.
  * Collection and compiling come first: a scavenge inside the rules is the collector's time, so
  * that its share says what collecting costs in all.
  */
@@ -30,8 +31,7 @@ const SHARES: readonly { name: string; frame: RegExp }[] = [
   // The updates' and acks' socket writes, through engine.io and ws or straight from the step's
   // own write (direct-frames.ts), down to the kernel; before the updates, which call them. Node's
   // own write frames are named too: the JIT inlines `writeMessage` and `#writeTo` into the step,
-  // and `--perf-basic-prof` may then name the code of a step's writes after a function whose
-  // code once stood at the same address, while Node's C++ frames below keep their names.
+  // whose frame then stands for them, while Node's frames below keep their names.
   {
     name: 'sending',
     frame:

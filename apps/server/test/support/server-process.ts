@@ -144,7 +144,8 @@ export function processRssBytes(pid: number): number {
  * Starts the bundled server as a child process with `base` and then `env` (plus PATH and HOME)
  * and resolves once it listens, with the address it reported. It reports through the same IPC
  * message `npm start`'s launcher waits for, and runs with the same flags (SERVER_NODE_FLAGS);
- * `nodeArgs` come after them, so a flag given there wins.
+ * `nodeArgs` come after them, so a flag given there wins. It runs in the repository's root
+ * unless `cwd` says otherwise (a profile's folder, where V8 writes what it writes to its own).
  */
 export function startServerProcess(
   bundle: string,
@@ -153,13 +154,14 @@ export function startServerProcess(
     base = LOAD_ENV,
     timeoutMs = 120_000,
     nodeArgs = [],
-  }: { base?: Record<string, string>; timeoutMs?: number; nodeArgs?: string[] } = {},
+    cwd = REPO_ROOT,
+  }: { base?: Record<string, string>; timeoutMs?: number; nodeArgs?: string[]; cwd?: string } = {},
 ): Promise<ServerProcess> {
   const child = spawn(
     process.execPath,
     ['--enable-source-maps', ...SERVER_NODE_FLAGS, ...nodeArgs, bundle],
     {
-      cwd: REPO_ROOT,
+      cwd,
       env: {
         PATH: process.env.PATH ?? '/usr/bin:/bin',
         HOME: process.env.HOME ?? '/tmp',
