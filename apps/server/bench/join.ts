@@ -31,8 +31,8 @@ import {
   disposeTemplates,
   freshDatabase,
   onInterrupt,
+  perfServerOptions,
   playLongGame,
-  perfNodeArgs,
   recordOnCpu,
   sleep,
   startServerProcess,
@@ -58,10 +58,9 @@ const storedGames = Number(values.games);
 const database = values.db as DatabaseKind;
 const bot = values.bot as BotKind;
 const perfDir = values.perf === undefined ? undefined : resolve(values.perf);
-// The server runs in the profile's folder, where V8 writes the code it compiles (perfNodeArgs).
+// The server runs in the profile's folder, where V8 writes the code it compiles.
 if (perfDir !== undefined) mkdirSync(perfDir, { recursive: true });
-const serverOptions =
-  perfDir === undefined ? {} : { nodeArgs: perfNodeArgs(join(perfDir, 'v8.log')), cwd: perfDir };
+const serverOptions = perfDir === undefined ? {} : perfServerOptions(perfDir, 'v8.log');
 const startedAt = new Date();
 const out =
   values.out ??

@@ -481,17 +481,20 @@ export async function profileGenerator(): Promise<{
 }
 
 /**
- * Node flags for a server that `recordOnCpu` samples, to be run in the profile's folder
- * (`startServerProcess`'s `cwd`): with `--perf-prof` V8 writes each piece of code it compiles,
- * with its name, address and time, to `jit-<pid>.dump` in its working directory, and
- * `recordOnCpu` names each sample after the code that stood at its address when it was taken.
+ * How to start a server that `recordOnCpu` samples, with its files in `dir` (`startServerProcess`'s
+ * options): in `dir` as its working directory and with `--perf-prof`, V8 writes each piece of code
+ * it compiles, with its name, address and time, to `jit-<pid>.dump` there, and `recordOnCpu`
+ * names each sample after the code that stood at its address when it was taken.
  * (`--perf-basic-prof`'s map file has one line per piece of code ever compiled and no times: V8
  * moves and frees code, the addresses come back for other functions, and perf named a sample
  * after whichever owner it found, so that the rules' share read from 0.1 % to 14 % of the same
- * load.) The flag also starts V8's log, sent to `log` here.
+ * load.) The flag also starts V8's log, sent to `log` in `dir`.
  */
-export function perfNodeArgs(log: string): string[] {
-  return ['--perf-prof', '--no-logfile-per-isolate', `--logfile=${log}`];
+export function perfServerOptions(dir: string, log: string): { nodeArgs: string[]; cwd: string } {
+  return {
+    nodeArgs: ['--perf-prof', '--no-logfile-per-isolate', `--logfile=${join(dir, log)}`],
+    cwd: dir,
+  };
 }
 
 /**
@@ -499,7 +502,7 @@ export function perfNodeArgs(log: string): string[] {
  * monotonic clock V8's dump keeps its times in. `stop` gives each compiled function its own image
  * (`perf inject --jit`, beside the dump), writes the samples so named to `file` (`perf report -i
  * file` reads them there later), and reads them back as the shares of `onCpu`. The process must
- * run with `perfNodeArgs`.
+ * be started with `perfServerOptions`.
  */
 export function recordOnCpu(pid: number, file: string): { stop(): Promise<OnCpu> } {
   const raw = `${file}.raw`;

@@ -53,8 +53,8 @@ import {
   heapFloor,
   onInterrupt,
   perfWorks,
+  perfServerOptions,
   profileGenerator,
-  perfNodeArgs,
   recordOnCpu,
   sampleAllocations,
   serverAppends,
@@ -236,17 +236,19 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
   const db = await freshDatabase(database);
   const dropDatabase = onInterrupt(() => db.dispose());
   const cpuProf = values['cpu-prof'];
-  /** where --perf puts this run's files, without their ending */
-  const perfStem = perfDir && join(perfDir, `${database}-M${String(games)}`);
+  /** the names of this run's --perf files, without their ending */
+  const perfName = `${database}-M${String(games)}`;
+  const perfStem = perfDir && join(perfDir, perfName);
+  const perf = perfDir === undefined ? undefined : perfServerOptions(perfDir, `${perfName}.v8.log`);
   const inspectorPort = await freePort();
   const server = await startServerProcess(bundle, db.env, {
     nodeArgs: [
       `--inspect=127.0.0.1:${String(inspectorPort)}`,
       ...(cpuProf === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${resolve(cpuProf)}`]),
       ...nodeArgs,
-      ...(perfStem === undefined ? [] : perfNodeArgs(`${perfStem}.v8.log`)),
+      ...(perf?.nodeArgs ?? []),
     ],
-    ...(perfDir === undefined ? {} : { cwd: perfDir }),
+    ...(perf === undefined ? {} : { cwd: perf.cwd }),
   });
   const killServer = onInterrupt(async () => {
     server.child.kill('SIGKILL');

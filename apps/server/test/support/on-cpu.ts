@@ -11,7 +11,7 @@ export type Stack = readonly string[];
 /**
  * What each share covers, tried in this order on a sample's whole stack: the first that names one
  * of its frames takes the sample. The names are the bundle's functions as V8's code dump names
- * them (`JS:*stepMessages file:///…/main.mjs:…`; `perfNodeArgs` in bench/load-run.ts), V8's own
+ * them (`JS:*stepMessages file:///…/main.mjs:…`; `perfServerOptions` in bench/load-run.ts), V8's own
  * C++ and the packages' paths.
  * Collection and compiling come first: a scavenge inside the rules is the collector's time, so
  * that its share says what collecting costs in all.

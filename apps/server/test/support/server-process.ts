@@ -145,7 +145,7 @@ export function processRssBytes(pid: number): number {
  * and resolves once it listens, with the address it reported. It reports through the same IPC
  * message `npm start`'s launcher waits for, and runs with the same flags (SERVER_NODE_FLAGS);
  * `nodeArgs` come after them, so a flag given there wins. It runs in the repository's root
- * unless `cwd` says otherwise (a profile's folder, where V8 writes what it writes to its own).
+ * unless `cwd` says otherwise (a profile's folder, where V8 writes its code dump).
  */
 export function startServerProcess(
   bundle: string,
