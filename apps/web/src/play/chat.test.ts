@@ -36,6 +36,17 @@ describe('table talk: chat with unread markers', () => {
     expect(unread(chat, 'table', 1)).toBe(0);
   });
 
+  it('counts a line that arrives late, below a seq already read, as unread', () => {
+    // Lines written on two server processes may reach a client out of seq order.
+    let chat = receive(emptyChat(), line(7, 0), 1);
+    chat = openChannel(chat, 'table', 1);
+    chat = openChannel(chat, 2, 1);
+    chat = receive(chat, line(6, 0), 1);
+    expect(unread(chat, 'table', 1)).toBe(1);
+    chat = openChannel(chat, 'table', 1);
+    expect(unread(chat, 'table', 1)).toBe(0);
+  });
+
   it('never counts my own lines as unread', () => {
     let chat = openChannel(emptyChat(), 3, 1);
     chat = receive(chat, line(1, 1), 1);

@@ -31,14 +31,17 @@ export interface ChatState {
   /** Oldest first, deduplicated by seq (the server replays history on reconnect). */
   readonly lines: readonly ChatLine[];
   readonly open: Channel;
-  /** The seq up to which each channel has been read. */
-  readonly readUpTo: ReadonlyMap<Channel, number>;
+  /**
+   * The seqs of the lines read: by line, not up to a seq, as lines written on different server
+   * processes may arrive out of seq order, and a late one with a lower seq was not seen.
+   */
+  readonly read: ReadonlySet<number>;
   /** The latest private message from someone else that has not been looked at. */
   readonly notice?: ChatLine;
 }
 
 export function emptyChat(): ChatState {
-  return { lines: [], open: 'table', readUpTo: new Map() };
+  return { lines: [], open: 'table', read: new Set() };
 }
 
 /** The channel a line belongs to, for the seat `me` (spectators see only the table). */
@@ -52,23 +55,20 @@ export function receive(state: ChatState, line: ChatLine, me: number | undefined
   const lines = [...state.lines, line].sort((a, b) => a.seq - b.seq);
   const channel = channelOf(line, me);
   const mine = line.from === me;
-  const readUpTo = new Map(state.readUpTo);
   // What I write, or what arrives in the conversation I have open, is read at once.
-  if (mine || channel === state.open)
-    readUpTo.set(channel, Math.max(readUpTo.get(channel) ?? 0, line.seq));
+  const read = mine || channel === state.open ? new Set(state.read).add(line.seq) : state.read;
   const isNotice = line.to !== undefined && !mine && channel !== state.open;
   return {
     lines,
     open: state.open,
-    readUpTo,
+    read,
     ...(isNotice ? { notice: line } : state.notice === undefined ? {} : { notice: state.notice }),
   };
 }
 
 export function openChannel(state: ChatState, channel: Channel, me: number | undefined): ChatState {
-  const last = linesIn(state, channel, me).at(-1)?.seq ?? 0;
-  const readUpTo = new Map(state.readUpTo);
-  readUpTo.set(channel, Math.max(readUpTo.get(channel) ?? 0, last));
+  const read = new Set(state.read);
+  for (const line of linesIn(state, channel, me)) read.add(line.seq);
   const notice =
     state.notice !== undefined && channelOf(state.notice, me) !== channel
       ? state.notice
@@ -76,13 +76,13 @@ export function openChannel(state: ChatState, channel: Channel, me: number | und
   return {
     lines: state.lines,
     open: channel,
-    readUpTo,
+    read,
     ...(notice === undefined ? {} : { notice }),
   };
 }
 
 export function dismissNotice(state: ChatState): ChatState {
-  return { lines: state.lines, open: state.open, readUpTo: state.readUpTo };
+  return { lines: state.lines, open: state.open, read: state.read };
 }
 
 export function linesIn(state: ChatState, channel: Channel, me: number | undefined): ChatLine[] {
@@ -90,6 +90,6 @@ export function linesIn(state: ChatState, channel: Channel, me: number | undefin
 }
 
 export function unread(state: ChatState, channel: Channel, me: number | undefined): number {
-  const read = state.readUpTo.get(channel) ?? 0;
-  return linesIn(state, channel, me).filter((line) => line.seq > read && line.from !== me).length;
+  return linesIn(state, channel, me).filter((line) => !state.read.has(line.seq) && line.from !== me)
+    .length;
 }
