@@ -28,6 +28,8 @@
 //   --gen-prof dir         V8's CPU profile of this process, the load generator, over each
 //                          measured window: a .cpuprofile there, and a line of where its CPU went
 //   --node-args="..."      flags for the server's node, to compare settings (BENCH_NODE_ARGS)
+//   --server-env="K=V ..." settings for the server, over the benchmark's own (BENCH_SERVER_ENV):
+//                          IDLE_UPDATE_MS=0 sends every update at once, to compare
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -82,6 +84,7 @@ const { values } = parseArgs({
     alloc: { type: 'string' },
     'gen-prof': { type: 'string' },
     'node-args': { type: 'string', default: process.env.BENCH_NODE_ARGS ?? '' },
+    'server-env': { type: 'string', default: process.env.BENCH_SERVER_ENV ?? '' },
   },
 });
 
@@ -115,6 +118,17 @@ if (
 }
 /** V8 or Node flags for the server process, to compare settings (`--node-args="--flag=1 ..."`) */
 const nodeArgs = values['node-args'].split(/\s+/).filter((arg) => arg !== '');
+/** the server's settings over the benchmark's own (`--server-env="IDLE_UPDATE_MS=0 ..."`) */
+const serverEnv = Object.fromEntries(
+  values['server-env']
+    .split(/\s+/)
+    .filter((pair) => pair !== '')
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      if (at <= 0) throw new Error(`bench:load: --server-env takes KEY=VALUE pairs, not ${pair}`);
+      return [pair.slice(0, at), pair.slice(at + 1)];
+    }),
+);
 const perfDir = values.perf === undefined ? undefined : resolve(values.perf);
 if (perfDir !== undefined) {
   if (!(await perfWorks())) {
@@ -241,15 +255,19 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
   const perfStem = perfDir && join(perfDir, perfName);
   const perf = perfDir === undefined ? undefined : perfServerOptions(perfDir, `${perfName}.v8.log`);
   const inspectorPort = await freePort();
-  const server = await startServerProcess(bundle, db.env, {
-    nodeArgs: [
-      `--inspect=127.0.0.1:${String(inspectorPort)}`,
-      ...(cpuProf === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${resolve(cpuProf)}`]),
-      ...nodeArgs,
-      ...(perf?.nodeArgs ?? []),
-    ],
-    ...(perf === undefined ? {} : { cwd: perf.cwd }),
-  });
+  const server = await startServerProcess(
+    bundle,
+    { ...db.env, ...serverEnv },
+    {
+      nodeArgs: [
+        `--inspect=127.0.0.1:${String(inspectorPort)}`,
+        ...(cpuProf === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${resolve(cpuProf)}`]),
+        ...nodeArgs,
+        ...(perf?.nodeArgs ?? []),
+      ],
+      ...(perf === undefined ? {} : { cwd: perf.cwd }),
+    },
+  );
   const killServer = onInterrupt(async () => {
     server.child.kill('SIGKILL');
     await server.exited;
@@ -553,6 +571,8 @@ function save(): void {
     bot,
     roundLimit,
     rate: rate ?? null,
+    nodeArgs,
+    serverEnv,
   };
   const report = {
     startedAt: startedAt.toISOString(),

@@ -21,7 +21,7 @@ const SCRIPT = `100
 
 100 
 \t7fc2b7b7 JS:*writeGeneric node:internal/stream_base_commons:148:22 (/tmp/profile/jitted-100-7.so)
-\t7fc2b7c3 JS:*#writeTo file:///work/apps/server/dist/bench-load-1/main.mjs:14610:15 (/tmp/profile/jitted-100-8.so)
+\t7fc2b7c3 JS:*writeNow file:///work/apps/server/dist/bench-load-1/main.mjs:14610:15 (/tmp/profile/jitted-100-8.so)
 \t7fc2b7c2 JS:*#emitStep file:///work/apps/server/dist/bench-load-1/main.mjs:14479:16 (/tmp/profile/jitted-100-9.so)
 
 100 

@@ -4,7 +4,7 @@ import type { GameView } from '@outer-rim/rules';
 import type { ErrorResponse, GameRecord, ActionAck } from '@outer-rim/protocol';
 import { HEAVY_TEST_TIMEOUT, BACKENDS, prepareBackend } from './support/backends.js';
 import type { Backend } from './support/backends.js';
-import { fullLobby, nextMove, playMoves, startGame } from './support/play.js';
+import { caughtUp, fullLobby, nextMove, playMoves, startGame } from './support/play.js';
 import { openTable } from './support/table.js';
 import type { Table } from './support/table.js';
 import type { SeatedGame } from './support/play.js';
@@ -111,6 +111,7 @@ describe.each(BACKENDS)('refusals on %s: each gets its code, none changes anythi
   it(
     'answers a replayed client id with the first answer and never applies it twice',
     async () => {
+      await caughtUp([...seats, spectator]);
       const move = nextMove(seats.map((c) => c.latest?.view as GameView));
       if (!move) throw new Error('the game stopped');
       const client = seats[move.seat] as Client;
@@ -140,6 +141,7 @@ describe.each(BACKENDS)('refusals on %s: each gets its code, none changes anythi
   it(
     'answers an id sent again on the state it was decided on with its commit, from the steps it holds or from the log',
     async () => {
+      await caughtUp([...seats, spectator]);
       const basis = (seats[0] as Client).latest?.seq ?? 0;
       const move = nextMove(seats.map((c) => c.latest?.view as GameView));
       if (!move) throw new Error('the game stopped');

@@ -41,6 +41,11 @@ export const ConfigSchema = z.object({
   BODY_LIMIT: positiveInt(64 * 1024),
   /** largest accepted socket payload in bytes; bigger ones are refused with a code */
   MESSAGE_LIMIT: positiveInt(16 * 1024),
+  /**
+   * how long a step's update may wait for a viewer it asks nothing of, so that several go in one
+   * write (0: each at once); whoever is asked, or acted, hears at once
+   */
+  IDLE_UPDATE_MS: z.coerce.number().int().min(0).max(60_000).default(50),
   DB_POOL_SIZE: positiveInt(10),
   /**
    * `on` when several server processes share one PostgreSQL: they tell each other of commits and

@@ -58,9 +58,14 @@ export function directSocket(conn: EngineConnection): TcpSocket | undefined {
 
 /**
  * Writes the socket.io packet `packet` to every connection of `conns`: framed once for all of
- * them, and written straight to each TCP socket that allows it (`directSocket`).
+ * them, and written straight to each TCP socket that allows it (`directSocket`), in one write
+ * with the frames `first` gives for that connection, if any.
  */
-export function writeMessage(conns: Iterable<EngineConnection>, packet: string): void {
+export function writeMessage(
+  conns: Iterable<EngineConnection>,
+  packet: string,
+  first?: (conn: EngineConnection) => Buffer[] | undefined,
+): void {
   let frame: Buffer | undefined;
   for (const conn of conns) {
     const socket = directSocket(conn);
@@ -69,7 +74,8 @@ export function writeMessage(conns: Iterable<EngineConnection>, packet: string):
       continue;
     }
     frame ??= textFrame(`4${packet}`);
-    socket.write(frame);
+    const before = first?.(conn);
+    socket.write(before === undefined ? frame : Buffer.concat([...before, frame]));
   }
 }
 
@@ -79,11 +85,15 @@ export function writeMessage(conns: Iterable<EngineConnection>, packet: string):
  * allows it. Through engine.io, the ack that answers each action cost about three times what one
  * of its directly written updates does. A message with a callback, or not a string, goes through
  * engine.io: only engine.io can call back once the message is sent, and binary messages are
- * framed differently.
+ * framed differently. `before` is called before each message is written, whichever way.
  */
-export function writeDirectly(conn: EngineConnection): void {
+export function writeDirectly(
+  conn: EngineConnection,
+  before?: (conn: EngineConnection) => void,
+): void {
   const write = conn.write.bind(conn);
   conn.write = (data: string, options?: unknown, callback?: unknown) => {
+    before?.(conn);
     const socket =
       typeof data === 'string' && callback === undefined && typeof options !== 'function'
         ? directSocket(conn)

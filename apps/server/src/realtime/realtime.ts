@@ -3,6 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import {
   StateMigrationError,
+  decisionsOf,
   eventsFor,
   isGameOver,
   sharedView,
@@ -52,8 +53,9 @@ import {
   seatsOnly,
 } from './client-messages.js';
 import type { Refusal } from './client-messages.js';
-import { writeDirectly, writeMessage } from './direct-frames.js';
+import { writeDirectly } from './direct-frames.js';
 import type { EngineConnection } from './direct-frames.js';
+import { HeldWrites } from './held-writes.js';
 import { onListening } from './listening.js';
 import { Encoded, encodedEvent } from './parser.js';
 import { TokenBucket } from './token-bucket.js';
@@ -93,6 +95,7 @@ export class Realtime {
   readonly #sent = new LastSentViews();
   readonly #awaitingStart = new AwaitingStart();
   readonly #cork = new AckCork();
+  readonly #held: HeldWrites;
   readonly #chats = new WeakMap<GameSocket, ChatOnce>();
 
   constructor(
@@ -100,6 +103,7 @@ export class Realtime {
     private readonly deps: RealtimeDeps,
   ) {
     const { config } = deps;
+    this.#held = new HeldWrites(config.IDLE_UPDATE_MS);
     this.io = gameServer(httpServer, config);
     if (config.CLUSTER && config.DATABASE_URL !== undefined) {
       // Only with several processes (CLUSTER=on): one alone needs no NOTIFY per commit.
@@ -141,7 +145,10 @@ export class Realtime {
       this.#dropReleased(released);
     });
     this.io.engine.on('connection', (conn: EngineConnection) => {
-      writeDirectly(conn);
+      // Whatever else is written to a connection lets its held updates out before it.
+      writeDirectly(conn, (writing) => {
+        this.#held.letOut(writing);
+      });
     });
     this.io.on('connection', (socket) => {
       this.#onConnection(socket);
@@ -233,15 +240,34 @@ export class Realtime {
       const ids = this.io.sockets.adapter.rooms.get(roomOfViewer(gameId, viewer));
       if (ids !== undefined && ids.size > 0) sockets.set(viewer, ids);
     }
+    const base = this.#sent.get(gameId);
     const { messages, sent } = stepMessages(
       { gameId, seq, seat: committed.seat, events: committed.events, state: committed.state, seed },
-      this.#sent.get(gameId),
+      base,
       [...sockets.keys()],
     );
+    // Who is asked to decide now, or was asked before this step, or acted, hears of it at once;
+    // the others' updates may wait a moment (HeldWrites). Without the views of the seq before
+    // (a first step here, a catch-up), everyone hears at once.
+    const asked = new Set<Viewer>(decisionsOf(committed.state).map((d) => d.seat));
+    const askedBefore = base?.seq === seq - 1 ? base.asked : undefined;
     for (const [viewer, message] of messages) {
-      this.#writeTo(sockets.get(viewer), encodedEvent(SOCKET_EVENTS.update, message));
+      const packet = encodedEvent(SOCKET_EVENTS.update, message);
+      const conns = this.#connections(sockets.get(viewer));
+      if (
+        committed.over ||
+        askedBefore === undefined ||
+        viewer === committed.seat ||
+        asked.has(viewer) ||
+        askedBefore.has(viewer)
+      ) {
+        this.#held.writeNow(conns, packet);
+      } else {
+        this.#held.writeSoon(conns, packet);
+      }
     }
     this.#cork.release();
+    sent.asked = asked;
     this.#sent.keep(gameId, committed.over ? undefined : sent);
     // The final lobby record, with the seed, goes to everyone through the adapter, once.
     if (committed.over && committed.local) {
@@ -345,19 +371,17 @@ export class Realtime {
   }
 
   /**
-   * One event, encoded as socket.io encodes it, written to each of these sockets on this process:
-   * what `io.local.to(room).emit` does, without the two broadcast operators and the adapter's walk
-   * it makes for every one of a step's nine or ten updates; framed once, and written straight to
-   * each WebSocket's TCP socket where nothing of that connection waits in engine.io or ws
-   * (`writeMessage`).
+   * The engine.io connections of these sockets on this process, which a step's updates are written
+   * to (HeldWrites) rather than by `io.local.to(room).emit`: that makes two broadcast operators
+   * and walks the adapter for every one of a step's nine or ten updates.
    */
-  #writeTo(ids: ReadonlySet<string> | undefined, packet: string): void {
+  #connections(ids: ReadonlySet<string> | undefined): EngineConnection[] {
     const conns: EngineConnection[] = [];
     for (const id of ids ?? []) {
       const conn = this.io.sockets.sockets.get(id)?.conn;
       if (conn !== undefined) conns.push(conn);
     }
-    writeMessage(conns, packet);
+    return conns;
   }
 
   #hasSocketsHere(room: string): boolean {
@@ -366,6 +390,7 @@ export class Realtime {
 
   /** Closes this process's connections only: other processes keep theirs. */
   async close(): Promise<void> {
+    this.#held.letOutAll();
     // Socket by socket rather than through the adapter: each client gets its disconnect packet
     // before the transport closes, and other processes' clients are left alone.
     for (const socket of this.io.sockets.sockets.values()) socket.disconnect();

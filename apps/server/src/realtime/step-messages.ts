@@ -11,6 +11,8 @@ export interface SentViews {
   seq: number;
   shared: SharedView;
   parts: Map<Viewer, ViewerPart>;
+  /** the seats that seq asked to decide, where the step's sender noted them */
+  asked?: ReadonlySet<Viewer>;
 }
 
 export interface Step {

@@ -30,12 +30,12 @@ const SHARES: readonly { name: string; frame: RegExp }[] = [
   { name: 'database', frame: /node_modules\/(pg|pg-pool|pg-protocol|drizzle-orm)\// },
   // The updates' and acks' socket writes, through engine.io and ws or straight from the step's
   // own write (direct-frames.ts), down to the kernel; before the updates, which call them. Node's
-  // own write frames are named too: the JIT inlines `writeMessage` and `#writeTo` into the step,
+  // own write frames are named too: the JIT inlines `writeMessage` and HeldWrites' into the step,
   // whose frame then stands for them, while Node's frames below keep their names.
   {
     name: 'sending',
     frame:
-      /JS:\S?(sendPacket|flush) \S*engine\.io\/build\/socket\.js|ws\/lib\/sender\.js|JS:\S?(writeMessage|#writeTo) |node::StreamBase::(WriteBuffer|Writev|WriteString)|JS:\S?(writeGeneric|writevGeneric) node:internal\/stream_base_commons|JS:\S?(Socket\._writeGeneric|Socket\._write|Socket\._writev) node:net|JS:\S?writeOrBuffer node:internal\/streams\/writable/,
+      /JS:\S?(sendPacket|flush) \S*engine\.io\/build\/socket\.js|ws\/lib\/sender\.js|JS:\S?(writeMessage|writeNow|writeSoon|letOut|letOutAll) |node::StreamBase::(WriteBuffer|Writev|WriteString)|JS:\S?(writeGeneric|writevGeneric) node:internal\/stream_base_commons|JS:\S?(Socket\._writeGeneric|Socket\._write|Socket\._writev) node:net|JS:\S?writeOrBuffer node:internal\/streams\/writable/,
   },
   // A step's messages made; `#emitStep` too, as the compiler often inlines `stepMessages` there.
   { name: 'updates', frame: /JS:\S?(stepMessages|#emitStates|#emitStep) / },

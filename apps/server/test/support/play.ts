@@ -97,8 +97,19 @@ export async function playUntilTwoOwe(seats: Client[], watchers: Client[]): Prom
 }
 
 /**
+ * Resolves once each of `clients` holds the newest step any of them holds: an action sent outside
+ * `playMoves` reached the seat that sent it at once, while the others' updates may still be held
+ * (`IDLE_UPDATE_MS`), and a move chosen from their views then would be chosen from an older state.
+ */
+export async function caughtUp(clients: Client[]): Promise<void> {
+  const newest = Math.max(...clients.map((c) => c.latest?.seq ?? -1));
+  await Promise.all(clients.map((c) => c.waitFor(() => (c.latest?.seq ?? -1) >= newest)));
+}
+
+/**
  * Plays through the protocol: each move is sent by the seat's own socket, chosen from that seat's
- * own latest view, and the next one waits until every listed client saw the update.
+ * own latest view, and the next one waits until every listed client saw the update. The first
+ * waits until they are `caughtUp`.
  */
 export async function playMoves(
   seats: Client[],
@@ -107,6 +118,8 @@ export async function playMoves(
   clientIdPrefix = 'move',
 ): Promise<{ seq: number; acks: ActionAck[] }> {
   const acks: ActionAck[] = [];
+  const everyone = [...seats, ...watchers];
+  await caughtUp(everyone);
   let seq = seats[0]?.latest?.seq ?? 0;
   for (let i = 0; i < maxMoves; i++) {
     const views = seats.map((c) => c.latest?.view as GameView);
@@ -118,9 +131,7 @@ export async function playMoves(
     acks.push(ack);
     if (!ack.ok) throw new Error(`move refused: ${JSON.stringify(ack.error)}`);
     seq = ack.seq;
-    await Promise.all(
-      [...seats, ...watchers].map((c) => c.waitFor(() => (c.latest?.seq ?? -1) >= ack.seq)),
-    );
+    await Promise.all(everyone.map((c) => c.waitFor(() => (c.latest?.seq ?? -1) >= ack.seq)));
   }
   return { seq, acks };
 }
