@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Socket as ClientSocket } from 'socket.io-client';
 import type { Socket as ServerSocket } from 'socket.io';
 import * as ws from 'ws';
 import { directSocket, textFrame, writeDirectly, writeMessage } from './direct-frames.js';
 import { encodedEvent } from './parser.js';
-import { socketPairs } from '../../test/support/socket-pair.js';
+import { seqsReceived as seqs, socketPairs } from '../../test/support/socket-pair.js';
 
 /** ws's frame parser: exported by the package, not declared in its typings. */
 interface FrameReceiver {
@@ -44,17 +43,6 @@ describe('textFrame', () => {
 
 describe('writeMessage, over a real socket.io server', () => {
   const pair = socketPairs();
-
-  /** The `n` values the client receives as `seq` events, in order. */
-  function seqs(client: ClientSocket, n: number): Promise<number[]> {
-    const got: number[] = [];
-    return new Promise((resolve) => {
-      client.on('seq', (value: number) => {
-        got.push(value);
-        if (got.length === n) resolve(got);
-      });
-    });
-  }
 
   const packet = (n: number) => encodedEvent('seq', String(n));
 

@@ -1,22 +1,10 @@
 import type { Socket as TcpSocket } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import type { Socket as ClientSocket } from 'socket.io-client';
 import { AckCork } from './ack-cork.js';
 import { directSocket, writeDirectly } from './direct-frames.js';
 import { HeldWrites } from './held-writes.js';
 import { encodedEvent } from './parser.js';
-import { socketPairs } from '../../test/support/socket-pair.js';
-
-/** The `n` values the client receives as `seq` events, in order. */
-function seqs(client: ClientSocket, n: number): Promise<number[]> {
-  const got: number[] = [];
-  return new Promise((resolve) => {
-    client.on('seq', (value: number) => {
-      got.push(value);
-      if (got.length === n) resolve(got);
-    });
-  });
-}
+import { seqsReceived as seqs, socketPairs } from '../../test/support/socket-pair.js';
 
 const packet = (n: number) => encodedEvent('seq', String(n));
 

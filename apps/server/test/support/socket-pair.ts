@@ -53,3 +53,14 @@ export function socketPairs(): (transports: ('websocket' | 'polling')[]) => Prom
     return both;
   };
 }
+
+/** The first `n` values `client` receives as `seq` events, in order. */
+export function seqsReceived(client: ClientSocket, n: number): Promise<number[]> {
+  const got: number[] = [];
+  return new Promise((resolve) => {
+    client.on('seq', (value: number) => {
+      got.push(value);
+      if (got.length === n) resolve(got);
+    });
+  });
+}
