@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { decisions } from '@outer-rim/rules';
 import type { GameView } from '@outer-rim/rules';
+import { signatureOfDecisions } from '../src/games/recent-steps.js';
 import { HEAVY_TEST_TIMEOUT } from './support/backends.js';
 import { fullLobby, nextMove, startGame } from './support/play.js';
 import { Client } from './support/server.js';
@@ -17,12 +18,12 @@ function eventLog(client: Client): { event: string; seq?: number }[] {
 }
 
 /**
- * A step's update waits for the viewers it asks nothing of (IDLE_UPDATE_MS, a minute here, so
- * that only what lets it out does), while the seat that acted and the seats it asks to decide
+ * A step's update waits for the viewers nobody waits for (IDLE_UPDATE_MS, a minute here, so that
+ * only what lets it out does), while the seat that acted and the seats whose decision it changed
  * hear at once; whatever else is written to a waiting connection takes the held update with it,
  * before itself. Real server, real sockets.
  */
-describe('updates to viewers a step asks nothing of wait; the others hear at once', () => {
+describe('updates to viewers nobody waits for wait; the others hear at once', () => {
   const running = serversOnBackend('pglite', 'idle-updates', 1, { IDLE_UPDATE_MS: '60000' });
   const clients: Client[] = [];
   afterAll(() => {
@@ -30,7 +31,7 @@ describe('updates to viewers a step asks nothing of wait; the others hear at onc
   });
 
   it(
-    'the actor and the seats asked get the step at once; a spectator’s and an idle seat’s leave with the next message to them, before it',
+    'the actor and the seats whose decision changed get the step at once; a spectator’s and an idle seat’s leave with the next message to them, before it',
     async () => {
       const server = running.servers[0] as RunningServer;
       const game = await fullLobby(server.url, 3);
@@ -52,12 +53,13 @@ describe('updates to viewers a step asks nothing of wait; the others hear at onc
         for (const c of clients) await c.waitFor(() => (c.latest?.seq ?? -1) >= seq);
       };
 
-      // Moves until one leaves a seat idle: neither acting nor asked before or after it.
+      // Moves until one leaves a seat waited for by nobody: it did not act, and what it is asked
+      // (nothing, or the same as before) did not change.
       let idle: number[] = [];
       let seq = 0;
       for (let i = 0; i < 60 && idle.length === 0; i++) {
         const views = seats.map((c) => c.latest?.view as GameView);
-        const asked = new Set(decisions(views[0] as GameView).map((d) => d.seat));
+        const asked = decisions(views[0] as GameView);
         const move = nextMove(views);
         if (!move) throw new Error('no move');
         const actor = seats[move.seat] as Client;
@@ -66,9 +68,13 @@ describe('updates to viewers a step asks nothing of wait; the others hear at onc
         expect(ack).toEqual({ ok: true, seq: seq + 1 });
         seq += 1;
         await actor.waitFor(() => actor.latest?.seq === seq);
-        const askedNow = new Set(decisions(actor.latest?.view as GameView).map((d) => d.seat));
-        // Those asked before or after the step hear of it at once: held, they would wait a minute.
-        const prompt = [0, 1, 2].filter((s) => s === move.seat || asked.has(s) || askedNow.has(s));
+        const askedNow = decisions(actor.latest?.view as GameView);
+        // The seats whose decision the step changed hear of it at once: held, they would wait a
+        // minute.
+        const prompt = [0, 1, 2].filter(
+          (s) =>
+            s === move.seat || signatureOfDecisions(asked, s) !== signatureOfDecisions(askedNow, s),
+        );
         for (const s of prompt) {
           const client = seats[s] as Client;
           await client.waitFor(() => client.latest?.seq === seq);

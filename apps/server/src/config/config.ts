@@ -42,8 +42,8 @@ export const ConfigSchema = z.object({
   /** largest accepted socket payload in bytes; bigger ones are refused with a code */
   MESSAGE_LIMIT: positiveInt(16 * 1024),
   /**
-   * how long a step's update may wait for a viewer it asks nothing of, so that several go in one
-   * write (0: each at once); whoever is asked, or acted, hears at once
+   * how long a step's update may wait for a viewer nobody waits for, so that several go in one
+   * write (0: each at once); the seat that acted and each seat whose decision changed hear at once
    */
   IDLE_UPDATE_MS: z.coerce.number().int().min(0).max(60_000).default(50),
   DB_POOL_SIZE: positiveInt(10),

@@ -1,4 +1,4 @@
-import { decisionsOf } from '@outer-rim/rules';
+import { HiddenSlot, decisionsOf } from '@outer-rim/rules';
 import type { Decision, GameState } from '@outer-rim/rules';
 
 /**
@@ -30,10 +30,28 @@ const MAX_REMEMBERED_STEPS = 8;
 
 /** What `seat` is asked to decide in `state`, as one comparable string ('[]' when nothing). */
 export function decisionSignature(state: GameState, seat: number): string {
-  return signatureOfDecisions(decisionsOf(state), seat);
+  return decisionSignatures(state)[seat] ?? signatureOfDecisions([], seat);
 }
 
-function signatureOfDecisions(decisions: readonly Decision[], seat: number): string {
+const signaturesOfStates = new HiddenSlot<GameState, readonly string[]>('decisionSignatures');
+
+/**
+ * Every seat's `decisionSignature` in `state`, worked out once for all of them and kept beside
+ * the state: the judge of stale actions and the step's fan-out (who must hear of it at once) ask
+ * the same.
+ */
+export function decisionSignatures(state: GameState): readonly string[] {
+  let known = signaturesOfStates.get(state);
+  if (known === undefined) {
+    const decisions = decisionsOf(state);
+    known = state.players.map((_, seat) => signatureOfDecisions(decisions, seat));
+    signaturesOfStates.set(state, known);
+  }
+  return known;
+}
+
+/** What `seat` is asked among `decisions` (a state's, or a view's: they are the same). */
+export function signatureOfDecisions(decisions: readonly Decision[], seat: number): string {
   return JSON.stringify(decisions.filter((d) => d.seat === seat).map((d) => [d.kind, d.prompt]));
 }
 
@@ -59,10 +77,10 @@ export function signatureOf(step: Step, seat: number): string {
 function settle(step: Step): void {
   const { state } = step;
   if (state === undefined) return;
-  const decisions = decisionsOf(state);
+  const signatures = decisionSignatures(state);
   step.signatures ??= [];
-  for (let seat = 0; seat < state.players.length; seat++) {
-    step.signatures[seat] ??= signatureOfDecisions(decisions, seat);
+  for (let seat = 0; seat < signatures.length; seat++) {
+    step.signatures[seat] ??= signatures[seat] as string;
   }
   step.state = undefined;
 }

@@ -1,25 +1,35 @@
 import { directSocket, textFrame, writeMessage } from './direct-frames.js';
 import type { EngineConnection } from './direct-frames.js';
 
-/** The frames held for a connection, on the connection itself (every one has the same shape). */
+/** What waits for a connection: its frames, and their packets for engine.io's way. */
+interface Held {
+  frames: Buffer[];
+  packets: string[];
+}
+
+/** The updates held for a connection, on the connection itself (every one has the same shape). */
 const HELD = Symbol('held updates');
 interface Holding extends EngineConnection {
-  [HELD]?: { frames: Buffer[]; packets: string[] } | undefined;
+  [HELD]?: Held | undefined;
 }
 
 /**
- * The updates of a viewer a step asks nothing of, held up to `delayMs`, so that a busy table's
- * steps reach it several to a write: one system call and one wake-up of the client for all of
- * them, where each step cost one of each per viewer. Whoever a step asks to decide, or asked
- * before it, or who acted, is written to at once (`writeNow`), and so is every other message to a
- * connection (an ack, a state, a chat line, an error): each first lets out what waits for that
- * connection (`letOut`, called by `writeDirectly` before it writes), so nothing overtakes what
- * was held before it. Colyseus sends its patches so, at a rate (every 50 ms by default); here
- * only the viewers nobody waits for wait.
+ * The updates of a viewer nobody waits for, held up to `delayMs` after the first of them, so that
+ * a busy table's steps reach it several to a write: one system call and one wake-up of the client
+ * for all of them, where each step cost one of each per viewer. The seat that acted and each seat
+ * whose decision a step changed are written to at once (`writeNow`), and so is every other
+ * message to a connection (an ack, a state, a chat line, an error): each first lets out what
+ * waits for that connection (`letOut`, called by `writeDirectly` before it writes), so nothing
+ * overtakes what was held before it. Colyseus sends its patches so, at a rate (every 50 ms by
+ * default); here only the viewers nobody waits for wait.
  */
 export class HeldWrites {
-  /** the connections held for since the last `letOutAll`, in order (some let out since) */
-  #conns: Holding[] = [];
+  /**
+   * The holds begun, oldest first, each let out `delayMs` after it began unless something let it
+   * out before (then its connection holds another, or nothing); `#next` is the first not yet due.
+   */
+  #queue: { conn: Holding; held: Held; due: number }[] = [];
+  #next = 0;
   #timer: NodeJS.Timeout | undefined;
 
   /** `delayMs` 0 holds nothing. */
@@ -27,7 +37,7 @@ export class HeldWrites {
 
   /** How many connections have updates waiting. */
   get size(): number {
-    return new Set(this.#conns.filter((conn) => conn[HELD] !== undefined)).size;
+    return this.#queue.slice(this.#next).filter(({ conn, held }) => conn[HELD] === held).length;
   }
 
   /**
@@ -35,7 +45,7 @@ export class HeldWrites {
    * write with whatever waits for each.
    */
   writeNow(conns: readonly EngineConnection[], packet: string): void {
-    writeMessage(conns, packet, (conn) => this.#take(conn)?.frames);
+    writeMessage(conns, packet, (conn) => take(conn)?.frames);
   }
 
   /** `packet` to each of `conns` within `delayMs`, with whatever else waits for each. */
@@ -46,23 +56,20 @@ export class HeldWrites {
     }
     // Framed now, once for all; where the frames can go is asked when they go (`letOut`).
     const frame = textFrame(`4${packet}`);
+    let now: number | undefined;
     for (const conn of conns as readonly Holding[]) {
       const held = conn[HELD];
       if (held === undefined) {
-        conn[HELD] = { frames: [frame], packets: [packet] };
-        this.#conns.push(conn);
+        const begun = { frames: [frame], packets: [packet] };
+        conn[HELD] = begun;
+        now ??= performance.now();
+        this.#queue.push({ conn, held: begun, due: now + this.delayMs });
       } else {
         held.frames.push(frame);
         held.packets.push(packet);
       }
     }
-    if (this.#conns.length > 0 && this.#timer === undefined) {
-      this.#timer = setTimeout(() => {
-        this.#timer = undefined;
-        this.letOutAll();
-      }, this.delayMs);
-      this.#timer.unref();
-    }
+    if (this.#timer === undefined) this.#arm();
   }
 
   /**
@@ -72,7 +79,7 @@ export class HeldWrites {
    * connection.
    */
   letOut(conn: EngineConnection): void {
-    const held = this.#take(conn);
+    const held = take(conn);
     if (held === undefined) return;
     const socket = directSocket(conn);
     if (socket !== undefined) {
@@ -84,20 +91,54 @@ export class HeldWrites {
     for (const packet of held.packets) conn.write(packet);
   }
 
-  /** What waits for `conn`, no longer held. */
-  #take(conn: EngineConnection): { frames: Buffer[]; packets: string[] } | undefined {
-    const holding = conn as Holding;
-    const held = holding[HELD];
-    if (held !== undefined) holding[HELD] = undefined;
-    return held;
-  }
-
   /** Writes everything that waits. */
   letOutAll(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    const conns = this.#conns;
-    this.#conns = [];
-    for (const conn of conns) this.letOut(conn);
+    const queue = this.#queue.slice(this.#next);
+    this.#queue = [];
+    this.#next = 0;
+    for (const { conn, held } of queue) if (conn[HELD] === held) this.letOut(conn);
   }
+
+  /** Lets out the holds that are due, then waits for the next one's time. */
+  #letOutDue(): void {
+    this.#timer = undefined;
+    // Within a millisecond: a timer's time is whole milliseconds.
+    const now = performance.now() + 1;
+    const queue = this.#queue;
+    while (this.#next < queue.length && (queue[this.#next]?.due ?? Infinity) <= now) {
+      const { conn, held } = queue[this.#next] as (typeof queue)[number];
+      this.#next++;
+      if (conn[HELD] === held) this.letOut(conn);
+    }
+    if (this.#next === queue.length) {
+      this.#queue = [];
+      this.#next = 0;
+    } else if (this.#next > 1024 && this.#next * 2 > queue.length) {
+      this.#queue = queue.slice(this.#next);
+      this.#next = 0;
+    }
+    this.#arm();
+  }
+
+  #arm(): void {
+    const first = this.#queue[this.#next];
+    if (first === undefined) return;
+    this.#timer = setTimeout(
+      () => {
+        this.#letOutDue();
+      },
+      Math.max(0, first.due - performance.now()),
+    );
+    this.#timer.unref();
+  }
+}
+
+/** What waits for `conn`, no longer held. */
+function take(conn: EngineConnection): Held | undefined {
+  const holding = conn as Holding;
+  const held = holding[HELD];
+  if (held !== undefined) holding[HELD] = undefined;
+  return held;
 }

@@ -3,7 +3,6 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import {
   StateMigrationError,
-  decisionsOf,
   eventsFor,
   isGameOver,
   sharedView,
@@ -25,6 +24,7 @@ import {
 } from './socket-server.js';
 import type { Entry } from '../games/game-cache.js';
 import type { Committed, GameService } from '../games/game-service.js';
+import { decisionSignatures } from '../games/recent-steps.js';
 import { refusal } from '../games/refusal.js';
 import type { LobbyService, ReleasedSeat } from '../lobby/lobby-service.js';
 import type { Metrics } from '../metrics/metrics.js';
@@ -246,28 +246,26 @@ export class Realtime {
       base,
       [...sockets.keys()],
     );
-    // Who is asked to decide now, or was asked before this step, or acted, hears of it at once;
-    // the others' updates may wait a moment (HeldWrites). Without the views of the seq before
-    // (a first step here, a catch-up), everyone hears at once.
-    const asked = new Set<Viewer>(decisionsOf(committed.state).map((d) => d.seat));
-    const askedBefore = base?.seq === seq - 1 ? base.asked : undefined;
+    // The seat that acted, and each seat whose decision the step changed (asked now, or no longer,
+    // or asked something else), hear of it at once: the others, spectators included, are not
+    // waited for and may get it a moment later (HeldWrites), as STALE_STATE judges an action of
+    // theirs by the same signatures. Without the seq before here (a first step, a catch-up),
+    // everyone hears at once.
+    const signatures = decisionSignatures(committed.state);
+    const before = base?.seq === seq - 1 ? base.signatures : undefined;
     for (const [viewer, message] of messages) {
       const packet = encodedEvent(SOCKET_EVENTS.update, message);
       const conns = this.#connections(sockets.get(viewer));
-      if (
+      const waitedFor =
         committed.over ||
-        askedBefore === undefined ||
+        before === undefined ||
         viewer === committed.seat ||
-        asked.has(viewer) ||
-        askedBefore.has(viewer)
-      ) {
-        this.#held.writeNow(conns, packet);
-      } else {
-        this.#held.writeSoon(conns, packet);
-      }
+        (viewer !== 'spectator' && signatures[viewer] !== before[viewer]);
+      if (waitedFor) this.#held.writeNow(conns, packet);
+      else this.#held.writeSoon(conns, packet);
     }
     this.#cork.release();
-    sent.asked = asked;
+    sent.signatures = signatures;
     this.#sent.keep(gameId, committed.over ? undefined : sent);
     // The final lobby record, with the seed, goes to everyone through the adapter, once.
     if (committed.over && committed.local) {

@@ -11,8 +11,8 @@ export interface SentViews {
   seq: number;
   shared: SharedView;
   parts: Map<Viewer, ViewerPart>;
-  /** the seats that seq asked to decide, where the step's sender noted them */
-  asked?: ReadonlySet<Viewer>;
+  /** what each seat was asked to decide at that seq (`decisionSignatures`), where noted */
+  signatures?: readonly string[];
 }
 
 export interface Step {
