@@ -14,9 +14,9 @@ interface Holding extends EngineConnection {
 }
 
 /**
- * The updates of a viewer nobody waits for, held up to `delayMs` after the first of them, so that
- * a busy table's steps reach it several to a write: one system call and one wake-up of the client
- * for all of them, where each step cost one of each per viewer. The seat that acted and each seat
+ * The updates of a viewer nobody waits for, held up to `delayMs`, so that a busy table's steps
+ * reach it several to a write: one system call and one wake-up of the client for all of them,
+ * where each step cost one of each per viewer. The seat that acted and each seat
  * whose decision a step changed are written to at once (`writeNow`), and so is every other
  * message to a connection (an ack, a state, a chat line, an error): each first lets out what
  * waits for that connection (`letOut`, called by `writeDirectly` before it writes), so nothing
@@ -25,11 +25,10 @@ interface Holding extends EngineConnection {
  */
 export class HeldWrites {
   /**
-   * The holds begun, oldest first, each let out `delayMs` after it began unless something let it
-   * out before (then its connection holds another, or nothing); `#next` is the first not yet due.
+   * The connections held for since the last `letOutAll`, in order, each with what it held then
+   * (something may have let that out since, and it may hold another).
    */
-  #queue: { conn: Holding; held: Held; due: number }[] = [];
-  #next = 0;
+  #holds: { conn: Holding; held: Held }[] = [];
   #timer: NodeJS.Timeout | undefined;
 
   /** `delayMs` 0 holds nothing. */
@@ -37,7 +36,7 @@ export class HeldWrites {
 
   /** How many connections have updates waiting. */
   get size(): number {
-    return this.#queue.slice(this.#next).filter(({ conn, held }) => conn[HELD] === held).length;
+    return this.#holds.filter(({ conn, held }) => conn[HELD] === held).length;
   }
 
   /**
@@ -48,7 +47,11 @@ export class HeldWrites {
     writeMessage(conns, packet, (conn) => take(conn)?.frames);
   }
 
-  /** `packet` to each of `conns` within `delayMs`, with whatever else waits for each. */
+  /**
+   * `packet` to each of `conns` within `delayMs`, with whatever else waits for each. Everything
+   * held goes out together, `delayMs` after the first of it: one timer for all the tables, so a
+   * server that is not busy wakes up once a window rather than once per viewer.
+   */
   writeSoon(conns: readonly EngineConnection[], packet: string): void {
     if (this.delayMs === 0) {
       this.writeNow(conns, packet);
@@ -56,20 +59,23 @@ export class HeldWrites {
     }
     // Framed now, once for all; where the frames can go is asked when they go (`letOut`).
     const frame = textFrame(`4${packet}`);
-    let now: number | undefined;
     for (const conn of conns as readonly Holding[]) {
       const held = conn[HELD];
       if (held === undefined) {
         const begun = { frames: [frame], packets: [packet] };
         conn[HELD] = begun;
-        now ??= performance.now();
-        this.#queue.push({ conn, held: begun, due: now + this.delayMs });
+        this.#holds.push({ conn, held: begun });
       } else {
         held.frames.push(frame);
         held.packets.push(packet);
       }
     }
-    if (this.#timer === undefined) this.#arm();
+    if (this.#holds.length > 0 && this.#timer === undefined) {
+      this.#timer = setTimeout(() => {
+        this.letOutAll();
+      }, this.delayMs);
+      this.#timer.unref();
+    }
   }
 
   /**
@@ -95,43 +101,9 @@ export class HeldWrites {
   letOutAll(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    const queue = this.#queue.slice(this.#next);
-    this.#queue = [];
-    this.#next = 0;
-    for (const { conn, held } of queue) if (conn[HELD] === held) this.letOut(conn);
-  }
-
-  /** Lets out the holds that are due, then waits for the next one's time. */
-  #letOutDue(): void {
-    this.#timer = undefined;
-    // Within a millisecond: a timer's time is whole milliseconds.
-    const now = performance.now() + 1;
-    const queue = this.#queue;
-    while (this.#next < queue.length && (queue[this.#next]?.due ?? Infinity) <= now) {
-      const { conn, held } = queue[this.#next] as (typeof queue)[number];
-      this.#next++;
-      if (conn[HELD] === held) this.letOut(conn);
-    }
-    if (this.#next === queue.length) {
-      this.#queue = [];
-      this.#next = 0;
-    } else if (this.#next > 1024 && this.#next * 2 > queue.length) {
-      this.#queue = queue.slice(this.#next);
-      this.#next = 0;
-    }
-    this.#arm();
-  }
-
-  #arm(): void {
-    const first = this.#queue[this.#next];
-    if (first === undefined) return;
-    this.#timer = setTimeout(
-      () => {
-        this.#letOutDue();
-      },
-      Math.max(0, first.due - performance.now()),
-    );
-    this.#timer.unref();
+    const holds = this.#holds;
+    this.#holds = [];
+    for (const { conn, held } of holds) if (conn[HELD] === held) this.letOut(conn);
   }
 }
 
