@@ -59,12 +59,12 @@ export function directSocket(conn: EngineConnection): TcpSocket | undefined {
 /**
  * Writes the socket.io packet `packet` to every connection of `conns`: framed once for all of
  * them, and written straight to each TCP socket that allows it (`directSocket`), in one write
- * with the frames `first` gives for that connection, if any.
+ * after the packets `first` gives for that connection, if any.
  */
 export function writeMessage(
   conns: Iterable<EngineConnection>,
   packet: string,
-  first?: (conn: EngineConnection) => Buffer[] | undefined,
+  first?: (conn: EngineConnection) => string[] | undefined,
 ): void {
   let frame: Buffer | undefined;
   for (const conn of conns) {
@@ -73,9 +73,13 @@ export function writeMessage(
       conn.write(packet);
       continue;
     }
-    frame ??= textFrame(`4${packet}`);
     const before = first?.(conn);
-    socket.write(before === undefined ? frame : Buffer.concat([...before, frame]));
+    if (before === undefined) {
+      frame ??= textFrame(`4${packet}`);
+      socket.write(frame);
+    } else {
+      socket.write(textFrames([...before, packet].map((p) => `4${p}`)));
+    }
   }
 }
 
@@ -106,20 +110,33 @@ export function writeDirectly(
 
 /** RFC 6455 §5.2: a final, unmasked text frame (server to client) holding `text`. */
 export function textFrame(text: string): Buffer {
-  const length = Buffer.byteLength(text);
-  const header = length < 126 ? 2 : length < 65_536 ? 4 : 10;
-  const frame = Buffer.allocUnsafe(header + length);
-  frame[0] = 0x81; // FIN, opcode 1 (text)
-  if (header === 2) {
-    frame[1] = length;
-  } else if (header === 4) {
-    frame[1] = 126;
-    frame.writeUInt16BE(length, 2);
-  } else {
-    frame[1] = 127;
-    frame.writeUInt32BE(Math.floor(length / 2 ** 32), 2);
-    frame.writeUInt32BE(length >>> 0, 6);
-  }
-  frame.write(text, header, 'utf8');
-  return frame;
+  return textFrames([text]);
 }
+
+/** One text frame per text of `texts`, one after another in one buffer. */
+export function textFrames(texts: readonly string[]): Buffer {
+  const lengths = texts.map((text) => Buffer.byteLength(text));
+  const size = lengths.reduce((sum, length) => sum + headerSize(length) + length, 0);
+  const frames = Buffer.allocUnsafe(size);
+  let at = 0;
+  texts.forEach((text, i) => {
+    const length = lengths[i] as number;
+    const header = headerSize(length);
+    frames[at] = 0x81; // FIN, opcode 1 (text)
+    if (header === 2) {
+      frames[at + 1] = length;
+    } else if (header === 4) {
+      frames[at + 1] = 126;
+      frames.writeUInt16BE(length, at + 2);
+    } else {
+      frames[at + 1] = 127;
+      frames.writeUInt32BE(Math.floor(length / 2 ** 32), at + 2);
+      frames.writeUInt32BE(length >>> 0, at + 6);
+    }
+    frames.write(text, at + header, 'utf8');
+    at += header + length;
+  });
+  return frames;
+}
+
+const headerSize = (length: number) => (length < 126 ? 2 : length < 65_536 ? 4 : 10);
