@@ -3,8 +3,8 @@ import type { EngineConnection } from './direct-frames.js';
 
 /**
  * What waits for a connection: its socket.io packets, framed when they go. Held as frames, each
- * kept a slab of Node's buffer pool for the 50 ms, and the server collected its old generation
- * twice as often.
+ * kept a slab of Node's buffer pool alive for up to 50 ms, and the server marked its old
+ * generation twice as often.
  */
 interface Held {
   packets: string[];
@@ -19,12 +19,12 @@ interface Holding extends EngineConnection {
 /**
  * The updates of a viewer nobody waits for, held up to `delayMs`, so that a busy table's steps
  * reach it several to a write: one system call and one wake-up of the client for all of them,
- * where each step cost one of each per viewer. The seat that acted and each seat
- * whose decision a step changed are written to at once (`writeNow`), and so is every other
- * message to a connection (an ack, a state, a chat line, an error): each first lets out what
- * waits for that connection (`letOut`, called by `writeDirectly` before it writes), so nothing
- * overtakes what was held before it. Colyseus sends its patches so, at a rate (every 50 ms by
- * default); here only the viewers nobody waits for wait.
+ * where each step cost one of each per viewer. The seat that acted and each seat whose decision
+ * a step changed are written to at once (`writeNow`), and so is every other message to a
+ * connection (an ack, a state, a chat line, an error): each first lets out what waits for that
+ * connection (`letOut`, called by `writeDirectly` before it writes), so nothing overtakes what
+ * was held before it. Colyseus sends its patches so, at a rate (every 50 ms by default); here
+ * only the viewers nobody waits for wait.
  */
 export class HeldWrites {
   /**
