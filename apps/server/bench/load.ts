@@ -30,6 +30,11 @@
 //   --node-args="..."      flags for the server's node, to compare settings (BENCH_NODE_ARGS)
 //   --server-env="K=V ..." settings for the server, over the benchmark's own (BENCH_SERVER_ENV):
 //                          IDLE_UPDATE_MS=0 sends every update at once, to compare
+// The generator's own node runs with `--initial-old-space-size=256` (the npm script): its 500
+// clients' views and patches share one heap, and with V8's small first limit it marked and
+// compacted that heap every 6 s or so at 400/s, a 20 to 34 ms pause of every client at once that
+// put the actions in flight then at the round trip's p99. Browsers on players' machines do not
+// pause together; the line and the JSON give the generator's collections over the window.
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -40,6 +45,8 @@ import type { ProfileShares } from '../test/support/cpu-profile-shares.js';
 import { bucketBound, percentile } from '../test/support/load-probe.js';
 import { Pacer } from '../test/support/pacer.js';
 import type { OnCpu } from '../test/support/on-cpu.js';
+import { watchOwnCollections } from '../test/support/own-collections.js';
+import type { Pauses } from '../test/support/own-collections.js';
 import { freePort } from '../test/support/ports.js';
 import {
   REPO_ROOT,
@@ -210,7 +217,7 @@ interface RunResult {
    * the server's garbage collections over the window, from its /metrics: scavenges (minor) and
    * mark-compacts (major), how many and their pauses of the main thread, in all and each
    */
-  serverCollections: Record<'minor' | 'major', { count: number; ms: number; meanMs: number }>;
+  serverCollections: Record<'minor' | 'major', Pauses>;
   /**
    * the server's own part of the round trip, from an action's arrival to its acknowledgement, for
    * the actions accepted over the window: the bound of its histogram's bucket (1, 2.5, 5, 10, 25,
@@ -225,6 +232,12 @@ interface RunResult {
    */
   commitMsAtMost: { p50: number; p99: number };
   generatorLoopDelayP99Ms: number;
+  /**
+   * the generator's own garbage collections over the window, counted as the server's are: a
+   * mark-compact of the generator pauses its 500 clients at once, and the actions timed then
+   * wait for it (the npm script gives its node `--initial-old-space-size`, as the server's)
+   */
+  generatorCollections: Record<'minor' | 'major', Pauses>;
   generatorSaturated: boolean;
   /** with --perf: the shares of the server's CPU time over the window, from perf's samples */
   serverOnCpu?: OnCpu;
@@ -325,6 +338,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
         : recordOnCpu(server.child.pid, `${perfStem}.perf.data`);
     const sampler = allocDir === undefined ? undefined : await sampleAllocations(inspectorPort);
     const generatorProfiler = genProfDir === undefined ? undefined : await profileGenerator();
+    const ownCollections = watchOwnCollections();
     loop.enable();
     probe.recording = true;
     if (pacer) pacer.recording = true;
@@ -333,6 +347,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
     if (pacer) pacer.recording = false;
     loop.disable();
     const elapsed = (performance.now() - t0) / 1000;
+    const generatorCollections = await ownCollections.stop();
     const ownCpu = process.cpuUsage(ownCpu0);
     const serverCpu = server.cpuMicros() - serverCpu0;
     const serverSystem = server.systemCpuMicros() - serverSystem0;
@@ -451,6 +466,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
         p99: bucketBound(latency0.commits, latency.commits, 0.99) * 1000,
       },
       generatorLoopDelayP99Ms: round(loop.percentile(99) / 1e6, 1),
+      generatorCollections,
       generatorSaturated: generatorCpuPercent >= SATURATED_CPU * 100,
       ...(serverOnCpu === undefined ? {} : { serverOnCpu }),
       ...(generatorProfile === undefined ? {} : { generatorShares: generatorProfile.shares }),
@@ -505,7 +521,7 @@ function line(r: RunResult): string {
       : `server allocated ${kb(r.serverAllocatedBytesPerAction)}/action (sampled);`,
     `update ${kb(r.updateBytesMedian)}, view ${kb(r.viewBytesMedian)} (medians);`,
     `server memory ${mb(r.serverMemoryPerGameBytes)}/game (RSS ${mb(r.serverRssBytes)}), heap ${mb(r.serverHeapPerGameBytes)}/game after collections, ${mb(r.serverLivePerGameBytes)}/game live after a full one (${mb(r.serverDataPerGameBytes)} without compiled code);`,
-    `generator CPU ${r.generatorCpuPercent}%${r.generatorSaturated ? ' (SATURATED: a core is busy generating, figures are a floor)' : ''} (${r.generatorCpuMicrosPerAction} µs/action; server/generator ${r.serverToGeneratorCpu});`,
+    `generator CPU ${r.generatorCpuPercent}%${r.generatorSaturated ? ' (SATURATED: a core is busy generating, figures are a floor)' : ''} (${r.generatorCpuMicrosPerAction} µs/action; server/generator ${r.serverToGeneratorCpu}; its event loop's delay p99 ${String(r.generatorLoopDelayP99Ms)} ms; its collections ${collectionsLine(r.generatorCollections)});`,
     Number.isNaN(r.postgresCpuPercent) ? '' : `PostgreSQL CPU ${r.postgresCpuPercent}%;`,
     `load avg ${r.loadAverage.before[0]} -> ${r.loadAverage.after[0]}`,
     refused === '' ? '' : `; refused: ${refused}`,
@@ -532,8 +548,8 @@ function generatorLine({ busySamples, shares }: ProfileShares, microsPerAction: 
   return `${parts.join(', ')} (of ${String(busySamples)} busy samples, V8's profiler)`;
 }
 
-function collectionsLine({ minor, major }: RunResult['serverCollections']): string {
-  const one = (name: string, k: RunResult['serverCollections']['minor']) =>
+function collectionsLine({ minor, major }: Record<'minor' | 'major', Pauses>): string {
+  const one = (name: string, k: Pauses) =>
     `${String(k.count)} ${name} (${String(k.ms)} ms paused, ${String(k.meanMs)} each)`;
   return `${one('scavenges', minor)}, ${one('mark-compacts', major)}`;
 }
