@@ -46,7 +46,7 @@ import { bucketBound, percentile } from '../test/support/load-probe.js';
 import { Pacer } from '../test/support/pacer.js';
 import type { OnCpu } from '../test/support/on-cpu.js';
 import { watchOwnCollections } from '../test/support/own-collections.js';
-import type { Pauses } from '../test/support/own-collections.js';
+import type { Collections, Pauses } from '../test/support/own-collections.js';
 import { freePort } from '../test/support/ports.js';
 import {
   REPO_ROOT,
@@ -217,7 +217,7 @@ interface RunResult {
    * the server's garbage collections over the window, from its /metrics: scavenges (minor) and
    * mark-compacts (major), how many and their pauses of the main thread, in all and each
    */
-  serverCollections: Record<'minor' | 'major', Pauses>;
+  serverCollections: Collections;
   /**
    * the server's own part of the round trip, from an action's arrival to its acknowledgement, for
    * the actions accepted over the window: the bound of its histogram's bucket (1, 2.5, 5, 10, 25,
@@ -232,12 +232,8 @@ interface RunResult {
    */
   commitMsAtMost: { p50: number; p99: number };
   generatorLoopDelayP99Ms: number;
-  /**
-   * the generator's own garbage collections over the window, counted as the server's are: a
-   * mark-compact of the generator pauses its 500 clients at once, and the actions timed then
-   * wait for it (the npm script gives its node `--initial-old-space-size`, as the server's)
-   */
-  generatorCollections: Record<'minor' | 'major', Pauses>;
+  /** the generator's own garbage collections over the window, as the server's (the header says why) */
+  generatorCollections: Collections;
   generatorSaturated: boolean;
   /** with --perf: the shares of the server's CPU time over the window, from perf's samples */
   serverOnCpu?: OnCpu;
@@ -548,7 +544,7 @@ function generatorLine({ busySamples, shares }: ProfileShares, microsPerAction: 
   return `${parts.join(', ')} (of ${String(busySamples)} busy samples, V8's profiler)`;
 }
 
-function collectionsLine({ minor, major }: Record<'minor' | 'major', Pauses>): string {
+function collectionsLine({ minor, major }: Collections): string {
   const one = (name: string, k: Pauses) =>
     `${String(k.count)} ${name} (${String(k.ms)} ms paused, ${String(k.meanMs)} each)`;
   return `${one('scavenges', minor)}, ${one('mark-compacts', major)}`;

@@ -8,13 +8,16 @@ export interface Pauses {
   meanMs: number;
 }
 
+/** Scavenges of the young generation (minor) and mark-compacts of the whole heap (major). */
+export type Collections = Record<'minor' | 'major', Pauses>;
+
 /**
  * This process's own garbage collections from now until `stop()`, as V8 reports them to Node's
  * performance timeline: scavenges of the young generation (minor) and mark-compacts of the whole
  * heap (major). `bench:load` reads its generator's so: a mark-compact of the generator pauses
  * all its clients at once, and every action timed then waits for it.
  */
-export function watchOwnCollections(): { stop(): Promise<Record<'minor' | 'major', Pauses>> } {
+export function watchOwnCollections(): { stop(): Promise<Collections> } {
   const totals = { minor: { count: 0, ms: 0 }, major: { count: 0, ms: 0 } };
   const take = (entries: readonly PerformanceEntry[]) => {
     for (const entry of entries) {
