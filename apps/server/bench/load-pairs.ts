@@ -15,7 +15,7 @@
 // the pairs' JSON.
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compare, comparisonLine, pairOrder, runFigures } from '../test/support/load-pairs.js';
 import type { RunFigures, Side } from '../test/support/load-pairs.js';
@@ -78,7 +78,6 @@ for (const [i, order] of pairOrder(pairs).entries()) {
 
 const comparisons = compare(figures.a, figures.b);
 for (const comparison of comparisons) process.stdout.write(`${comparisonLine(comparison)}\n`);
-mkdirSync(dirname(out), { recursive: true });
 writeFileSync(
   out,
   `${JSON.stringify({ startedAt: startedAt.toISOString(), pairs, common: positionals, sides, comparisons }, null, 2)}\n`,

@@ -29,10 +29,6 @@ export function runFigures(json: unknown): RunFigures[] {
   const runs = (json as { runs?: unknown }).runs;
   if (!Array.isArray(runs)) throw new Error('bench:pairs: a bench:load JSON without its runs');
   return runs.map((run: Record<string, unknown>) => {
-    const number = (value: unknown, name: string): number => {
-      if (typeof value !== 'number') throw new Error(`bench:pairs: a run without ${name}`);
-      return value;
-    };
     const roundTrip = run.roundTripMs as { p99?: unknown } | undefined;
     return {
       key: `${String(run.database)} M=${String(run.games)}`,
@@ -42,6 +38,11 @@ export function runFigures(json: unknown): RunFigures[] {
       roundTripP99Ms: number(roundTrip?.p99, 'roundTripMs.p99'),
     };
   });
+}
+
+function number(value: unknown, name: string): number {
+  if (typeof value !== 'number') throw new Error(`bench:pairs: a run without ${name}`);
+  return value;
 }
 
 /** One figure's B over A in each pair, their geometric mean and their range. */

@@ -21,7 +21,7 @@ describe("bench:load's generator collections: this process's own, over a window"
     expect(seen.minor.meanMs).toBeCloseTo(seen.minor.ms / seen.minor.count, 0);
   });
 
-  it('counts a full collection as a mark-compact, not a scavenge', async () => {
+  it('counts a full collection as a mark-compact', async () => {
     const watch = watchOwnCollections();
     collectAll();
     const seen = await watch.stop();
