@@ -8,7 +8,7 @@
 //   --pairs 4              how many pairs
 //   --a=ARG --a=ARG ...    bench:load arguments of side A only (none: the server as it is)
 //   --b=ARG --b=ARG ...    bench:load arguments of side B only, as `--b=--node-args=--flag=1`
-//                          or `--b=--server-env=IDLE_UPDATE_MS=0`
+//                          or `--b=--server-env=IDLE_UPDATE_MS=0`, or `--b=--server-node=image`
 //   --out path.json        where the JSON goes (default bench-results/pairs-<time>.json)
 //   -- ARGS                bench:load arguments of both sides, as `-- --m 50 --db postgres`
 // Each run is `npm run bench:load` itself (its lines printed as they come), its JSON kept beside

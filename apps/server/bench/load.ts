@@ -30,6 +30,10 @@
 //   --node-args="..."      flags for the server's node, to compare settings (BENCH_NODE_ARGS)
 //   --server-env="K=V ..." settings for the server, over the benchmark's own (BENCH_SERVER_ENV):
 //                          IDLE_UPDATE_MS=0 sends every update at once, to compare
+//   --server-node image    the server on the Node.js release line its image runs
+//                          (apps/server/Dockerfile), fetched once from the npm registry
+//                          (support/image-node.ts); or on the node binary at a path
+//                          (BENCH_SERVER_NODE). Without it, on the node that runs the benchmark
 // The generator's own node runs with `--initial-old-space-size=256` (the npm script): its 500
 // clients' views and patches share one heap, and with V8's small first limit it marked and
 // compacted that heap every 6 s or so at 400/s, a 20 to 34 ms pause of every client at once that
@@ -42,6 +46,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { BotKind } from '../test/support/bot-table.js';
 import type { ProfileShares } from '../test/support/cpu-profile-shares.js';
+import { nodeVersion, serverNode } from '../test/support/image-node.js';
 import { bucketBound, percentile } from '../test/support/load-probe.js';
 import { Pacer } from '../test/support/pacer.js';
 import type { OnCpu } from '../test/support/on-cpu.js';
@@ -92,6 +97,7 @@ const { values } = parseArgs({
     'gen-prof': { type: 'string' },
     'node-args': { type: 'string', default: process.env.BENCH_NODE_ARGS ?? '' },
     'server-env': { type: 'string', default: process.env.BENCH_SERVER_ENV ?? '' },
+    'server-node': { type: 'string', default: process.env.BENCH_SERVER_NODE ?? '' },
   },
 });
 
@@ -136,6 +142,9 @@ const serverEnv = Object.fromEntries(
       return [pair.slice(0, at), pair.slice(at + 1)];
     }),
 );
+/** the server's node binary and the release it is */
+const serverNodePath = serverNode(values['server-node']);
+const serverNodeVersion = nodeVersion(serverNodePath);
 const perfDir = values.perf === undefined ? undefined : resolve(values.perf);
 if (perfDir !== undefined) {
   if (!(await perfWorks())) {
@@ -275,6 +284,7 @@ async function runOnce(bundle: string, database: DatabaseKind, games: number): P
         ...(perf?.nodeArgs ?? []),
       ],
       ...(perf === undefined ? {} : { cwd: perf.cwd }),
+      node: serverNodePath,
     },
   );
   const killServer = onInterrupt(async () => {
@@ -563,6 +573,7 @@ const out = resolve(
 process.stdout.write(
   `bench:load: M ∈ {${counts.join(', ')}} × (${SEATS} seats + ${SPECTATORS} spectators), ${bot} bots, ` +
     `round limit ${roundLimit}; ${warmup} s warm-up${closedLoopWarmup ? ` (closed loop, then ${String(PACED_SETTLE_S)} s at the rate)` : ''} + ${seconds} s measured per run; ` +
+    `the server on Node.js ${serverNodeVersion}, the generator on ${process.version}; ` +
     `${cpus().length} cores, load avg ${loadavg()[0]?.toFixed(2) ?? '?'}\n`,
 );
 const bundle = await bundleForRun('bench-load');
@@ -589,6 +600,7 @@ function save(): void {
   const report = {
     startedAt: startedAt.toISOString(),
     node: process.version,
+    serverNode: serverNodeVersion,
     cores: cpus().length,
     settings: { ...settings, seats: SEATS, spectators: SPECTATORS },
     runs: results,

@@ -71,6 +71,25 @@ describe('on-CPU shares from perf samples', () => {
     expect(shares.helperThreads).toBe(12.5);
   });
 
+  it("reads Node 24's names too, which mark Maglev's code (+) and add a quote after the tier", () => {
+    const node24 = `100 
+\t7fc2b7d2 JS:*'stepMessages file:///work/apps/server/dist/bench-load-1/main.mjs:20768:22 (/tmp/profile/jitted-100-1.so)
+\t7fc2b7c2 JS:+'#emitStep file:///work/apps/server/dist/bench-load-1/main.mjs:21023:16 (/tmp/profile/jitted-100-2.so)
+
+100 
+\t7fc2b7e1 JS:+'apply file:///work/apps/server/dist/bench-load-1/main.mjs:12122:15 (/tmp/profile/jitted-100-3.so)
+
+100 
+\t7fc2b7b7 JS:*'_write node:internal/streams/writable:452:16 (/tmp/profile/jitted-100-4.so)
+\t7fc2b7b8 JS:*'Socket._writeGeneric node:net:1293:42 (/tmp/profile/jitted-100-5.so)
+`;
+    expect(onCpu(parsePerfScript(node24), 100).shares).toEqual({
+      updates: 33.3,
+      rules: 33.3,
+      sending: 33.3,
+    });
+  });
+
   it('calls what no share names "other"', () => {
     const shares = onCpu(parsePerfScript('7 \n\t1 uv__io_poll (/usr/bin/node)\n'), 7);
     expect(shares).toEqual({ samples: 1, shares: { other: 100 }, kernel: 0, helperThreads: 0 });

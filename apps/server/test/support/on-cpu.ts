@@ -11,7 +11,8 @@ export type Stack = readonly string[];
 /**
  * What each share covers, tried in this order on a sample's whole stack: the first that names one
  * of its frames takes the sample. The names are the bundle's functions as V8's code dump names
- * them (`JS:*stepMessages file:///…/main.mjs:…`; `perfServerOptions` in bench/load-run.ts), V8's own
+ * them (`JS:*stepMessages file:///…/main.mjs:…`, and in Node 24 `JS:*'stepMessages`, `+` for
+ * Maglev's code; `perfServerOptions` in bench/load-run.ts), V8's own
  * C++ and the packages' paths.
  * Collection and compiling come first: a scavenge inside the rules is the collector's time, so
  * that its share says what collecting costs in all.
@@ -35,11 +36,11 @@ const SHARES: readonly { name: string; frame: RegExp }[] = [
   {
     name: 'sending',
     frame:
-      /JS:\S?(sendPacket|flush) \S*engine\.io\/build\/socket\.js|ws\/lib\/sender\.js|JS:\S?(writeMessage|writeNow|writeSoon|letOut|letOutAll) |node::StreamBase::(WriteBuffer|Writev|WriteString)|JS:\S?(writeGeneric|writevGeneric) node:internal\/stream_base_commons|JS:\S?(Socket\._writeGeneric|Socket\._write|Socket\._writev) node:net|JS:\S?writeOrBuffer node:internal\/streams\/writable/,
+      /JS:[~*^+]?'?(sendPacket|flush) \S*engine\.io\/build\/socket\.js|ws\/lib\/sender\.js|JS:[~*^+]?'?(writeMessage|writeNow|writeSoon|letOut|letOutAll) |node::StreamBase::(WriteBuffer|Writev|WriteString)|JS:[~*^+]?'?(writeGeneric|writevGeneric) node:internal\/stream_base_commons|JS:[~*^+]?'?(Socket\._writeGeneric|Socket\._write|Socket\._writev) node:net|JS:[~*^+]?'?writeOrBuffer node:internal\/streams\/writable/,
   },
   // A step's messages made; `#emitStep` too, as the compiler often inlines `stepMessages` there.
-  { name: 'updates', frame: /JS:\S?(stepMessages|#emitStates|#emitStep) / },
-  { name: 'rules', frame: /JS:\S?(apply|decisions|decisionsOf|legalActions) \S*main\.mjs/ },
+  { name: 'updates', frame: /JS:[~*^+]?'?(stepMessages|#emitStates|#emitStep) / },
+  { name: 'rules', frame: /JS:[~*^+]?'?(apply|decisions|decisionsOf|legalActions) \S*main\.mjs/ },
   // What arrives: frames read and decoded, and the handlers' synchronous part (validation).
   {
     name: 'receiving',

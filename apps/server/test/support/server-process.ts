@@ -155,23 +155,27 @@ export function startServerProcess(
     timeoutMs = 120_000,
     nodeArgs = [],
     cwd = REPO_ROOT,
-  }: { base?: Record<string, string>; timeoutMs?: number; nodeArgs?: string[]; cwd?: string } = {},
+    node = process.execPath,
+  }: {
+    base?: Record<string, string>;
+    timeoutMs?: number;
+    nodeArgs?: string[];
+    cwd?: string;
+    /** the node binary (another release's, to measure the server on it) */
+    node?: string;
+  } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--enable-source-maps', ...SERVER_NODE_FLAGS, ...nodeArgs, bundle],
-    {
-      cwd,
-      env: {
-        PATH: process.env.PATH ?? '/usr/bin:/bin',
-        HOME: process.env.HOME ?? '/tmp',
-        ...base,
-        ...env,
-        OUTER_RIM_LAUNCHER: '1',
-      },
-      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  const child = spawn(node, ['--enable-source-maps', ...SERVER_NODE_FLAGS, ...nodeArgs, bundle], {
+    cwd,
+    env: {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      HOME: process.env.HOME ?? '/tmp',
+      ...base,
+      ...env,
+      OUTER_RIM_LAUNCHER: '1',
     },
-  );
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
   let printed = '';
   const keep = (chunk: Buffer) => {
     printed = (printed + chunk.toString()).slice(-16_000);
