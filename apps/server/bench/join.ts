@@ -18,12 +18,14 @@
 //   --bot random      random | heuristic | mixed
 //   --perf dir        `perf record` of the server over each phase of joins (warm.perf.data,
 //                     first.perf.data there; `perf report -i` them), as bench:load --perf
+//   --server-node image  the server on the Node.js line its image runs, as bench:load's
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import type { BotKind } from '../test/support/bot-table.js';
+import { nodeVersion, serverNode } from '../test/support/image-node.js';
 import { percentile } from '../test/support/load-probe.js';
 import { REPO_ROOT, bundleForRun } from '../test/support/server-process.js';
 import { WireClient } from '../test/support/wire-client.js';
@@ -49,6 +51,7 @@ const { values } = parseArgs({
     bot: { type: 'string', default: 'random' },
     perf: { type: 'string' },
     out: { type: 'string' },
+    'server-node': { type: 'string', default: process.env.BENCH_SERVER_NODE ?? '' },
   },
 });
 const steps = Number(values.steps);
@@ -60,7 +63,11 @@ const bot = values.bot as BotKind;
 const perfDir = values.perf === undefined ? undefined : resolve(values.perf);
 // The server runs in the profile's folder, where V8 writes the code it compiles.
 if (perfDir !== undefined) mkdirSync(perfDir, { recursive: true });
-const serverOptions = perfDir === undefined ? {} : perfServerOptions(perfDir, 'v8.log');
+const node = serverNode(values['server-node']);
+const serverOptions = {
+  node,
+  ...(perfDir === undefined ? {} : perfServerOptions(perfDir, 'v8.log')),
+};
 const startedAt = new Date();
 const out =
   values.out ??
@@ -270,6 +277,7 @@ try {
   report = {
     startedAt: startedAt.toISOString(),
     node: process.version,
+    serverNode: nodeVersion(node),
     cores: cpus().length,
     loadAverage: loadavg()[0],
     settings: { steps, joins, warmJoins, games: ids.length, database, bot },
