@@ -30,7 +30,7 @@ describe("a benchmark's server on the image's Node.js", () => {
     expect(() => imageNodeMajor(dockerfile('FROM debian:12\n'))).toThrow(/one node:<major>-slim/);
   });
 
-  it("runs the server on the benchmark's own node unless told otherwise, and on no missing file", () => {
+  it("runs the server on the benchmark's own node unless told otherwise, and refuses a path with no file", () => {
     expect(serverNode('')).toBe(process.execPath);
     expect(nodeVersion(serverNode(''))).toBe(process.version);
     expect(() => serverNode(join(dir, 'no-such-node'))).toThrow(/no file at/);
