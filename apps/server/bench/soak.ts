@@ -14,6 +14,8 @@
 //   SOAK_ROUND_LIMIT=3    short games, so many start and end during the soak
 //   SOAK_BOT=random       random | heuristic | mixed
 //   SOAK_VACUUM=on        on PostgreSQL, `VACUUM (ANALYZE)` the database once a minute (off: never)
+//   BENCH_SERVER_NODE=image  the server on the Node.js line its image runs, as bench:load's
+//                         --server-node (or on the node binary at a path)
 // The project's machines run PostgreSQL with autovacuum off (their CI configuration), a host's
 // runs it on (PostgreSQL's default, the compose file's image): without it the rows a commit updates
 // (a game's `seq`) and a start updates (its seats) leave dead versions that no one clears, the
@@ -25,6 +27,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
 import type { BotKind } from '../test/support/bot-table.js';
+import { nodeVersion, serverNode } from '../test/support/image-node.js';
 import { fitLine } from '../test/support/load-probe.js';
 import { freePort } from '../test/support/ports.js';
 import {
@@ -55,6 +58,7 @@ const baselineMinute = Math.max(
   1,
   Math.min(Number(process.env.SOAK_BASELINE_MINUTE ?? 5), Math.floor(minutes / 2)),
 );
+const node = serverNode(process.env.BENCH_SERVER_NODE ?? '');
 const startedAt = new Date();
 const out =
   process.env.SOAK_OUT ??
@@ -130,13 +134,15 @@ async function vacuumDatabase(url: string): Promise<void> {
 
 say(
   `bench:soak: ${minutes} min of ${games} bot games (8 seats + 2 spectators, ${bot} bots, round ` +
-    `limit ${roundLimit}) on ${database}${vacuum ? ', vacuumed once a minute' : ''}; load avg ${loadavg()[0]?.toFixed(2) ?? '?'}`,
+    `limit ${roundLimit}) on ${database}${vacuum ? ', vacuumed once a minute' : ''}, the server on ` +
+    `Node.js ${nodeVersion(node)}; load avg ${loadavg()[0]?.toFixed(2) ?? '?'}`,
 );
 const bundle = await bundleForRun('bench-soak');
 const db = await freshDatabase(database);
 const inspectorPort = await freePort();
 const server = await startServerProcess(bundle.path, db.env, {
   nodeArgs: [`--inspect=127.0.0.1:${String(inspectorPort)}`],
+  node,
 });
 const cleanUp = onInterrupt(async () => {
   server.child.kill('SIGKILL');
@@ -283,6 +289,7 @@ const ratio = (pick: (w: Work) => number) => {
 const report = {
   startedAt: startedAt.toISOString(),
   node: process.version,
+  serverNode: nodeVersion(node),
   cores: cpus().length,
   loadAverage: loadavg()[0],
   settings: { minutes, baselineMinute, games, database, roundLimit, bot, vacuum },
