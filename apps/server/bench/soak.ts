@@ -59,6 +59,8 @@ const baselineMinute = Math.max(
   Math.min(Number(process.env.SOAK_BASELINE_MINUTE ?? 5), Math.floor(minutes / 2)),
 );
 const node = serverNode(process.env.BENCH_SERVER_NODE ?? '');
+/** the release `node` is, as the banner and the JSON say it */
+const serverRelease = nodeVersion(node);
 const startedAt = new Date();
 const out =
   process.env.SOAK_OUT ??
@@ -135,7 +137,7 @@ async function vacuumDatabase(url: string): Promise<void> {
 say(
   `bench:soak: ${minutes} min of ${games} bot games (8 seats + 2 spectators, ${bot} bots, round ` +
     `limit ${roundLimit}) on ${database}${vacuum ? ', vacuumed once a minute' : ''}, the server on ` +
-    `Node.js ${nodeVersion(node)}; load avg ${loadavg()[0]?.toFixed(2) ?? '?'}`,
+    `Node.js ${serverRelease}; load avg ${loadavg()[0]?.toFixed(2) ?? '?'}`,
 );
 const bundle = await bundleForRun('bench-soak');
 const db = await freshDatabase(database);
@@ -289,7 +291,7 @@ const ratio = (pick: (w: Work) => number) => {
 const report = {
   startedAt: startedAt.toISOString(),
   node: process.version,
-  serverNode: nodeVersion(node),
+  serverNode: serverRelease,
   cores: cpus().length,
   loadAverage: loadavg()[0],
   settings: { minutes, baselineMinute, games, database, roundLimit, bot, vacuum },
